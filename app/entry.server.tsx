@@ -1,0 +1,38 @@
+/**
+ * Server entry: streams the document with `renderToReadableStream`. Crawlers
+ * (`isbot`) get the whole document at once (`allReady`), so the preview tags
+ * are in the first HTML they read.
+ */
+import type { AppLoadContext, EntryContext } from "@remix-run/server-runtime";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+
+/** How long a render may stream before it is aborted. */
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+    {
+      signal: controller.signal,
+      onError(error: unknown) {
+        status = 500;
+        if (!controller.signal.aborted) console.error(error);
+      },
+    },
+  );
+  body.allReady.finally(() => clearTimeout(timer));
+  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status });
+}

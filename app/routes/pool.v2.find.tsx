@@ -1,0 +1,6 @@
+/** `/pool/v2/find`: Import V2 pool. */
+import { Screen } from "../components/screen.tsx";
+
+export default function PoolV2FindRoute() {
+  return <Screen title="Import V2 pool" />;
+}

@@ -1,0 +1,6 @@
+/** `/portfolio`: Portfolio. */
+import { Screen } from "../components/screen.tsx";
+
+export default function PortfolioIndexRoute() {
+  return <Screen title="Portfolio" />;
+}

@@ -1,0 +1,6 @@
+/** `/portfolio/tokens`: Portfolio tokens. */
+import { Screen } from "../components/screen.tsx";
+
+export default function PortfolioTokensRoute() {
+  return <Screen title="Portfolio tokens" />;
+}

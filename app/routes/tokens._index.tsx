@@ -1,0 +1,6 @@
+/** `/tokens`: Tokens. */
+import { Screen } from "../components/screen.tsx";
+
+export default function TokensIndexRoute() {
+  return <Screen title="Tokens" />;
+}

@@ -1,0 +1,131 @@
+/**
+ * The preview whitelist: every path a shared link may point at, and the kind
+ * of preview its first HTML carries. This is the one list of routes that
+ * `meta()`, the tests and the README read.
+ *
+ * Patterns use `URLPattern` pathname syntax. A path outside this list (the 404
+ * page, the API, static files) never carries preview tags.
+ *
+ * @module
+ */
+
+/** Which preview a whitelisted path gets. */
+export type PreviewKind = "default" | "token" | "pool";
+
+/** One whitelisted route. */
+export interface PreviewRoute {
+  /** `URLPattern` pathname pattern, e.g. `/tokens/:chainName/:tokenAddress`. */
+  readonly pattern: string;
+  /** The preview the page carries. */
+  readonly kind: PreviewKind;
+  /** Remix route id (`routes/<flat file name>`) that renders the page. */
+  readonly routeId: string;
+}
+
+function route(pattern: string, file: string, kind: PreviewKind = "default"): PreviewRoute {
+  return { pattern, kind, routeId: `routes/${file}` };
+}
+
+/** The whitelist, in the order the product lists it. */
+export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
+  route("/", "_index"),
+  route("/explore", "explore._index"),
+  route("/explore/tokens/:chainName/:tokenAddress", "explore.tokens.$chainName.$tokenAddress", "token"),
+  route("/explore/pools/:chainName/:poolAddress", "explore.pools.$chainName.$poolAddress", "pool"),
+  route("/tokens", "tokens._index"),
+  route("/tokens/:chainName", "tokens.$chainName._index"),
+  route("/tokens/:chainName/:tokenAddress", "tokens.$chainName.$tokenAddress", "token"),
+  route("/vote{/*}?", "vote.$"),
+  route("/create-proposal", "create-proposal"),
+  route("/sell", "sell"),
+  route("/send", "send"),
+  route("/swap", "swap"),
+  route("/buy", "buy"),
+  route("/limit", "limit"),
+  route("/limits", "limits"),
+  route("/pool", "pool._index"),
+  route("/pool/v2", "pool.v2._index"),
+  route("/pool/v2/find", "pool.v2.find"),
+  route("/pool/new", "pool.new"),
+  route("/pool/:tokenId", "pool.$tokenId"),
+  route("/pools", "pools._index"),
+  route("/pools/v2", "pools.v2._index"),
+  route("/pools/v2/find", "pools.v2.find"),
+  route("/pools/new", "pools.new"),
+  route("/pools/:tokenId", "pools.$tokenId"),
+  route("/pools/:networkName/:poolAddress", "pools.$networkName.$poolAddress", "pool"),
+  route("/portfolio", "portfolio._index"),
+  route("/portfolio/tokens", "portfolio.tokens"),
+  route("/portfolio/defi", "portfolio.defi"),
+  route("/portfolio/nfts", "portfolio.nfts"),
+  route("/portfolio/activity", "portfolio.activity"),
+  route("/positions", "positions._index"),
+  route("/positions/create", "positions.create._index"),
+  route("/positions/create/:protocolVersion", "positions.create.$protocolVersion"),
+  route("/positions/v2/:chainName/:pairAddress", "positions.v2.$chainName.$pairAddress"),
+  route("/positions/v3/:chainName/:tokenId", "positions.v3.$chainName.$tokenId"),
+  route("/positions/v4/:chainName/:tokenId", "positions.v4.$chainName.$tokenId"),
+  route("/add", "add._index"),
+  route("/add/v2", "add.v2"),
+  route("/increase", "increase"),
+  route("/remove/v2/:currencyIdA/:currencyIdB", "remove.v2.$currencyIdA.$currencyIdB"),
+  route("/remove/:tokenId", "remove.$tokenId"),
+  route("/migrate/v2", "migrate.v2._index"),
+  route("/migrate/v2/:address", "migrate.v2.$address"),
+  route("/migrate/v2/:chainName/:pairAddress", "migrate.v2.$chainName.$pairAddress"),
+  route("/migrate/v3/:chainName/:tokenId", "migrate.v3.$chainName.$tokenId"),
+  route("/nfts", "nfts._index"),
+  route("/nfts/asset/:contractAddress/:tokenId", "nfts.asset.$contractAddress.$tokenId"),
+  route("/nfts/profile", "nfts.profile"),
+  route("/nfts/collection/:contractAddress", "nfts.collection.$contractAddress._index"),
+  route("/nfts/collection/:contractAddress/activity", "nfts.collection.$contractAddress.activity"),
+  route("/auth/passkey/extension", "auth.passkey.extension"),
+  route("/manage/passkey/:walletAddress", "manage.passkey.$walletAddress"),
+  route("/extension/uninstall", "extension.uninstall"),
+];
+
+/**
+ * Remix routes that are deliberately not in the whitelist: they render no
+ * page of their own, so they never carry a preview.
+ */
+export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = ["root"];
+
+const compiled = PREVIEW_ROUTES.map((r) => ({ route: r, pattern: new URLPattern({ pathname: r.pattern }) }));
+
+/** A whitelisted route matched against a path, with its named parameters. */
+export interface PreviewMatch {
+  readonly route: PreviewRoute;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * Strips a trailing slash (but not from `/`), as canonical URLs have none.
+ */
+export function canonicalPath(pathname: string): string {
+  const stripped = pathname.replace(/\/+$/, "");
+  return stripped === "" ? "/" : stripped;
+}
+
+/**
+ * Finds the whitelisted route for a path. Static segments win over
+ * parameters (`/pools/v2` is not a pool id), as in the Remix router.
+ */
+export function matchPreviewRoute(pathname: string): PreviewMatch | null {
+  const path = canonicalPath(pathname);
+  let best: PreviewMatch | null = null;
+  let bestScore = -1;
+  for (const { route, pattern } of compiled) {
+    const result = pattern.exec({ pathname: path });
+    if (!result) continue;
+    const score = route.pattern.split("/").filter((s) => s && !s.startsWith(":") && !s.includes("*")).length;
+    if (score > bestScore) {
+      const params: Record<string, string> = {};
+      for (const [key, value] of Object.entries(result.pathname.groups)) {
+        if (value !== undefined) params[key] = value;
+      }
+      best = { route, params };
+      bestScore = score;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,65 @@
+/**
+ * Shapes of the link-preview data that pages (`meta()`) and share images
+ * (`og/`) read through `lib/previews.ts`.
+ *
+ * @module
+ */
+
+/** Preview of a token page. Valid only with symbol, name, title, image and url. */
+export interface TokenPreview {
+  /** Token symbol; `UNK` when the gateway has none. */
+  readonly symbol: string;
+  /** Token name; `Token` when the gateway has none. */
+  readonly name: string;
+  /** Project logo URL as the gateway gave it, if any. */
+  readonly logoUrl: string | null;
+  /** `Get {symbol} on Uniswap`, `Get {name} on Uniswap` or `View Token on Uniswap`. */
+  readonly title: string;
+  /** Absolute URL of the share image: `{origin}/api/image/tokens/{network}/{address}`. */
+  readonly image: string;
+  /** Absolute canonical URL of the page. */
+  readonly url: string;
+}
+
+/** Token-pair data of a pool preview, as the pool share image draws it. */
+export interface PoolPreviewData {
+  readonly token0Symbol: string | null;
+  readonly token1Symbol: string | null;
+  /** Fee in hundredths of a basis point (3000 = 0.3%), if known. */
+  readonly feeTier: number | null;
+  /** `V2`, `V3` or `V4`. */
+  readonly protocolVersion: string | null;
+  readonly token0Image: string | null;
+  readonly token1Image: string | null;
+  /** V4 only: the pool's fee is set by its hook. */
+  readonly isDynamicFee?: boolean;
+}
+
+/** Preview of a pool page. Valid only with a title. */
+export interface PoolPreview {
+  /** `{token0}/{token1} on Uniswap`. */
+  readonly title: string;
+  /** Absolute URL of the share image: `{origin}/api/image/pools/{network}/{address}`. */
+  readonly image: string;
+  /** Absolute canonical URL of the page. */
+  readonly url: string;
+  /** `{token0}/{token1}`. */
+  readonly name: string;
+  readonly poolData: PoolPreviewData;
+}
+
+/**
+ * Where pages and images get preview data. `null` means the gateway does not
+ * know the token or pool (or the input is malformed); a thrown error means the
+ * lookup failed (gateway down, timeout) and nothing was cached.
+ */
+export interface PreviewSource {
+  /**
+   * @param networkName chain name as it appears in the URL (`ethereum`, `base`, ...)
+   * @param address token address, or `NATIVE`
+   * @param origin origin that preview URLs are built on (`PUBLIC_ORIGIN` or the request's)
+   */
+  token(networkName: string, address: string, origin: string): Promise<TokenPreview | null>;
+  /** Same for a pool: a V2/V3 address or a V4 pool id. */
+  pool(networkName: string, address: string, origin: string): Promise<PoolPreview | null>;
+}
