@@ -1,0 +1,28 @@
+/**
+ * What `server.ts` hands every Remix loader and action as `context`.
+ *
+ * @module
+ */
+import type { Client } from "@urql/core";
+import type { PreviewSource } from "./preview_types.ts";
+
+/** The per-request load context of the Remix app. */
+export interface LoadContext {
+  /** A fresh gateway client for this request (no data shared between requests). */
+  gatewayClient(): Client;
+  /** GraphQL endpoint of the data gateway (HTTP), for the same-origin browser proxy. */
+  readonly graphqlUrl: string;
+  /** WebSocket endpoint of the gateway for subscriptions, if it has one. */
+  readonly graphqlWsUrl: string | null;
+  /** Gateway call timeout in milliseconds. */
+  readonly gatewayTimeoutMs: number;
+  /** Token and pool preview data, cached in Deno KV. */
+  readonly previews: PreviewSource;
+  /** Origin that absolute preview URLs use: `PUBLIC_ORIGIN` or the request's origin. */
+  readonly origin: string;
+}
+
+declare module "@remix-run/server-runtime" {
+  // deno-lint-ignore no-empty-interface
+  interface AppLoadContext extends LoadContext {}
+}
