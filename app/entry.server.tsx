@@ -3,10 +3,21 @@
  * (`isbot`) get the whole document at once (`allReady`), so the preview tags
  * are in the first HTML they read.
  */
-import type { AppLoadContext, EntryContext } from "@remix-run/server-runtime";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/server-runtime";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+
+/**
+ * Logs server errors, except unmatched paths (plain 404s) and requests the
+ * client aborted.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
+  console.error(error);
+};
 
 /** How long a render may stream before it is aborted. */
 export const streamTimeout = 5_000;

@@ -3,11 +3,12 @@
  * the page, and the footer. The root `ErrorBoundary` renders 404 and 500
  * pages in the same frame, without preview tags or stack traces.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/server-runtime";
+import type { LinksFunction } from "@remix-run/server-runtime";
 import {
   isRouteErrorResponse,
   Links,
   Meta,
+  type MetaFunction,
   Outlet,
   Scripts,
   ScrollRestoration,

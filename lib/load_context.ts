@@ -23,6 +23,5 @@ export interface LoadContext {
 }
 
 declare module "@remix-run/server-runtime" {
-  // deno-lint-ignore no-empty-interface
   interface AppLoadContext extends LoadContext {}
 }

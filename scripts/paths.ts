@@ -6,3 +6,5 @@ export function fromFileUrl(url: URL): string {
   const path = fileURLToPath(url);
   return url.pathname.endsWith("/") && !path.endsWith("/") ? `${path}/` : path;
 }
+
+export { dirname } from "node:path";

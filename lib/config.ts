@@ -1,0 +1,129 @@
+/**
+ * Service configuration from the environment, validated at start.
+ *
+ * @module
+ */
+
+/** The validated configuration of the service. */
+export interface Config {
+  /** `PORT`: TCP port to listen on (default 8000; 0 picks a free port). */
+  readonly port: number;
+  /** `HOSTNAME`: interface to listen on (default `0.0.0.0`). */
+  readonly hostname: string;
+  /** `GRAPHQL_URL`: the data gateway; `null` starts the embedded demo gateway. */
+  readonly graphqlUrl: string | null;
+  /** `GRAPHQL_WS_URL`: WebSocket endpoint for subscriptions (default: derived from `GRAPHQL_URL`). */
+  readonly graphqlWsUrl: string | null;
+  /** `GATEWAY_TIMEOUT_MS`: timeout of every gateway call (default 5000). */
+  readonly gatewayTimeoutMs: number;
+  /** `DENO_KV_PATH`: a file path, `:memory:`, or a KV Connect URL (default `.data/kv.sqlite3`). */
+  readonly kvPath: string;
+  /** `PUBLIC_ORIGIN`: absolute origin used in preview URLs; `null` uses the request's origin. */
+  readonly publicOrigin: string | null;
+  /** `LOGO_ALLOWED_HOSTS`: `host:port` entries logo fetches may reach although private. */
+  readonly logoAllowedHosts: readonly string[];
+}
+
+/** Raised for a configuration value that cannot be used. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** The default path of the local KV store. */
+export const DEFAULT_KV_PATH = ".data/kv.sqlite3";
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) {
+    throw new ConfigError(`Cannot parse ${name} "${raw}": expected an integer from ${min} to ${max}`);
+  }
+  const value = Number(raw.trim());
+  if (value < min || value > max) {
+    throw new ConfigError(`Cannot parse ${name} "${raw}": expected an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function httpUrl(name: string, raw: string, protocols: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`Cannot parse ${name} "${raw}": expected an absolute URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`Cannot parse ${name} "${raw}": expected a ${protocols.join(" or ")} URL`);
+  }
+  return url;
+}
+
+function hostname(raw: string): string {
+  const value = raw.trim();
+  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(value)) {
+    throw new ConfigError(`Cannot parse HOSTNAME "${raw}": expected a host name or IP address`);
+  }
+  return value.replace(/^\[(.*)\]$/, "$1");
+}
+
+function allowedHosts(raw: string): string[] {
+  const hosts: string[] = [];
+  for (const part of raw.split(",")) {
+    const entry = part.trim().toLowerCase();
+    if (entry === "") continue;
+    const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.\-]+):(\d{1,5})$/.exec(entry);
+    if (!match || Number(match[2]) > 65535) {
+      throw new ConfigError(`Cannot parse LOGO_ALLOWED_HOSTS entry "${part.trim()}": expected host:port`);
+    }
+    hosts.push(entry);
+  }
+  return hosts;
+}
+
+function kvPath(raw: string): string {
+  const value = raw.trim();
+  if (value === "") {
+    throw new ConfigError(`Cannot parse DENO_KV_PATH "${raw}": expected a file path, :memory: or a URL`);
+  }
+  if (/^[a-z]+:\/\//i.test(value)) httpUrl("DENO_KV_PATH", value, ["http:", "https:"]);
+  return value;
+}
+
+/**
+ * Reads and validates the configuration. Unset or empty variables take their
+ * defaults; a bad value throws a {@linkcode ConfigError} naming it.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const get = (name: string) => {
+    const value = env[name];
+    return value === undefined || value.trim() === "" ? undefined : value;
+  };
+  const graphql = get("GRAPHQL_URL");
+  const graphqlUrl = graphql ? httpUrl("GRAPHQL_URL", graphql, ["http:", "https:"]).href : null;
+  const ws = get("GRAPHQL_WS_URL");
+  let graphqlWsUrl: string | null = null;
+  if (ws) graphqlWsUrl = httpUrl("GRAPHQL_WS_URL", ws, ["ws:", "wss:"]).href;
+  else if (graphqlUrl) graphqlWsUrl = graphqlUrl.replace(/^http/, "ws");
+  const origin = get("PUBLIC_ORIGIN");
+  let publicOrigin: string | null = null;
+  if (origin) {
+    const url = httpUrl("PUBLIC_ORIGIN", origin, ["http:", "https:"]);
+    if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash || url.username || url.password) {
+      throw new ConfigError(`Cannot parse PUBLIC_ORIGIN "${origin}": expected an origin like https://app.example.com`);
+    }
+    publicOrigin = url.origin;
+  }
+  return {
+    port: get("PORT") ? integer("PORT", get("PORT")!, 0, 65535) : 8000,
+    hostname: get("HOSTNAME") ? hostname(get("HOSTNAME")!) : "0.0.0.0",
+    graphqlUrl,
+    graphqlWsUrl,
+    gatewayTimeoutMs: get("GATEWAY_TIMEOUT_MS")
+      ? integer("GATEWAY_TIMEOUT_MS", get("GATEWAY_TIMEOUT_MS")!, 1, 600_000)
+      : 5_000,
+    kvPath: get("DENO_KV_PATH") ? kvPath(get("DENO_KV_PATH")!) : DEFAULT_KV_PATH,
+    publicOrigin,
+    logoAllowedHosts: allowedHosts(get("LOGO_ALLOWED_HOSTS") ?? ""),
+  };
+}
