@@ -88,7 +88,12 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
  * Remix routes that are deliberately not in the whitelist: they render no
  * page of their own, so they never carry a preview.
  */
-export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = ["root"];
+export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = [
+  // The document and layout around every page.
+  "root",
+  // Same-origin proxy of the browser's GraphQL client to the gateway (POST only).
+  "routes/graphql",
+];
 
 const compiled = PREVIEW_ROUTES.map((r) => ({ route: r, pattern: new URLPattern({ pathname: r.pattern }) }));
 

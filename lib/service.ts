@@ -33,6 +33,8 @@ export interface ServiceOptions {
   loadBuild?: () => Promise<ServerBuild>;
   /** Answers a request before Remix does (dev: Vite's module and HMR paths), or returns null. */
   devMiddleware?: (request: Request) => Promise<Response | null>;
+  /** Remix mode; default `development` with `loadBuild`, else `production` (no error details sent). */
+  mode?: "development" | "production";
   /** Called when the service stops (dev: closes Vite). */
   onShutdown?: () => Promise<void>;
 }
@@ -81,7 +83,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
 
   const loadBuild = options.loadBuild ?? (() => import("../build/server/index.js") as Promise<ServerBuild>);
   let remixHandler: ((request: Request) => Promise<Response>) | null = null;
-  const mode = options.loadBuild ? "development" : "production";
+  const mode = options.mode ?? (options.loadBuild ? "development" : "production");
   async function remix(request: Request): Promise<Response> {
     if (options.devMiddleware) {
       const response = await options.devMiddleware(request);

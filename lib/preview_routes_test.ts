@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import type { ServerBuild } from "@remix-run/server-runtime";
+import { canonicalPath, matchPreviewRoute, PREVIEW_ROUTES, ROUTES_OUTSIDE_WHITELIST } from "./preview_routes.ts";
+
+/** Full URL path of a Remix route, from its own path and its parents'. */
+function fullPath(build: ServerBuild, id: string): string {
+  const parts: string[] = [];
+  for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined!) {
+    if (route.path) parts.unshift(route.path);
+  }
+  return `/${parts.join("/")}`;
+}
+
+Deno.test("whitelist: every pattern has its Remix route, every route is listed or deliberately outside", async () => {
+  const build = await import("../build/server/index.js") as ServerBuild;
+  for (const entry of PREVIEW_ROUTES) {
+    assert.ok(build.routes[entry.routeId], `${entry.pattern}: no route ${entry.routeId} in the app`);
+    const path = fullPath(build, entry.routeId).replace(/\/\*$/, "{/*}?");
+    assert.equal(path, entry.pattern, `${entry.routeId} serves ${path}, the whitelist says ${entry.pattern}`);
+  }
+  const listed = new Set([...PREVIEW_ROUTES.map((r) => r.routeId), ...ROUTES_OUTSIDE_WHITELIST]);
+  for (const id of Object.keys(build.routes)) {
+    assert.ok(listed.has(id), `route ${id} is neither whitelisted nor listed as outside the whitelist`);
+  }
+});
+
+Deno.test("whitelist: paths match the most specific pattern", () => {
+  const cases: [string, string | null, Record<string, string>?][] = [
+    ["/", "routes/_index"],
+    ["/explore/", "routes/explore._index"],
+    ["/explore/tokens/base/0xabc", "routes/explore.tokens.$chainName.$tokenAddress", {
+      chainName: "base",
+      tokenAddress: "0xabc",
+    }],
+    ["/pools/v2", "routes/pools.v2._index"],
+    ["/pools/v2/find", "routes/pools.v2.find"],
+    ["/pools/42", "routes/pools.$tokenId", { tokenId: "42" }],
+    ["/pools/ethereum/0xabc", "routes/pools.$networkName.$poolAddress"],
+    ["/vote", "routes/vote.$"],
+    ["/vote/governor/12", "routes/vote.$"],
+    ["/pool/v2", "routes/pool.v2._index"],
+    ["/migrate/v2/0xabc", "routes/migrate.v2.$address"],
+    ["/migrate/v2/ethereum/0xabc", "routes/migrate.v2.$chainName.$pairAddress"],
+    ["/unknown", null],
+    ["/explore/tokens", null],
+    ["/api/image/tokens/ethereum/0xabc", null],
+  ];
+  for (const [path, routeId, params] of cases) {
+    const match = matchPreviewRoute(path);
+    assert.equal(match?.route.routeId ?? null, routeId, path);
+    if (params) assert.deepEqual(match?.params, params);
+  }
+});
+
+Deno.test("whitelist: canonical paths drop trailing slashes", () => {
+  assert.equal(canonicalPath("/"), "/");
+  assert.equal(canonicalPath("/explore/"), "/explore");
+  assert.equal(canonicalPath("/explore//"), "/explore");
+});

@@ -1,0 +1,140 @@
+/**
+ * Starts the real service (`deno run -A server.ts`) as a child process on a
+ * free loopback port, for tests that talk to it over HTTP like a crawler or a
+ * browser would. Needs the Remix build (`deno task build`; `deno task test`
+ * builds it first).
+ *
+ * @module
+ */
+import { fromFileUrl } from "../scripts/paths.ts";
+
+const ROOT = fromFileUrl(new URL("../", import.meta.url));
+
+/** A running service under test. */
+export interface TestServer {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** Every line the process wrote to stdout and stderr so far. */
+  readonly output: string[];
+  /** Stops the process (SIGTERM, then waits for it) and returns its exit status. */
+  stop(): Promise<Deno.CommandStatus>;
+}
+
+/** Default environment of a test server: loopback, a free port, in-memory KV. */
+export const TEST_ENV: Readonly<Record<string, string>> = {
+  HOSTNAME: "127.0.0.1",
+  PORT: "0",
+  DENO_KV_PATH: ":memory:",
+};
+
+async function pump(stream: ReadableStream<Uint8Array>, output: string[], onLine: (line: string) => void) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of stream) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let index;
+    while ((index = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, index);
+      buffer = buffer.slice(index + 1);
+      output.push(line);
+      onLine(line);
+    }
+  }
+  if (buffer) output.push(buffer);
+}
+
+/**
+ * Starts `server.ts` with {@linkcode TEST_ENV} plus `env`, and resolves once
+ * it logs the address it listens on.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<TestServer> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server.ts"],
+    cwd: ROOT,
+    env: { ...TEST_ENV, ...env },
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).spawn();
+  const output: string[] = [];
+  const ready = Promise.withResolvers<string>();
+  const onLine = (line: string) => {
+    const match = /Listening on (http:\/\/[^"\s]+)/.exec(line);
+    if (match) ready.resolve(match[1]);
+  };
+  const pumps = Promise.all([pump(child.stdout, output, onLine), pump(child.stderr, output, onLine)]);
+  const status = child.status;
+  status.then((s) => ready.reject(new Error(`server exited with ${s.code} before listening:\n${output.join("\n")}`)));
+  const timer = setTimeout(
+    () => ready.reject(new Error(`server did not listen within ${options.timeoutMs ?? 30_000} ms`)),
+    options.timeoutMs ?? 30_000,
+  );
+  let url: string;
+  try {
+    url = await ready.promise;
+  } catch (error) {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await Promise.all([status, pumps]);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  let stopped: Promise<Deno.CommandStatus> | null = null;
+  return {
+    url,
+    output,
+    stop() {
+      stopped ??= (async () => {
+        try {
+          child.kill("SIGTERM");
+        } catch { /* already gone */ }
+        const result = await status;
+        await pumps;
+        return result;
+      })();
+      return stopped;
+    },
+  };
+}
+
+/**
+ * Sends one raw HTTP/1.1 request line over TCP, so that paths reach the
+ * server exactly as written (no client-side normalisation of `..`).
+ */
+export async function rawRequest(baseUrl: string, requestTarget: string, method = "GET"): Promise<
+  { status: number; head: string; body: string }
+> {
+  const { hostname, port } = new URL(baseUrl);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  try {
+    const request = `${method} ${requestTarget} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`;
+    await conn.write(new TextEncoder().encode(request));
+    const chunks: Uint8Array[] = [];
+    const buffer = new Uint8Array(64 * 1024);
+    while (true) {
+      const n = await conn.read(buffer);
+      if (n === null) break;
+      chunks.push(buffer.slice(0, n));
+    }
+    const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    const text = new TextDecoder().decode(bytes);
+    const split = text.indexOf("\r\n\r\n");
+    const head = split >= 0 ? text.slice(0, split) : text;
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+    return { status, head, body: split >= 0 ? text.slice(split + 4) : "" };
+  } finally {
+    try {
+      conn.close();
+    } catch { /* closed by peer */ }
+  }
+}
