@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { type Browser, chromium } from "playwright-core";
 import { fromFileUrl } from "../scripts/paths.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));
@@ -137,4 +138,23 @@ export async function rawRequest(baseUrl: string, requestTarget: string, method 
       conn.close();
     } catch { /* closed by peer */ }
   }
+}
+
+/** Chromium flags for this closed network and a root user. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Launches Debian's Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`) with playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium",
+    args: [...CHROMIUM_ARGS],
+  });
 }

@@ -1,0 +1,76 @@
+import "global-jsdom/register";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { expect } from "expect";
+import { type TokenRow, TokensTable } from "../../app/components/tokens_table.tsx";
+import { renderInRemix } from "./render_stub.tsx";
+
+function token(symbol: string, values: Partial<TokenRow>): TokenRow {
+  return {
+    id: symbol,
+    href: `/explore/tokens/ethereum/${symbol}`,
+    name: `${symbol} Token`,
+    symbol,
+    logoUrl: null,
+    price: null,
+    change1d: null,
+    fdv: null,
+    marketCap: null,
+    tvl: null,
+    volume1d: null,
+    ...values,
+  };
+}
+
+const TOKENS = [
+  token("AAA", { price: 2, change1d: 1.5, tvl: 300, volume1d: 10, fdv: 5e9 }),
+  token("BBB", { price: 3000, change1d: -2.25, tvl: 100, volume1d: 30 }),
+  token("CCC", { price: 0.5, change1d: 0, tvl: null, volume1d: 20 }),
+];
+
+function symbolsInOrder(): string[] {
+  const rows = screen.getAllByRole("row").slice(1);
+  return rows.map((r) => within(r).getByRole("link").textContent ?? "")
+    .map((t) => t.match(/(AAA|BBB|CCC)/)![1]);
+}
+
+Deno.test("tokens table shows formatted values in gateway order", async () => {
+  renderInRemix(<TokensTable tokens={TOKENS} />);
+  await screen.findByRole("table");
+  expect(symbolsInOrder()).toEqual(["AAA", "BBB", "CCC"]);
+  const first = screen.getAllByRole("row")[1];
+  expect(first.textContent).toContain("$2.00");
+  expect(first.textContent).toContain("+1.50%");
+  expect(first.textContent).toContain("$5B");
+  const link = within(first).getByRole("link");
+  expect(link.getAttribute("href")).toBe("/explore/tokens/ethereum/AAA");
+  expect(screen.getByRole("img", { name: "AAA logo" })).toBeTruthy();
+  expect(screen.getAllByRole("row")[2].textContent).toContain("-2.25%");
+  cleanup();
+});
+
+Deno.test("tokens table sorts by a column, descending then ascending", async () => {
+  renderInRemix(<TokensTable tokens={TOKENS} />);
+  await screen.findByRole("table");
+  const price = screen.getByRole("button", { name: /^Price/ });
+  fireEvent.click(price);
+  expect(symbolsInOrder()).toEqual(["BBB", "AAA", "CCC"]);
+  expect(price.closest("th")?.getAttribute("aria-sort")).toBe("descending");
+  fireEvent.click(price);
+  expect(symbolsInOrder()).toEqual(["CCC", "AAA", "BBB"]);
+  expect(price.closest("th")?.getAttribute("aria-sort")).toBe("ascending");
+  // Missing values go last in both directions.
+  const tvl = screen.getByRole("button", { name: /^TVL/ });
+  fireEvent.click(tvl);
+  expect(symbolsInOrder()).toEqual(["AAA", "BBB", "CCC"]);
+  fireEvent.click(tvl);
+  expect(symbolsInOrder()).toEqual(["BBB", "AAA", "CCC"]);
+  expect(price.closest("th")?.getAttribute("aria-sort")).toBe("none");
+  cleanup();
+});
+
+Deno.test("tokens table without tokens says so", async () => {
+  renderInRemix(<TokensTable tokens={[]} />);
+  expect(await screen.findByText("No tokens to show.")).toBeTruthy();
+  expect(screen.queryByRole("table")).toBeNull();
+  cleanup();
+});
