@@ -1,0 +1,304 @@
+/**
+ * Token and pool preview data for pages (`meta()`) and share images, read
+ * from the gateway through the cache.
+ *
+ * - Input from the URL is checked before any gateway call: an unknown chain or
+ *   a malformed address gives `null`.
+ * - A valid cached entry (7 days) answers without the gateway; image and url
+ *   are rebuilt for the requested origin, chain name and address.
+ * - Only successful, valid results are cached. `null` (the gateway does not
+ *   know it) is not cached; a gateway failure is re-thrown and not cached.
+ * - Concurrent identical lookups share one gateway call (single-flight).
+ * - Pools: a 64-hex id is looked up as a V4 pool; a 40-hex address as a V3
+ *   pool and a V2 pair in parallel, and the first answer with data wins.
+ *
+ * @module
+ */
+import type { Client } from "@urql/core";
+import type { Cache, PreviewCacheKey, Validator } from "./kv_cache.ts";
+import { cacheKeys } from "./kv_cache.ts";
+import { createSingleFlight } from "./single_flight.ts";
+import type { PoolPreview, PoolPreviewData, PreviewSource, TokenPreview } from "./preview_types.ts";
+import { type Chain, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
+import { runQuery } from "../queries/client.ts";
+import { type EdgePoolToken, TokenQuery, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";
+
+/** Options of {@linkcode createPreviews}. */
+export interface PreviewsOptions {
+  /** The cache that keeps previews for 7 days. */
+  readonly cache: Cache;
+  /** A fresh gateway client (one per lookup: no data shared between requests). */
+  readonly gatewayClient: () => Client;
+  /** `PUBLIC_ORIGIN`: when set, preview URLs use it instead of the request's origin. */
+  readonly publicOrigin?: string | null;
+}
+
+/** The V2 pair fee: always 0.3%, in hundredths of a basis point. */
+const V2_FEE_TIER = 3000;
+
+function isString(value: unknown): value is string {
+  return typeof value === "string";
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+function isNullableString(value: unknown): value is string | null {
+  return value === null || typeof value === "string";
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether a cached value is a usable token preview (symbol, name, title, image, url). */
+export const isTokenPreview: Validator<TokenPreview> = (
+  value,
+): value is TokenPreview =>
+  isObject(value) && isNonEmptyString(value.symbol) &&
+  isNonEmptyString(value.name) && isNullableString(value.logoUrl) &&
+  isNonEmptyString(value.title) && isNonEmptyString(value.image) &&
+  isNonEmptyString(value.url);
+
+function isPoolPreviewData(value: unknown): value is PoolPreviewData {
+  return isObject(value) && isNullableString(value.token0Symbol) &&
+    isNullableString(value.token1Symbol) &&
+    (value.feeTier === null || typeof value.feeTier === "number") &&
+    isNullableString(value.protocolVersion) &&
+    isNullableString(value.token0Image) &&
+    isNullableString(value.token1Image) &&
+    (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean");
+}
+
+/** Whether a cached value is a usable pool preview (a title, and the full shape). */
+export const isPoolPreview: Validator<PoolPreview> = (
+  value,
+): value is PoolPreview =>
+  isObject(value) && isNonEmptyString(value.title) && isString(value.image) &&
+  isString(value.url) && isString(value.name) &&
+  isPoolPreviewData(value.poolData);
+
+/** A chain name that the gateway knows; `UNKNOWN_CHAIN` is not one to preview. */
+function previewChain(networkName: unknown): Chain | null {
+  if (typeof networkName !== "string") return null;
+  const chain = parseChain(networkName);
+  return chain === "UNKNOWN_CHAIN" ? null : chain;
+}
+
+function normaliseOrigin(origin: string): string {
+  return origin.replace(/\/+$/, "");
+}
+
+/** The text of a gateway string field, or null when it is missing or blank. */
+function present(value: string | null | undefined): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+/** Title of a token preview, decided from the raw gateway values. */
+export function tokenTitle(
+  symbol: string | null | undefined,
+  name: string | null | undefined,
+): string {
+  const s = present(symbol);
+  if (s !== null) return `Get ${s} on Uniswap`;
+  const n = present(name);
+  if (n !== null) return `Get ${n} on Uniswap`;
+  return "View Token on Uniswap";
+}
+
+/**
+ * Resolves with the first value that is not null; with null when all are
+ * null; rejects with the first failure when none has data and any failed.
+ * Later results and failures are ignored (and never left unhandled).
+ */
+function firstWithData<T>(tasks: readonly Promise<T | null>[]): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    let pending = tasks.length;
+    let failure: { error: unknown } | null = null;
+    const settle = () => {
+      if (--pending > 0) return;
+      if (failure !== null) reject(failure.error);
+      else resolve(null);
+    };
+    if (pending === 0) resolve(null);
+    for (const task of tasks) {
+      task.then((value) => {
+        if (value !== null) resolve(value);
+        else settle();
+      }, (error) => {
+        failure ??= { error };
+        settle();
+      });
+    }
+  });
+}
+
+function poolData(
+  protocolVersion: "V2" | "V3" | "V4",
+  pool: {
+    token0?: EdgePoolToken | null;
+    token1?: EdgePoolToken | null;
+  },
+  feeTier: number | null,
+  isDynamicFee?: boolean,
+): PoolPreviewData {
+  const data: PoolPreviewData = {
+    token0Symbol: present(pool.token0?.symbol),
+    token1Symbol: present(pool.token1?.symbol),
+    feeTier,
+    protocolVersion,
+    token0Image: present(pool.token0?.project?.logoUrl),
+    token1Image: present(pool.token1?.project?.logoUrl),
+  };
+  return isDynamicFee === undefined ? data : { ...data, isDynamicFee };
+}
+
+async function lookUpPool(
+  client: Client,
+  chain: Chain,
+  address: string,
+): Promise<PoolPreviewData | null> {
+  const ref = parsePoolAddress(address);
+  if (ref.kind === "poolId") {
+    const { data } = await runQuery(client, V4PoolQuery, {
+      chain,
+      poolId: ref.poolId,
+    });
+    const pool = data?.v4Pool;
+    return pool ? poolData("V4", pool, pool.feeTier ?? null, pool.isDynamicFee ?? false) : null;
+  }
+  const variables = { chain, address: ref.address };
+  return await firstWithData<PoolPreviewData>([
+    runQuery(client, V3PoolQuery, variables).then(({ data }) => {
+      const pool = data?.v3Pool;
+      return pool ? poolData("V3", pool, pool.feeTier ?? null) : null;
+    }),
+    runQuery(client, V2PairQuery, variables).then(({ data }) => {
+      const pair = data?.v2Pair;
+      return pair ? poolData("V2", pair, V2_FEE_TIER) : null;
+    }),
+  ]);
+}
+
+/**
+ * Creates the preview source that pages and share images read.
+ *
+ * `token(networkName, address, origin)` and `pool(...)` take the chain name
+ * and address as they appear in the page URL and the request's origin (used
+ * only when `publicOrigin` is not set). They resolve with `null` for input
+ * that cannot name a token or pool, or that the gateway does not know; they
+ * reject (with the gateway's error) when the gateway cannot be read.
+ *
+ * @example
+ * ```ts
+ * const previews = createPreviews({
+ *   cache: createCache(await Deno.openKv()),
+ *   gatewayClient: () => createGatewayClient({ url, timeoutMs: 5000 }),
+ * });
+ * const preview = await previews.token("ethereum", "NATIVE", "https://app.example");
+ * ```
+ */
+export function createPreviews(options: PreviewsOptions): PreviewSource {
+  const { cache, gatewayClient } = options;
+  const publicOrigin = options.publicOrigin ? normaliseOrigin(options.publicOrigin) : null;
+  const tokenFlight = createSingleFlight<TokenPreview | null>();
+  const poolFlight = createSingleFlight<PoolPreview | null>();
+
+  function originOf(requestOrigin: string): string {
+    return publicOrigin ?? normaliseOrigin(requestOrigin);
+  }
+
+  /** Cached value if valid, else the fetched one (cached when not null). */
+  async function readThrough<T>(
+    key: PreviewCacheKey,
+    validate: Validator<T>,
+    fetch: () => Promise<T | null>,
+  ): Promise<T | null> {
+    const cached = await cache.get(key, validate);
+    if (cached !== null) return cached;
+    const fresh = await fetch();
+    if (fresh !== null && validate(fresh)) await cache.set(key, fresh);
+    return fresh;
+  }
+
+  async function token(
+    networkName: string,
+    address: string,
+    origin: string,
+  ): Promise<TokenPreview | null> {
+    const chain = previewChain(networkName);
+    if (chain === null || typeof address !== "string") return null;
+    let resolved: string | undefined;
+    try {
+      resolved = resolveTokenAddress(chain, address);
+    } catch {
+      return null;
+    }
+    const network = networkName.toLowerCase();
+    const base = originOf(origin);
+    const image = `${base}/api/image/tokens/${network}/${address}`;
+    const url = `${base}/explore/tokens/${network}/${address}`;
+    const key = cacheKeys.tokenPreview(chain, address);
+    const preview = await tokenFlight(
+      JSON.stringify(key),
+      () =>
+        readThrough(key, isTokenPreview, async () => {
+          const { data } = await runQuery(gatewayClient(), TokenQuery, {
+            chain,
+            address: resolved ?? null,
+          });
+          const found = data?.token;
+          if (!found) return null;
+          return {
+            symbol: present(found.symbol) ?? "UNK",
+            name: present(found.name) ?? "Token",
+            logoUrl: present(found.project?.logoUrl),
+            title: tokenTitle(found.symbol, found.name),
+            image,
+            url,
+          };
+        }),
+    );
+    // Entries are keyed by chain and address only: answer with this request's URLs.
+    return preview === null ? null : { ...preview, image, url };
+  }
+
+  async function pool(
+    networkName: string,
+    address: string,
+    origin: string,
+  ): Promise<PoolPreview | null> {
+    const chain = previewChain(networkName);
+    if (chain === null || typeof address !== "string") return null;
+    try {
+      parsePoolAddress(address);
+    } catch {
+      return null;
+    }
+    const network = networkName.toLowerCase();
+    const base = originOf(origin);
+    const image = `${base}/api/image/pools/${network}/${address}`;
+    const url = `${base}/explore/pools/${network}/${address}`;
+    const key = cacheKeys.poolPreview(chain, address);
+    const preview = await poolFlight(
+      JSON.stringify(key),
+      () =>
+        readThrough(key, isPoolPreview, async () => {
+          const data = await lookUpPool(gatewayClient(), chain, address);
+          if (data === null) return null;
+          const name = `${data.token0Symbol ?? "UNK"}/${data.token1Symbol ?? "UNK"}`;
+          return {
+            title: `${name} on Uniswap`,
+            image,
+            url,
+            name,
+            poolData: data,
+          };
+        }),
+    );
+    return preview === null ? null : { ...preview, image, url };
+  }
+
+  return { token, pool };
+}

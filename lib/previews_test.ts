@@ -1,0 +1,547 @@
+import assert from "node:assert/strict";
+import { createGatewayClient, GatewayError } from "../queries/client.ts";
+import { cacheKeys, createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
+import { createPreviews } from "./previews.ts";
+
+/** One GraphQL request as the fake gateway received it. */
+interface Call {
+  readonly operationName: string;
+  readonly variables: Record<string, unknown>;
+}
+
+/** What the fake gateway does for an operation: JSON to answer, or a Response. */
+type Answer = (
+  variables: Record<string, unknown>,
+) => unknown | Promise<unknown>;
+
+/**
+ * A stand-in for the remote data gateway on loopback: it answers canned JSON
+ * per `operationName` and records every call.
+ */
+function startFakeGateway(answers: Record<string, Answer>) {
+  const calls: Call[] = [];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (request) => {
+      const body = await request.json();
+      const call: Call = {
+        operationName: body.operationName,
+        variables: body.variables ?? {},
+      };
+      calls.push(call);
+      const answer = answers[call.operationName];
+      if (!answer) {
+        return Response.json({
+          errors: [{ message: `unknown operation ${call.operationName}` }],
+        });
+      }
+      const result = await answer(call.variables);
+      return result instanceof Response ? result : Response.json(result);
+    },
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/graphql`;
+  return {
+    url,
+    calls,
+    count: (operationName?: string) =>
+      calls.filter((c) => !operationName || c.operationName === operationName)
+        .length,
+    client: (timeoutMs = 2000) => () => createGatewayClient({ url, timeoutMs }),
+    close: () => server.shutdown(),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function tokenAnswer(
+  symbol: string | null,
+  name: string | null,
+  logoUrl: string | null = null,
+) {
+  return (variables: Record<string, unknown>) => ({
+    data: {
+      token: {
+        id: "t1",
+        chain: variables.chain,
+        address: variables.address,
+        symbol,
+        name,
+        decimals: 18,
+        standard: "ERC20",
+        project: { id: "p1", name, logoUrl, safetyLevel: null, isSpam: false },
+      },
+    },
+  });
+}
+
+function poolToken(symbol: string, logoUrl: string | null = null) {
+  return {
+    id: `t-${symbol}`,
+    chain: "ETHEREUM",
+    address: "0x" + "1".repeat(40),
+    symbol,
+    name: symbol,
+    decimals: 18,
+    project: { id: `p-${symbol}`, logoUrl },
+  };
+}
+
+function poolFields(token0: string, token1: string) {
+  return {
+    id: "pool",
+    chain: "ETHEREUM",
+    token0: poolToken(token0, `https://logos.example/${token0}.png`),
+    token0Supply: 1,
+    token1: poolToken(token1),
+    token1Supply: 2,
+    txCount: 3,
+    volume24h: null,
+    volume30d: null,
+    totalLiquidity: null,
+  };
+}
+
+const v3Pool = (token0: string, token1: string, feeTier = 500) => ({
+  data: {
+    v3Pool: {
+      ...poolFields(token0, token1),
+      address: POOL,
+      protocolVersion: "V3",
+      feeTier,
+    },
+  },
+});
+const v2Pair = (token0: string, token1: string) => ({
+  data: {
+    v2Pair: { ...poolFields(token0, token1), address: POOL, protocolVersion: "V2" },
+  },
+});
+const v4Pool = (token0: string, token1: string) => ({
+  data: {
+    v4Pool: {
+      ...poolFields(token0, token1),
+      poolId: POOL_ID,
+      protocolVersion: "V4",
+      feeTier: 8388608,
+      isDynamicFee: true,
+      hook: { id: "h", address: "0x" + "2".repeat(40) },
+      rewardsCampaign: null,
+    },
+  },
+});
+
+const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+const POOL = "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640";
+const POOL_ID = "0x" + "ab".repeat(32);
+const ORIGIN = "http://localhost:3000";
+
+async function setup(
+  answers: Record<string, Answer>,
+  options: { now?: () => number; publicOrigin?: string; timeoutMs?: number } = {},
+) {
+  const gateway = startFakeGateway(answers);
+  const kv = await Deno.openKv(":memory:");
+  // No LRU: every read exercises KV.
+  const cache = createCache(kv, { now: options.now, lruBytes: 0 });
+  const previews = createPreviews({
+    cache,
+    gatewayClient: gateway.client(options.timeoutMs),
+    publicOrigin: options.publicOrigin,
+  });
+  return {
+    gateway,
+    kv,
+    cache,
+    previews,
+    async [Symbol.asyncDispose]() {
+      kv.close();
+      await gateway.close();
+    },
+  };
+}
+
+Deno.test("token preview from the gateway, then from the cache", async () => {
+  await using t = await setup({
+    Token: tokenAnswer("USDC", "USD Coin", "https://logos.example/usdc.png"),
+  });
+  const first = await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.deepEqual(first, {
+    symbol: "USDC",
+    name: "USD Coin",
+    logoUrl: "https://logos.example/usdc.png",
+    title: "Get USDC on Uniswap",
+    image: `${ORIGIN}/api/image/tokens/ethereum/${USDC}`,
+    url: `${ORIGIN}/explore/tokens/ethereum/${USDC}`,
+  });
+  assert.deepEqual(t.gateway.calls, [{
+    operationName: "Token",
+    variables: { chain: "ETHEREUM", address: USDC },
+  }]);
+  // Same token, other spelling and other origin: cache hit, URLs rebuilt.
+  const second = await t.previews.token(
+    "ETHEREUM",
+    USDC.toLowerCase(),
+    "https://other.example/",
+  );
+  assert.equal(t.gateway.count(), 1);
+  assert.equal(second?.title, "Get USDC on Uniswap");
+  assert.equal(
+    second?.image,
+    `https://other.example/api/image/tokens/ethereum/${USDC.toLowerCase()}`,
+  );
+  assert.equal(
+    second?.url,
+    `https://other.example/explore/tokens/ethereum/${USDC.toLowerCase()}`,
+  );
+});
+
+Deno.test("token title falls back on the raw gateway values", async () => {
+  const cases: [string | null, string | null, string, string, string][] = [
+    ["WETH", "Wrapped Ether", "Get WETH on Uniswap", "WETH", "Wrapped Ether"],
+    [null, "Wrapped Ether", "Get Wrapped Ether on Uniswap", "UNK", "Wrapped Ether"],
+    ["", "Wrapped Ether", "Get Wrapped Ether on Uniswap", "UNK", "Wrapped Ether"],
+    ["WETH", null, "Get WETH on Uniswap", "WETH", "Token"],
+    [null, null, "View Token on Uniswap", "UNK", "Token"],
+  ];
+  for (const [symbol, name, title, shownSymbol, shownName] of cases) {
+    await using t = await setup({ Token: tokenAnswer(symbol, name) });
+    const preview = await t.previews.token("base", USDC, ORIGIN);
+    assert.equal(preview?.title, title);
+    assert.equal(preview?.symbol, shownSymbol);
+    assert.equal(preview?.name, shownName);
+    assert.equal(preview?.logoUrl, null);
+    // Every variant is a valid preview and is cached.
+    await t.previews.token("base", USDC, ORIGIN);
+    assert.equal(t.gateway.count(), 1);
+  }
+});
+
+Deno.test("PUBLIC_ORIGIN wins over the request's origin", async () => {
+  await using t = await setup({ Token: tokenAnswer("UNI", "Uniswap") }, {
+    publicOrigin: "https://app.example/",
+  });
+  const preview = await t.previews.token("unichain", "NATIVE", ORIGIN);
+  assert.equal(
+    preview?.image,
+    "https://app.example/api/image/tokens/unichain/NATIVE",
+  );
+  assert.equal(preview?.url, "https://app.example/explore/tokens/unichain/NATIVE");
+});
+
+Deno.test("NATIVE maps to the chain's native token", async () => {
+  await using t = await setup({ Token: tokenAnswer("ETH", "Ether") });
+  assert.equal(
+    (await t.previews.token("ethereum", "NATIVE", ORIGIN))?.symbol,
+    "ETH",
+  );
+  await t.previews.token("polygon", "native", ORIGIN);
+  assert.deepEqual(t.gateway.calls.map((c) => c.variables), [
+    { chain: "ETHEREUM", address: null },
+    { chain: "POLYGON", address: "0x0000000000000000000000000000000000001010" },
+  ]);
+});
+
+Deno.test("malformed input gives null without a gateway request", async () => {
+  await using t = await setup({
+    Token: tokenAnswer("X", "X"),
+    V3Pool: () => v3Pool("A", "B"),
+    V2Pair: () => v2Pair("A", "B"),
+    V4Pool: () => v4Pool("A", "B"),
+  });
+  const bad: [string, string][] = [
+    ["notachain", USDC],
+    ["unknown_chain", USDC],
+    ["", USDC],
+    ["ethereum", "0x0"],
+    ["ethereum", USDC.slice(0, 30)],
+    ["ethereum", "0x" + "g".repeat(40)],
+    ["ethereum", "0x" + "a".repeat(198)],
+    ["ethereum", "a".repeat(200)],
+    ["ethereum", ""],
+    ["ethereum", `${USDC}/`],
+    ["ethereum", ` ${USDC}`],
+  ];
+  for (const [chain, address] of bad) {
+    assert.equal(await t.previews.token(chain, address, ORIGIN), null);
+    assert.equal(await t.previews.pool(chain, address, ORIGIN), null);
+  }
+  // A V4 pool id is not a token address.
+  assert.equal(await t.previews.token("ethereum", POOL_ID, ORIGIN), null);
+  assert.equal(t.gateway.count(), 0);
+});
+
+Deno.test("an unknown token is null and not cached", async () => {
+  await using t = await setup({ Token: () => ({ data: { token: null } }) });
+  assert.equal(await t.previews.token("ethereum", USDC, ORIGIN), null);
+  assert.equal(await t.previews.token("ethereum", USDC, ORIGIN), null);
+  assert.equal(t.gateway.count(), 2);
+});
+
+Deno.test("invalid cached entries are refetched and replaced", async () => {
+  await using t = await setup({ Token: tokenAnswer("USDC", "USD Coin") });
+  const key = cacheKeys.tokenPreview("ETHEREUM", USDC);
+  // Missing title, image and url.
+  await t.cache.set(key, { symbol: "OLD", name: "Old" });
+  const preview = await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.equal(preview?.symbol, "USDC");
+  assert.equal(t.gateway.count(), 1);
+  const stored = (await t.kv.get<{ value: { symbol: string } }>(key)).value;
+  assert.equal(stored?.value.symbol, "USDC");
+  await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.equal(t.gateway.count(), 1);
+});
+
+Deno.test("expired entries are refetched", async () => {
+  let clock = 1_700_000_000_000;
+  let symbol = "OLD";
+  await using t = await setup({
+    Token: (v) => tokenAnswer(symbol, "Token Name")(v),
+  }, { now: () => clock });
+  assert.equal((await t.previews.token("base", USDC, ORIGIN))?.symbol, "OLD");
+  symbol = "NEW";
+  clock += DEFAULT_TTL_MS - 1;
+  assert.equal((await t.previews.token("base", USDC, ORIGIN))?.symbol, "OLD");
+  assert.equal(t.gateway.count(), 1);
+  clock += 1;
+  assert.equal((await t.previews.token("base", USDC, ORIGIN))?.symbol, "NEW");
+  assert.equal(t.gateway.count(), 2);
+});
+
+Deno.test("gateway failures are re-thrown and never cached", async () => {
+  let mode: "500" | "garbage" | "errors" | "slow" | "ok" = "500";
+  await using t = await setup({
+    async Token(variables) {
+      if (mode === "500") return new Response("boom", { status: 500 });
+      if (mode === "garbage") return new Response("<html>not json");
+      if (mode === "errors") return { errors: [{ message: "internal" }] };
+      if (mode === "slow") await sleep(700);
+      return tokenAnswer("USDC", "USD Coin")(variables);
+    },
+  }, { timeoutMs: 300 });
+  const expectKind = async (kind: string) => {
+    const error = await t.previews.token("ethereum", USDC, ORIGIN).then(
+      () => assert.fail("expected a failure"),
+      (e) => e,
+    );
+    assert.ok(error instanceof GatewayError, String(error));
+    assert.equal(error.kind, kind);
+  };
+  await expectKind("http");
+  mode = "garbage";
+  await expectKind("parse");
+  mode = "errors";
+  await expectKind("graphql");
+  mode = "slow";
+  const started = performance.now();
+  await expectKind("timeout");
+  assert.ok(performance.now() - started < 1500);
+  assert.equal((await t.kv.get(cacheKeys.tokenPreview("ETHEREUM", USDC))).value, null);
+  mode = "ok";
+  assert.equal((await t.previews.token("ethereum", USDC, ORIGIN))?.symbol, "USDC");
+  assert.equal(t.gateway.count(), 5);
+});
+
+Deno.test("gateway down: the lookup rejects with a network error", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    listener.close();
+    const previews = createPreviews({
+      cache: createCache(kv),
+      gatewayClient: () => createGatewayClient({ url: `http://127.0.0.1:${port}/graphql`, timeoutMs: 1000 }),
+    });
+    await assert.rejects(
+      previews.pool("ethereum", POOL, ORIGIN),
+      (e) => e instanceof GatewayError && e.kind === "network",
+    );
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("concurrent identical lookups share one gateway request", async () => {
+  await using t = await setup({
+    async Token(variables) {
+      await sleep(50);
+      return tokenAnswer("USDC", "USD Coin")(variables);
+    },
+  });
+  const results = await Promise.all([
+    t.previews.token("ethereum", USDC, ORIGIN),
+    t.previews.token("ethereum", USDC.toLowerCase(), "https://b.example"),
+    t.previews.token("ETHEREUM", USDC, ORIGIN),
+  ]);
+  assert.equal(t.gateway.count(), 1);
+  assert.deepEqual(results.map((r) => r?.title), Array(3).fill("Get USDC on Uniswap"));
+  // Each caller still gets its own URLs.
+  assert.equal(
+    results[1]?.url,
+    `https://b.example/explore/tokens/ethereum/${USDC.toLowerCase()}`,
+  );
+});
+
+Deno.test("a hostile symbol passes through intact and unescaped", async () => {
+  const hostile = `"><script>alert(1)</script>`;
+  await using t = await setup({ Token: tokenAnswer(hostile, "Evil & Co") });
+  const preview = await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.equal(preview?.symbol, hostile);
+  assert.equal(preview?.title, `Get ${hostile} on Uniswap`);
+  assert.equal(preview?.name, "Evil & Co");
+  const cached = await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.equal(cached?.title, `Get ${hostile} on Uniswap`);
+});
+
+Deno.test("V3 pool preview, cached on the second request", async () => {
+  await using t = await setup({
+    V3Pool: () => v3Pool("USDC", "WETH", 500),
+    V2Pair: () => ({ data: { v2Pair: null } }),
+    V4Pool: () => assert.fail("a 40-hex address is not a V4 pool id"),
+  });
+  const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+  assert.deepEqual(preview, {
+    title: "USDC/WETH on Uniswap",
+    name: "USDC/WETH",
+    image: `${ORIGIN}/api/image/pools/ethereum/${POOL}`,
+    url: `${ORIGIN}/explore/pools/ethereum/${POOL}`,
+    poolData: {
+      token0Symbol: "USDC",
+      token1Symbol: "WETH",
+      feeTier: 500,
+      protocolVersion: "V3",
+      token0Image: "https://logos.example/USDC.png",
+      token1Image: null,
+    },
+  });
+  assert.deepEqual(t.gateway.calls.map((c) => c.operationName).sort(), [
+    "V2Pair",
+    "V3Pool",
+  ]);
+  assert.deepEqual(t.gateway.calls[0].variables, { chain: "ETHEREUM", address: POOL });
+  const again = await t.previews.pool("ethereum", POOL.toLowerCase(), ORIGIN);
+  assert.equal(again?.title, "USDC/WETH on Uniswap");
+  assert.equal(t.gateway.count(), 2);
+});
+
+Deno.test("V2 pair preview when only V2 has data", async () => {
+  await using t = await setup({
+    V3Pool: () => ({ data: { v3Pool: null } }),
+    V2Pair: () => v2Pair("DAI", "USDC"),
+  });
+  const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+  assert.equal(preview?.title, "DAI/USDC on Uniswap");
+  assert.equal(preview?.poolData.protocolVersion, "V2");
+  assert.equal(preview?.poolData.feeTier, 3000);
+});
+
+Deno.test("V4 pool preview by pool id queries only V4", async () => {
+  await using t = await setup({
+    V4Pool: () => v4Pool("ETH", "USDT"),
+    V3Pool: () => v3Pool("X", "Y"),
+    V2Pair: () => v2Pair("X", "Y"),
+  });
+  const preview = await t.previews.pool("unichain", POOL_ID, ORIGIN);
+  assert.equal(preview?.title, "ETH/USDT on Uniswap");
+  assert.deepEqual(preview?.poolData, {
+    token0Symbol: "ETH",
+    token1Symbol: "USDT",
+    feeTier: 8388608,
+    protocolVersion: "V4",
+    token0Image: "https://logos.example/ETH.png",
+    token1Image: null,
+    isDynamicFee: true,
+  });
+  assert.equal(preview?.image, `${ORIGIN}/api/image/pools/unichain/${POOL_ID}`);
+  assert.deepEqual(t.gateway.calls, [{
+    operationName: "V4Pool",
+    variables: { chain: "UNICHAIN", poolId: POOL_ID },
+  }]);
+});
+
+Deno.test("V3 and V2 run in parallel and the first with data wins", async () => {
+  await using t = await setup({
+    async V3Pool() {
+      await sleep(300);
+      return v3Pool("SLOW", "V3");
+    },
+    async V2Pair() {
+      await sleep(20);
+      return v2Pair("FAST", "V2");
+    },
+  });
+  const started = performance.now();
+  const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+  assert.equal(preview?.title, "FAST/V2 on Uniswap");
+  // Answered before the slow lookup finished: the two ran side by side.
+  assert.ok(performance.now() - started < 250);
+  await sleep(350); // let the slow answer arrive before the server closes
+});
+
+Deno.test("a failed lookup is tolerated when another has data", async () => {
+  await using t = await setup({
+    V3Pool: () => new Response("down", { status: 502 }),
+    V2Pair: () => ({
+      ...v2Pair("DAI", "WETH"),
+      errors: [{ message: "partial failure", path: ["v2Pair", "totalLiquidity"] }],
+    }),
+  });
+  const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+  assert.equal(preview?.title, "DAI/WETH on Uniswap");
+});
+
+Deno.test("a pool nobody knows is null and not cached; all failing rejects", async () => {
+  let fail = false;
+  await using t = await setup({
+    V3Pool: () => fail ? new Response("down", { status: 500 }) : { data: { v3Pool: null } },
+    V2Pair: () => ({ data: { v2Pair: null } }),
+  });
+  assert.equal(await t.previews.pool("ethereum", POOL, ORIGIN), null);
+  assert.equal(await t.previews.pool("ethereum", POOL, ORIGIN), null);
+  assert.equal(t.gateway.count(), 4);
+  // One lookup failed and none had data: unknown is not proven, so it fails.
+  fail = true;
+  await assert.rejects(
+    t.previews.pool("ethereum", POOL, ORIGIN),
+    (e) => e instanceof GatewayError && e.kind === "http",
+  );
+  assert.equal((await t.kv.get(cacheKeys.poolPreview("ETHEREUM", POOL))).value, null);
+});
+
+Deno.test("a cached pool preview without a title is refetched", async () => {
+  await using t = await setup({
+    V3Pool: () => v3Pool("USDC", "WETH"),
+    V2Pair: () => ({ data: { v2Pair: null } }),
+  });
+  await t.cache.set(cacheKeys.poolPreview("ethereum", POOL), {
+    title: "",
+    image: "x",
+    url: "y",
+    name: "z",
+    poolData: {},
+  });
+  const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+  assert.equal(preview?.title, "USDC/WETH on Uniswap");
+  assert.equal(t.gateway.count(), 2);
+});
+
+Deno.test("previews work without KV (every lookup reaches the gateway)", async () => {
+  const gateway = startFakeGateway({ Token: tokenAnswer("USDC", "USD Coin") });
+  const warn = console.warn;
+  const warnings: string[] = [];
+  console.warn = (...a: unknown[]) => warnings.push(a.join(" "));
+  try {
+    const previews = createPreviews({
+      cache: createCache(null, { lruBytes: 0 }),
+      gatewayClient: gateway.client(),
+    });
+    assert.equal((await previews.token("base", USDC, ORIGIN))?.symbol, "USDC");
+    assert.equal((await previews.token("base", USDC, ORIGIN))?.symbol, "USDC");
+    assert.equal(gateway.count(), 2);
+    assert.equal(warnings.length, 1);
+  } finally {
+    console.warn = warn;
+    await gateway.close();
+  }
+});
