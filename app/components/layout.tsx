@@ -1,5 +1,7 @@
-/** Header and footer shared by every page. */
-import { Link, NavLink } from "@remix-run/react";
+/** Header (navigation, token search, chain selector) and footer of every page. */
+import { Form, Link, NavLink, useLocation, useNavigate, useParams, useSearchParams } from "@remix-run/react";
+import { useId } from "react";
+import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 
 const NAV = [
   { to: "/explore", label: "Explore" },
@@ -10,15 +12,83 @@ const NAV = [
   { to: "/nfts", label: "NFTs" },
 ];
 
-/** Site header with the product mark and the main navigation. */
+/** The chain the current page shows: from the path or `?chain=`. */
+export function useCurrentChain(): string {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const fromUrl = params.chainName ?? params.networkName ?? search.get("chain");
+  const known = CHAIN_OPTIONS.find((c) => c.urlName === fromUrl?.toLowerCase());
+  return known?.urlName ?? chainUrlName(DEFAULT_CHAIN);
+}
+
+/**
+ * Where the chain selector leads: the token list of that chain on token
+ * pages, the explore page of that chain elsewhere.
+ */
+export function chainTarget(pathname: string, urlName: string): string {
+  if (pathname === "/tokens" || pathname.startsWith("/tokens/")) {
+    return `/tokens/${urlName}`;
+  }
+  if (pathname.startsWith("/explore") && pathname.includes("pools")) {
+    return `/explore?chain=${urlName}&tab=pools`;
+  }
+  return `/explore?chain=${urlName}`;
+}
+
+function ChainSelector() {
+  const id = useId();
+  const current = useCurrentChain();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Form method="get" action="/explore" className="chain-form">
+      <label htmlFor={id} className="visually-hidden">Chain</label>
+      <select
+        id={id}
+        name="chain"
+        value={current}
+        onChange={(e) => navigate(chainTarget(location.pathname, e.currentTarget.value))}
+      >
+        {CHAIN_OPTIONS.map((c) => <option key={c.urlName} value={c.urlName}>{c.label}</option>)}
+      </select>
+      <noscript>
+        <button type="submit" className="button secondary">Go</button>
+      </noscript>
+    </Form>
+  );
+}
+
+function SearchBox() {
+  const id = useId();
+  const [search] = useSearchParams();
+  const chain = useCurrentChain();
+  return (
+    <Form method="get" action="/tokens" role="search" className="search-form">
+      <label htmlFor={id} className="visually-hidden">Search tokens</label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder="Search tokens"
+        defaultValue={search.get("q") ?? ""}
+        key={search.get("q") ?? ""}
+        autoComplete="off"
+      />
+      <input type="hidden" name="chain" value={chain} />
+    </Form>
+  );
+}
+
+/** Site header: brand, main navigation, token search and chain selector. */
 export function SiteHeader() {
   return (
     <header className="site-header">
+      <a className="skip-link" href="#main">Skip to content</a>
       <Link to="/" className="brand" aria-label="Uniswap Interface home">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span>Uniswap</span>
       </Link>
-      <nav aria-label="Main">
+      <nav aria-label="Main" className="main-nav">
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
@@ -27,6 +97,10 @@ export function SiteHeader() {
           ))}
         </ul>
       </nav>
+      <div className="header-tools">
+        <SearchBox />
+        <ChainSelector />
+      </div>
     </header>
   );
 }
@@ -35,7 +109,26 @@ export function SiteHeader() {
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <p>Read-only interface: prices and pools from the data gateway. No wallet is connected.</p>
+      <p>
+        Read-only interface: prices, pools and portfolios come from the data gateway. No wallet is connected and no
+        transaction is ever sent.
+      </p>
+      <nav aria-label="Footer">
+        <ul>
+          <li>
+            <Link to="/explore">Explore</Link>
+          </li>
+          <li>
+            <Link to="/pools">Pools</Link>
+          </li>
+          <li>
+            <Link to="/vote">Governance</Link>
+          </li>
+          <li>
+            <Link to="/nfts">NFTs</Link>
+          </li>
+        </ul>
+      </nav>
     </footer>
   );
 }

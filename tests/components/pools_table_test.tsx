@@ -1,11 +1,7 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { expect } from "expect";
-import {
-  poolApr,
-  type PoolRow,
-  PoolsTable,
-} from "../../app/components/pools_table.tsx";
+import { poolApr, type PoolRow, PoolsTable } from "../../app/components/pools_table.tsx";
 import { renderInRemix } from "./render_stub.tsx";
 
 function pool(id: string, values: Partial<PoolRow>): PoolRow {

@@ -1,0 +1,124 @@
+/** The pools table: pair, version, fee tier, TVL, volume, APR. */
+import { Link } from "@remix-run/react";
+import { formatFeeTier, formatPercent, formatUsd } from "../lib/format.ts";
+import { SortHeader, useSortedRows } from "./sortable.tsx";
+import { PairLogos } from "./token_logo.tsx";
+
+/** One row of the pools table. */
+export interface PoolRow {
+  readonly id: string;
+  /** Link to the pool page. */
+  readonly href: string;
+  readonly token0Symbol: string;
+  readonly token1Symbol: string;
+  readonly token0Logo: string | null;
+  readonly token1Logo: string | null;
+  /** `V2`, `V3` or `V4`. */
+  readonly protocolVersion: string;
+  /** Hundredths of a basis point (3000 = 0.3%). */
+  readonly feeTier: number | null;
+  readonly isDynamicFee?: boolean;
+  readonly tvl: number | null;
+  readonly volume1d: number | null;
+  readonly volume30d: number | null;
+  /** Fee APR over 1 day of volume, in percent points. */
+  readonly apr: number | null;
+}
+
+/** Columns the pools table can be sorted by. */
+export type PoolSortKey = "tvl" | "volume1d" | "volume30d" | "apr";
+
+function poolValue(row: PoolRow, key: PoolSortKey) {
+  return row[key];
+}
+
+/**
+ * Yearly fee APR from one day of volume: `volume * fee * 365 / tvl`, in
+ * percent points; `null` when TVL or fee is unknown.
+ */
+export function poolApr(
+  volume1d: number | null | undefined,
+  feeTier: number | null | undefined,
+  tvl: number | null | undefined,
+): number | null {
+  if (!volume1d || !feeTier || !tvl) return null;
+  return ((volume1d * (feeTier / 1_000_000) * 365) / tvl) * 100;
+}
+
+/** The sortable pools table. */
+export function PoolsTable(
+  { pools, caption = "Top pools", startRank = 1 }: {
+    pools: readonly PoolRow[];
+    caption?: string;
+    startRank?: number;
+  },
+) {
+  const { sorted, sort, onSort } = useSortedRows<PoolRow, PoolSortKey>(
+    pools,
+    poolValue,
+  );
+  if (pools.length === 0) return <p className="empty">No pools to show.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="data-table pools-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="rank">#</th>
+            <th scope="col">Pool</th>
+            <th scope="col">Protocol</th>
+            <th scope="col" className="num">Fee tier</th>
+            <SortHeader label="TVL" column="tvl" sort={sort} onSort={onSort} />
+            <SortHeader
+              label="APR"
+              column="apr"
+              sort={sort}
+              onSort={onSort}
+            />
+            <SortHeader
+              label="1 day volume"
+              column="volume1d"
+              sort={sort}
+              onSort={onSort}
+            />
+            <SortHeader
+              label="30 day volume"
+              column="volume30d"
+              sort={sort}
+              onSort={onSort}
+            />
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((p, i) => (
+            <tr key={p.id}>
+              <td className="rank">{startRank + i}</td>
+              <td>
+                <Link to={p.href} className="token-cell" prefetch="intent">
+                  <PairLogos
+                    token0={{ url: p.token0Logo, symbol: p.token0Symbol }}
+                    token1={{ url: p.token1Logo, symbol: p.token1Symbol }}
+                    size={24}
+                  />
+                  <span className="token-name">
+                    {p.token0Symbol}/{p.token1Symbol}
+                  </span>
+                </Link>
+              </td>
+              <td>
+                <span className="badge">{p.protocolVersion.toLowerCase()}</span>
+              </td>
+              <td className="num">
+                {p.isDynamicFee ? "Dynamic" : formatFeeTier(p.feeTier)}
+              </td>
+              <td className="num">{formatUsd(p.tvl)}</td>
+              <td className="num">{formatPercent(p.apr)}</td>
+              <td className="num">{formatUsd(p.volume1d)}</td>
+              <td className="num">{formatUsd(p.volume30d)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/** Loading, error, empty, not-found and wallet-needed states. */
+import { Link, useRevalidator } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/**
+ * A gateway failure: the message and a retry button that reruns the page's
+ * loaders (a reload before hydration).
+ */
+export function ErrorState(
+  { title = "Could not load data", message, onRetry }: {
+    title?: string;
+    message: string;
+    onRetry?: () => void;
+  },
+) {
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  return (
+    <div className="state state-error" role="alert">
+      <h2>{title}</h2>
+      <p>{message}</p>
+      <button
+        type="button"
+        className="button"
+        disabled={retrying}
+        onClick={() => (onRetry ? onRetry() : revalidator.revalidate())}
+      >
+        {retrying ? "Retrying…" : "Retry"}
+      </button>
+    </div>
+  );
+}
+
+/** A friendly not-found state with a way back. */
+export function NotFoundState(
+  { title, children }: { title: string; children?: ReactNode },
+) {
+  return (
+    <div className="state state-empty">
+      <h2>{title}</h2>
+      {children}
+      <p>
+        <Link to="/explore">Explore tokens and pools</Link>
+      </p>
+    </div>
+  );
+}
+
+/** Shown where an action would need a connected wallet (out of scope). */
+export function ConnectWalletState(
+  { action = "continue" }: { action?: string },
+) {
+  return (
+    <div className="state state-wallet">
+      <p>
+        <strong>Connect a wallet to {action}.</strong>
+      </p>
+      <p className="muted">
+        This interface is read-only: it shows prices, pools and portfolios, but it cannot connect a wallet or send
+        transactions.
+      </p>
+      <button type="button" className="button" disabled aria-disabled="true">
+        Connect a wallet to {action}
+      </button>
+    </div>
+  );
+}
+
+/** A short loading note (for client-side refetches). */
+export function Loading({ label = "Loading…" }: { label?: string }) {
+  return (
+    <p className="loading" role="status">
+      {label}
+    </p>
+  );
+}

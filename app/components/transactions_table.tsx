@@ -1,0 +1,97 @@
+/** Pool transactions (swaps, adds, removes) of a token or a pool. */
+import { formatAmount, formatTimeAgo, formatUsd, shortenAddress } from "../lib/format.ts";
+
+/** One pool transaction, as the table shows it. */
+export interface TransactionRow {
+  readonly id: string;
+  /** `SWAP`, `ADD` or `REMOVE`. */
+  readonly type: string;
+  readonly timestamp: number;
+  readonly usdValue: number | null;
+  readonly account: string;
+  readonly hash: string;
+  readonly token0Symbol: string;
+  /** Signed decimal string: negative means the pool paid it out. */
+  readonly token0Quantity: string;
+  readonly token1Symbol: string;
+  readonly token1Quantity: string;
+}
+
+/**
+ * The plain-word description of a pool transaction: `Swap 1.2 ETH for 3,400
+ * USDC`, `Add 1 ETH and 3,000 USDC`, `Remove ...`. In a swap the token with a
+ * positive quantity went into the pool (the trader sold it).
+ */
+export function describeTransaction(tx: TransactionRow): string {
+  const a = `${formatAmount(tx.token0Quantity)} ${tx.token0Symbol}`;
+  const b = `${formatAmount(tx.token1Quantity)} ${tx.token1Symbol}`;
+  if (tx.type === "ADD") return `Add ${a} and ${b}`;
+  if (tx.type === "REMOVE") return `Remove ${a} and ${b}`;
+  const sold0 = Number(tx.token0Quantity) > 0;
+  return sold0 ? `Swap ${a} for ${b}` : `Swap ${b} for ${a}`;
+}
+
+/** The transactions table with an optional "Load more" button. */
+export function TransactionsTable(
+  { transactions, now, onLoadMore, loadingMore = false, hasMore = false }: {
+    transactions: readonly TransactionRow[];
+    /** Reference time in milliseconds for "ago" labels (stable across hydration). */
+    now: number;
+    onLoadMore?: () => void;
+    loadingMore?: boolean;
+    hasMore?: boolean;
+  },
+) {
+  if (transactions.length === 0) {
+    return <p className="empty">No transactions yet.</p>;
+  }
+  return (
+    <div className="table-wrap">
+      <table className="data-table tx-table">
+        <caption className="visually-hidden">Transactions</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="num">USD</th>
+            <th scope="col" className="num">{transactions[0].token0Symbol}</th>
+            <th scope="col" className="num">{transactions[0].token1Symbol}</th>
+            <th scope="col" className="num">Wallet</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((tx) => (
+            <tr key={tx.id} data-testid="tx-row">
+              <td className="muted">{formatTimeAgo(tx.timestamp, now)}</td>
+              <td>
+                <span className={`tx-type tx-${tx.type.toLowerCase()}`}>
+                  {describeTransaction(tx)}
+                </span>
+              </td>
+              <td className="num">{formatUsd(tx.usdValue, { compact: false })}</td>
+              <td className="num">{formatAmount(tx.token0Quantity)}</td>
+              <td className="num">{formatAmount(tx.token1Quantity)}</td>
+              <td className="num mono" title={tx.account}>
+                {shortenAddress(tx.account)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {onLoadMore && hasMore
+        ? (
+          <div className="load-more">
+            <button
+              type="button"
+              className="button secondary"
+              onClick={onLoadMore}
+              disabled={loadingMore}
+            >
+              {loadingMore ? "Loading…" : "Load more transactions"}
+            </button>
+          </div>
+        )
+        : null}
+    </div>
+  );
+}

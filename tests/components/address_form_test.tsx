@@ -1,0 +1,76 @@
+import "global-jsdom/register";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { createRemixStub } from "@remix-run/testing";
+import { render } from "@testing-library/react";
+import { useSearchParams } from "@remix-run/react";
+import { expect } from "expect";
+import { AddressForm } from "../../app/components/address_form.tsx";
+import { checkAddress, isAddress } from "../../app/lib/address.ts";
+
+// Remix forms build their submission with FormData: use jsdom's, which
+// understands jsdom form elements (Deno's own does not).
+globalThis.FormData = document.defaultView!.FormData;
+
+const GOOD = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+
+Deno.test("checkAddress accepts 0x + 40 hex and explains what is wrong", () => {
+  expect(checkAddress(` ${GOOD} `)).toEqual({ ok: true, address: GOOD.toLowerCase() });
+  expect(checkAddress("")).toEqual({ ok: false, error: "Enter a wallet address." });
+  expect(checkAddress("0x12")).toEqual({
+    ok: false,
+    error: 'Cannot parse address "0x12": expected 40 hex digits, got 2',
+  });
+  expect(checkAddress("d8dA6BF26964aF9D7eEd9e03E53415D37aA96045")).toEqual({
+    ok: false,
+    error: 'Cannot parse address "d8dA6BF26964aF9D7eEd9e03E53415D37aA96045": expected it to start with 0x',
+  });
+  const bad = `0x${"g".repeat(40)}`;
+  expect(checkAddress(bad)).toEqual({
+    ok: false,
+    error: `Cannot parse address "${bad}": expected only hex digits after 0x`,
+  });
+  expect(isAddress(GOOD)).toBe(true);
+  expect(isAddress(`${GOOD}0`)).toBe(false);
+});
+
+function Shown() {
+  const [search] = useSearchParams();
+  return <p data-testid="shown">{search.get("address") ?? "none"}</p>;
+}
+
+function renderForm() {
+  const Stub = createRemixStub([
+    {
+      path: "/portfolio",
+      Component: () => (
+        <>
+          <AddressForm />
+          <Shown />
+        </>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={["/portfolio"]} />);
+}
+
+Deno.test("address form blocks an invalid address and shows why", async () => {
+  renderForm();
+  const input = await screen.findByLabelText("Wallet address");
+  fireEvent.change(input, { target: { value: "0x1234" } });
+  fireEvent.click(screen.getByRole("button", { name: "View portfolio" }));
+  const alert = await screen.findByRole("alert");
+  expect(alert.textContent).toBe('Cannot parse address "0x1234": expected 40 hex digits, got 4');
+  expect(input.getAttribute("aria-invalid")).toBe("true");
+  expect(screen.getByTestId("shown").textContent).toBe("none");
+  cleanup();
+});
+
+Deno.test("address form submits a valid address as ?address=", async () => {
+  renderForm();
+  const input = await screen.findByLabelText("Wallet address");
+  fireEvent.change(input, { target: { value: GOOD } });
+  fireEvent.click(screen.getByRole("button", { name: "View portfolio" }));
+  await waitFor(() => expect(screen.getByTestId("shown").textContent).toBe(GOOD));
+  expect(screen.queryByRole("alert")).toBeNull();
+  cleanup();
+});
