@@ -3,7 +3,7 @@
  * the page, and the footer. The root `ErrorBoundary` renders 404 and 500
  * pages in the same frame, without preview tags or stack traces.
  */
-import type { LinksFunction } from "@remix-run/server-runtime";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,13 +17,29 @@ import {
 import type { ReactNode } from "react";
 import { SiteFooter, SiteHeader } from "./components/layout.tsx";
 import stylesUrl from "./styles.css?url";
+import { type HeadData, loadPagePreview, previewMeta } from "../lib/preview_meta.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: stylesUrl },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Uniswap Interface" }];
+/**
+ * Link preview of whitelisted pages (default, token or pool), from the
+ * preview cache; other paths get none.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<HeadData> {
+  return await loadPagePreview(request, context.previews, context.origin);
+}
+
+/** Preview tags on 200 pages; error pages carry only their title. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? "404 Not Found" : "500 Internal Server Error" }];
+  }
+  return previewMeta(data);
+};
 
 /** The HTML document around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -58,7 +74,6 @@ export function ErrorBoundary() {
   const title = notFound ? "404 Not Found" : "500 Internal Server Error";
   return (
     <section className="error-page">
-      <title>{title}</title>
       <h1>{title}</h1>
       <p>{notFound ? "This page does not exist." : "Something went wrong on our side. Please try again."}</p>
       <a href="/">Back to the home page</a>

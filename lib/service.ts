@@ -12,7 +12,9 @@ import type { Config } from "./config.ts";
 import { createHandler, IMAGE_NOT_FOUND, type ImageTarget } from "./handler.ts";
 import "./load_context.ts";
 import { logRequest, warnOnce } from "./log.ts";
-import type { PreviewSource } from "./preview_types.ts";
+import { createCache } from "./kv_cache.ts";
+import { createPreviews } from "./previews.ts";
+import { createGatewayClient } from "../queries/client.ts";
 
 /** Absolute path of the repository root. */
 export const ROOT_DIR = fromFileUrl(new URL("../", import.meta.url));
@@ -61,23 +63,14 @@ function internalError(): Response {
 /** Starts the service and resolves once it listens. */
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
   const kv = await openKv(config.kvPath);
-  let graphqlUrl = config.graphqlUrl;
-  let graphqlWsUrl = config.graphqlWsUrl;
-  const logoAllowedHosts = [...config.logoAllowedHosts];
-  let closeGateway: (() => Promise<void>) | null = null;
-  if (graphqlUrl === null) {
-    const { startDemoGateway } = await import("../demo_gateway/mod.ts");
-    const gateway = await startDemoGateway({ hostname: "127.0.0.1", port: 0 });
-    graphqlUrl = gateway.url;
-    graphqlWsUrl = gateway.wsUrl;
-    logoAllowedHosts.push(new URL(gateway.origin).host);
-    closeGateway = gateway.close;
-  }
-
-  const previews: PreviewSource = {
-    token: () => Promise.resolve(null),
-    pool: () => Promise.resolve(null),
-  };
+  const demo = config.graphqlUrl === null
+    ? await (await import("../demo_gateway/mod.ts")).startDemoGateway({ hostname: "127.0.0.1", port: 0 })
+    : null;
+  const graphqlUrl: string = demo?.url ?? config.graphqlUrl ?? "";
+  const graphqlWsUrl = demo?.wsUrl ?? config.graphqlWsUrl;
+  const cache = createCache(kv);
+  const gatewayClient = () => createGatewayClient({ url: graphqlUrl, timeoutMs: config.gatewayTimeoutMs });
+  const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
   const images = (_request: Request, target: ImageTarget) =>
     Promise.resolve(new Response(IMAGE_NOT_FOUND[target.kind], { status: 404 }));
 
@@ -96,10 +89,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
         mode,
         getLoadContext(request): AppLoadContext {
           return {
-            gatewayClient() {
-              throw new Error("The gateway client is not wired yet");
-            },
-            graphqlUrl: graphqlUrl!,
+            gatewayClient,
+            graphqlUrl,
             graphqlWsUrl,
             gatewayTimeoutMs: config.gatewayTimeoutMs,
             previews,
@@ -156,7 +147,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       stopping ??= (async () => {
         await server.shutdown();
         await options.onShutdown?.();
-        await closeGateway?.();
+        await demo?.close();
         kv?.close();
       })();
       return stopping;
