@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { ServerBuild } from "@remix-run/server-runtime";
+import { importServerBuild } from "./server_build.ts";
 import { canonicalPath, matchPreviewRoute, PREVIEW_ROUTES, ROUTES_OUTSIDE_WHITELIST } from "./preview_routes.ts";
 
 /** Full URL path of a Remix route, from its own path and its parents'. */
@@ -12,7 +13,7 @@ function fullPath(build: ServerBuild, id: string): string {
 }
 
 Deno.test("whitelist: every pattern has its Remix route, every route is listed or deliberately outside", async () => {
-  const build = await import("../build/server/index.js") as ServerBuild;
+  const build = await importServerBuild();
   for (const entry of PREVIEW_ROUTES) {
     assert.ok(build.routes[entry.routeId], `${entry.pattern}: no route ${entry.routeId} in the app`);
     const path = fullPath(build, entry.routeId).replace(/\/\*$/, "{/*}?");

@@ -11,6 +11,7 @@ import { dirname, fromFileUrl } from "../scripts/paths.ts";
 import type { Config } from "./config.ts";
 import { createHandler, IMAGE_NOT_FOUND, type ImageTarget } from "./handler.ts";
 import "./load_context.ts";
+import { importServerBuild } from "./server_build.ts";
 import { logRequest, warnOnce } from "./log.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
@@ -74,7 +75,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const images = (_request: Request, target: ImageTarget) =>
     Promise.resolve(new Response(IMAGE_NOT_FOUND[target.kind], { status: 404 }));
 
-  const loadBuild = options.loadBuild ?? (() => import("../build/server/index.js") as Promise<ServerBuild>);
+  const loadBuild = options.loadBuild ?? importServerBuild;
   let remixHandler: ((request: Request) => Promise<Response>) | null = null;
   const mode = options.mode ?? (options.loadBuild ? "development" : "production");
   async function remix(request: Request): Promise<Response> {

@@ -11,6 +11,7 @@ import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import type { ServerBuild } from "@remix-run/server-runtime";
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
+import { importServerBuild } from "../lib/server_build.ts";
 import { rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));
@@ -147,7 +148,7 @@ Deno.test("server: routing order, static passthrough, 404s and cache headers", a
 });
 
 Deno.test("server: a thrown server error is a 500 page without a stack trace or preview tags", async () => {
-  const build = await import("../build/server/index.js") as ServerBuild;
+  const build = await importServerBuild();
   const secret = "secret-detail-7f3a";
   const throwing: ServerBuild = {
     ...build,
