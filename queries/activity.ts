@@ -1,0 +1,435 @@
+/**
+ * Activity documents: a wallet's transaction lists (app, feed, recent
+ * transfers, history updater, web with paging) and the subscription for new
+ * asset activity (over WebSocket, graphql-ws).
+ *
+ * Activity details cover on-chain transactions with every asset change kind
+ * (token transfer, NFT transfer, token approval, NFT approval, NFT
+ * approve-for-all, on-ramp and off-ramp transfer), swap orders, on-ramp and
+ * off-ramp transactions.
+ *
+ * @module
+ */
+import { graphql } from "./graphql.ts";
+import { NftAssetSummaryFragment, TokenSummaryFragment } from "./fragments.ts";
+
+/** Every kind of asset change of an on-chain transaction. */
+export const AssetChangePartsFragment = graphql(
+  `
+  fragment AssetChangeParts on AssetChange {
+    __typename
+    ... on TokenTransfer {
+      id
+      tokenStandard
+      quantity
+      sender
+      recipient
+      direction
+      asset {
+        ...TokenSummary
+      }
+      transactedValue {
+        id
+        currency
+        value
+      }
+    }
+    ... on NftTransfer {
+      id
+      nftStandard
+      sender
+      recipient
+      direction
+      asset {
+        ...NftAssetSummary
+      }
+    }
+    ... on TokenApproval {
+      id
+      tokenStandard
+      approvedAddress
+      quantity
+      asset {
+        ...TokenSummary
+      }
+    }
+    ... on NftApproval {
+      id
+      nftStandard
+      approvedAddress
+      asset {
+        ...NftAssetSummary
+      }
+    }
+    ... on NftApproveForAll {
+      id
+      nftStandard
+      operatorAddress
+      approved
+      asset {
+        ...NftAssetSummary
+      }
+    }
+    ... on OnRampTransfer {
+      id
+      tokenStandard
+      amount
+      sourceCurrency
+      sourceAmount
+      transactionReferenceId
+      externalSessionId
+      networkFee
+      transactionFee
+      totalFee
+      token {
+        ...TokenSummary
+      }
+      serviceProvider {
+        id
+        serviceProvider
+        name
+        url
+        logoLightUrl
+        logoDarkUrl
+        supportUrl
+      }
+    }
+    ... on OffRampTransfer {
+      id
+      tokenStandard
+      amount
+      destinationCurrency
+      destinationAmount
+      transactionReferenceId
+      externalSessionId
+      networkFee
+      transactionFee
+      totalFee
+      token {
+        ...TokenSummary
+      }
+      serviceProvider {
+        id
+        serviceProvider
+        name
+        url
+        logoLightUrl
+        logoDarkUrl
+        supportUrl
+      }
+    }
+  }
+`,
+  [TokenSummaryFragment, NftAssetSummaryFragment],
+);
+
+/** One activity with its details, whatever their kind. */
+export const AssetActivityPartsFragment = graphql(
+  `
+  fragment AssetActivityParts on AssetActivity {
+    id
+    timestamp
+    chain
+    details {
+      __typename
+      ... on TransactionDetails {
+        id
+        type
+        hash
+        from
+        to
+        nonce
+        transactionStatus
+        application {
+          id
+          name
+          address
+          icon {
+            id
+            url
+          }
+        }
+        networkFee {
+          quantity
+          tokenSymbol
+          tokenAddress
+          tokenChain
+        }
+        assetChanges {
+          ...AssetChangeParts
+        }
+      }
+      ... on SwapOrderDetails {
+        id
+        offerer
+        hash
+        swapOrderStatus
+        swapOrderType
+        expiry
+        encodedOrder
+        inputToken {
+          ...TokenSummary
+        }
+        inputTokenQuantity
+        outputToken {
+          ...TokenSummary
+        }
+        outputTokenQuantity
+      }
+      ... on OnRampTransactionDetails {
+        id
+        status
+        receiverAddress
+        onRampTransfer {
+          id
+          tokenStandard
+          amount
+          sourceCurrency
+          sourceAmount
+          transactionReferenceId
+          externalSessionId
+          networkFee
+          transactionFee
+          totalFee
+          token {
+            ...TokenSummary
+          }
+          serviceProvider {
+            id
+            serviceProvider
+            name
+            url
+            logoLightUrl
+            logoDarkUrl
+            supportUrl
+          }
+        }
+      }
+      ... on OffRampTransactionDetails {
+        id
+        status
+        senderAddress
+        offRampTransfer {
+          id
+          tokenStandard
+          amount
+          destinationCurrency
+          destinationAmount
+          transactionReferenceId
+          externalSessionId
+          networkFee
+          transactionFee
+          totalFee
+          token {
+            ...TokenSummary
+          }
+          serviceProvider {
+            id
+            serviceProvider
+            name
+            url
+            logoLightUrl
+            logoDarkUrl
+            supportUrl
+          }
+        }
+      }
+    }
+  }
+`,
+  [AssetChangePartsFragment, TokenSummaryFragment],
+);
+
+/**
+ * `TransactionList`: a wallet's activity, 100 per page by default, with
+ * off-chain activity (swap orders, on-ramp) and bridging included; `onRampAuth`
+ * authorises reading on-ramp transactions.
+ */
+export const TransactionListQuery = graphql(
+  `
+  query TransactionList(
+    $address: String!
+    $chains: [Chain!]!
+    $onRampAuth: OnRampTransactionsAuth
+    $pageSize: Int = 100
+  ) {
+    portfolios(ownerAddresses: [$address], chains: $chains) {
+      id
+      ownerAddress
+      assetActivities(
+        pageSize: $pageSize
+        page: 1
+        includeOffChain: true
+        includeBridging: true
+        chains: $chains
+        onRampTransactionsAuth: $onRampAuth
+      ) {
+        ...AssetActivityParts
+      }
+    }
+  }
+`,
+  [AssetActivityPartsFragment],
+);
+
+/** `FeedTransactionList`: the latest 30 activities of several wallets. */
+export const FeedTransactionListQuery = graphql(
+  `
+  query FeedTransactionList(
+    $addresses: [String!]!
+    $chains: [Chain!]!
+    $pageSize: Int = 30
+  ) {
+    portfolios(ownerAddresses: $addresses, chains: $chains) {
+      id
+      ownerAddress
+      assetActivities(
+        pageSize: $pageSize
+        page: 1
+        includeBridging: true
+        chains: $chains
+      ) {
+        ...AssetActivityParts
+      }
+    }
+  }
+`,
+  [AssetActivityPartsFragment],
+);
+
+/** `RecentTokenTransfers`: a wallet's latest 100 activities, for transfers. */
+export const RecentTokenTransfersQuery = graphql(
+  `
+  query RecentTokenTransfers(
+    $address: String!
+    $chains: [Chain!]!
+    $pageSize: Int = 100
+  ) {
+    portfolios(ownerAddresses: [$address], chains: $chains) {
+      id
+      ownerAddress
+      assetActivities(pageSize: $pageSize, page: 1, chains: $chains) {
+        id
+        timestamp
+        chain
+        details {
+          __typename
+          ... on TransactionDetails {
+            id
+            type
+            hash
+            from
+            to
+            transactionStatus
+            assetChanges {
+              __typename
+              ... on TokenTransfer {
+                id
+                tokenStandard
+                quantity
+                sender
+                recipient
+                direction
+                asset {
+                  ...TokenSummary
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`,
+  [TokenSummaryFragment],
+);
+
+/**
+ * `TransactionHistoryUpdater`: the single latest activity of each wallet, to
+ * tell whether anything new happened.
+ */
+export const TransactionHistoryUpdaterQuery = graphql(`
+  query TransactionHistoryUpdater(
+    $addresses: [String!]!
+    $chains: [Chain!]!
+    $onRampAuth: OnRampTransactionsAuth
+    $pageSize: Int = 1
+  ) {
+    portfolios(ownerAddresses: $addresses, chains: $chains) {
+      id
+      ownerAddress
+      assetActivities(
+        pageSize: $pageSize
+        page: 1
+        chains: $chains
+        onRampTransactionsAuth: $onRampAuth
+        includeBridging: true
+      ) {
+        id
+        timestamp
+        details {
+          __typename
+          ... on TransactionDetails {
+            id
+            hash
+          }
+        }
+      }
+    }
+  }
+`);
+
+/**
+ * `ActivityWeb`: the activity page of the web app, paged (`page` default 1,
+ * `pageSize` default 100), with off-chain activity unless turned off.
+ */
+export const ActivityWebQuery = graphql(
+  `
+  query ActivityWeb(
+    $account: String!
+    $chains: [Chain!]!
+    $page: Int = 1
+    $pageSize: Int = 100
+    $includeOffChain: Boolean = true
+    $onRampTransactionIDs: [String!]
+  ) {
+    portfolios(ownerAddresses: [$account], chains: $chains) {
+      id
+      ownerAddress
+      assetActivities(
+        page: $page
+        pageSize: $pageSize
+        includeOffChain: $includeOffChain
+        includeBridging: true
+        chains: $chains
+        onRampTransactionIDs: $onRampTransactionIDs
+      ) {
+        ...AssetActivityParts
+      }
+    }
+  }
+`,
+  [AssetActivityPartsFragment],
+);
+
+/** `OnAssetActivity`: new activity of `account`, pushed over WebSocket. */
+export const OnAssetActivitySubscription = graphql(
+  `
+  subscription OnAssetActivity($subscriptionId: ID!, $account: String!) {
+    onAssetActivity(subscriptionId: $subscriptionId, addresses: [$account]) {
+      ...AssetActivityParts
+    }
+  }
+`,
+  [AssetActivityPartsFragment],
+);
+
+/** The activity documents by operation name. */
+export const ACTIVITY_DOCUMENTS = {
+  TransactionList: TransactionListQuery,
+  FeedTransactionList: FeedTransactionListQuery,
+  RecentTokenTransfers: RecentTokenTransfersQuery,
+  TransactionHistoryUpdater: TransactionHistoryUpdaterQuery,
+  ActivityWeb: ActivityWebQuery,
+  OnAssetActivity: OnAssetActivitySubscription,
+} as const;

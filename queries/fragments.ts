@@ -1,0 +1,145 @@
+/**
+ * Fragments shared by the query documents.
+ *
+ * @module
+ */
+import { graphql } from "./graphql.ts";
+
+/** Identity of a token: chain, address, symbol, name, decimals, standard. */
+export const TokenBasicFragment = graphql(`
+  fragment TokenBasic on Token {
+    id
+    chain
+    address
+    symbol
+    name
+    decimals
+    standard
+  }
+`);
+
+/** The project of a token: logo, safety level and spam flags. */
+export const TokenProjectBasicFragment = graphql(`
+  fragment TokenProjectBasic on Token {
+    project {
+      id
+      name
+      logoUrl
+      logo {
+        id
+        url
+      }
+      safetyLevel
+      isSpam
+      spamCode
+    }
+  }
+`);
+
+/** A token with its basic project data. */
+export const TokenSummaryFragment = graphql(
+  `
+  fragment TokenSummary on Token {
+    ...TokenBasic
+    ...TokenProjectBasic
+  }
+`,
+  [TokenBasicFragment, TokenProjectBasicFragment],
+);
+
+/** Fee-on-transfer data of a token. */
+export const TokenFeeDataFragment = graphql(`
+  fragment TokenFeeData on Token {
+    feeData {
+      buyFeeBps
+      sellFeeBps
+      feeTakenOnTransfer
+      externalTransferFailed
+      sellReverted
+    }
+  }
+`);
+
+/** Protection (scam screening) result of a token. */
+export const TokenProtectionInfoFragment = graphql(`
+  fragment TokenProtectionInfo on Token {
+    protectionInfo {
+      result
+      attackTypes
+      blockaidFees {
+        buy
+        sell
+        transfer
+      }
+    }
+  }
+`);
+
+/** What a pool table shows of a pool's token. */
+export const PoolTokenFragment = graphql(`
+  fragment PoolToken on Token {
+    id
+    chain
+    address
+    symbol
+    name
+    decimals
+    project {
+      id
+      logoUrl
+    }
+  }
+`);
+
+/** A swap, add or remove of a pool. */
+export const PoolTransactionFragment = graphql(
+  `
+  fragment PoolTransactionParts on PoolTransaction {
+    id
+    chain
+    protocolVersion
+    type
+    hash
+    timestamp
+    account
+    usdValue {
+      id
+      value
+    }
+    token0 {
+      ...PoolToken
+    }
+    token0Quantity
+    token1 {
+      ...PoolToken
+    }
+    token1Quantity
+  }
+`,
+  [PoolTokenFragment],
+);
+
+/** An NFT as activity lists show it. */
+export const NftAssetSummaryFragment = graphql(`
+  fragment NftAssetSummary on NftAsset {
+    id
+    name
+    tokenId
+    isSpam
+    image {
+      id
+      url
+    }
+    nftContract {
+      id
+      chain
+      address
+      standard
+    }
+    collection {
+      id
+      collectionId
+      name
+    }
+  }
+`);

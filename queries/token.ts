@@ -1,0 +1,555 @@
+/**
+ * Token documents: price history and charts, details, project descriptions,
+ * lists (top, home screen, by contracts) and currency conversion.
+ *
+ * @module
+ */
+import type { Client } from "@urql/core";
+import { graphql, type HistoryDuration, type ResultOf } from "./graphql.ts";
+import type { Chain } from "./chains.ts";
+import { type QueryResult, runQuery } from "./client.ts";
+import {
+  TokenBasicFragment,
+  TokenFeeDataFragment,
+  TokenProtectionInfoFragment,
+  TokenSummaryFragment,
+} from "./fragments.ts";
+
+/**
+ * `TokenPriceHistory`: price history of a token and of its project across
+ * chains. `contract` is required; `duration` defaults to DAY and
+ * `maxHistoryLength` to 1000 points.
+ */
+export const TokenPriceHistoryQuery = graphql(`
+  query TokenPriceHistory(
+    $contract: ContractInput!
+    $duration: HistoryDuration = DAY
+    $maxHistoryLength: Int = 1000
+  ) {
+    tokenProjects(contracts: [$contract]) {
+      id
+      name
+      markets(currencies: [USD]) {
+        id
+        price {
+          id
+          value
+        }
+        pricePercentChange24h {
+          id
+          value
+        }
+        priceHistory(duration: $duration, maxLength: $maxHistoryLength) {
+          id
+          timestamp
+          value
+        }
+      }
+      tokens {
+        id
+        chain
+        address
+        symbol
+        decimals
+        market(currency: USD) {
+          id
+          price {
+            id
+            value
+          }
+          pricePercentChange(duration: $duration) {
+            id
+            value
+          }
+          priceHistory(duration: $duration, maxLength: $maxHistoryLength) {
+            id
+            timestamp
+            value
+          }
+        }
+      }
+    }
+  }
+`);
+
+/**
+ * `TokenDetails`: everything the token page shows: market (price, 24h
+ * volume, TVL, 52-week high and low), fee data, protection info and the
+ * project (safety level, spam flags, links, market cap).
+ */
+export const TokenDetailsQuery = graphql(
+  `
+  query TokenDetails($chain: Chain!, $address: String) {
+    token(chain: $chain, address: $address) {
+      ...TokenBasic
+      ...TokenFeeData
+      ...TokenProtectionInfo
+      market(currency: USD) {
+        id
+        price {
+          id
+          value
+          currency
+        }
+        volume24H: volume(duration: DAY) {
+          id
+          value
+          currency
+        }
+        totalValueLocked {
+          id
+          value
+          currency
+        }
+        fullyDilutedValuation {
+          id
+          value
+        }
+        priceHigh52W: priceHighLow(duration: YEAR, highLow: HIGH) {
+          id
+          value
+        }
+        priceLow52W: priceHighLow(duration: YEAR, highLow: LOW) {
+          id
+          value
+        }
+        pricePercentChange24H: pricePercentChange(duration: DAY) {
+          id
+          value
+        }
+      }
+      project {
+        id
+        name
+        description
+        homepageUrl
+        twitterName
+        logoUrl
+        logo {
+          id
+          url
+        }
+        safetyLevel
+        isSpam
+        spamCode
+        tokens {
+          id
+          chain
+          address
+        }
+        markets(currencies: [USD]) {
+          id
+          marketCap {
+            id
+            value
+          }
+          fullyDilutedValuation {
+            id
+            value
+          }
+          priceHigh52w {
+            id
+            value
+          }
+          priceLow52w {
+            id
+            value
+          }
+        }
+      }
+    }
+  }
+`,
+  [TokenBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
+);
+
+/**
+ * `TokenProjectDescription`: a project's description, with translations that
+ * are each off unless asked for.
+ */
+export const TokenProjectDescriptionQuery = graphql(`
+  query TokenProjectDescription(
+    $chain: Chain!
+    $address: String
+    $includeSpanish: Boolean = false
+    $includeFrench: Boolean = false
+    $includeJapanese: Boolean = false
+    $includePortuguese: Boolean = false
+    $includeVietnamese: Boolean = false
+    $includeChineseSimplified: Boolean = false
+    $includeChineseTraditional: Boolean = false
+  ) {
+    token(chain: $chain, address: $address) {
+      id
+      chain
+      address
+      project {
+        id
+        description
+        descriptionTranslations {
+          id
+          descriptionEsEs @include(if: $includeSpanish)
+          descriptionFrFr @include(if: $includeFrench)
+          descriptionJaJp @include(if: $includeJapanese)
+          descriptionPtPt @include(if: $includePortuguese)
+          descriptionViVn @include(if: $includeVietnamese)
+          descriptionZhHans @include(if: $includeChineseSimplified)
+          descriptionZhHant @include(if: $includeChineseTraditional)
+        }
+      }
+    }
+  }
+`);
+
+/** `TokenProjects`: projects of the given contracts with their tokens. */
+export const TokenProjectsQuery = graphql(
+  `
+  query TokenProjects($contracts: [ContractInput!]!) {
+    tokenProjects(contracts: $contracts) {
+      id
+      name
+      logoUrl
+      safetyLevel
+      isSpam
+      tokens {
+        ...TokenBasic
+        ...TokenFeeData
+        ...TokenProtectionInfo
+      }
+    }
+  }
+`,
+  [TokenBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
+);
+
+/** `Tokens`: tokens by contracts (chain and address). */
+export const TokensQuery = graphql(
+  `
+  query Tokens($contracts: [ContractInput!]!) {
+    tokens(contracts: $contracts) {
+      ...TokenSummary
+      ...TokenFeeData
+      ...TokenProtectionInfo
+    }
+  }
+`,
+  [TokenSummaryFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
+);
+
+/**
+ * `TopTokens`: the token table. `page` defaults to 1, `pageSize` to 100 and
+ * `orderBy` to POPULARITY.
+ */
+export const TopTokensQuery = graphql(
+  `
+  query TopTokens(
+    $chain: Chain
+    $page: Int = 1
+    $pageSize: Int = 100
+    $orderBy: TokenSortableField = POPULARITY
+  ) {
+    topTokens(
+      chain: $chain
+      page: $page
+      pageSize: $pageSize
+      orderBy: $orderBy
+    ) {
+      ...TokenBasic
+      market(currency: USD) {
+        id
+        totalValueLocked {
+          id
+          value
+        }
+        volume(duration: DAY) {
+          id
+          value
+        }
+        price {
+          id
+          value
+        }
+        pricePercentChange1H: pricePercentChange(duration: HOUR) {
+          id
+          value
+        }
+        pricePercentChange1D: pricePercentChange(duration: DAY) {
+          id
+          value
+        }
+      }
+      project {
+        id
+        logoUrl
+        isSpam
+        safetyLevel
+        markets(currencies: [USD]) {
+          id
+          marketCap {
+            id
+            value
+          }
+          fullyDilutedValuation {
+            id
+            value
+          }
+        }
+      }
+    }
+  }
+`,
+  [TokenBasicFragment],
+);
+
+/** What the home screen shows of a token. */
+export const HomeScreenTokenFragment = graphql(
+  `
+  fragment HomeScreenToken on Token {
+    ...TokenBasic
+    project {
+      id
+      logoUrl
+      markets(currencies: [USD]) {
+        id
+        price {
+          id
+          value
+        }
+        pricePercentChange24h {
+          id
+          value
+        }
+      }
+    }
+  }
+`,
+  [TokenBasicFragment],
+);
+
+/**
+ * `HomeScreenTokens`: the given tokens and, as `eth`, the native token of
+ * `chain` (a token with no address).
+ */
+export const HomeScreenTokensQuery = graphql(
+  `
+  query HomeScreenTokens($contracts: [ContractInput!]!, $chain: Chain!) {
+    tokens(contracts: $contracts) {
+      ...HomeScreenToken
+    }
+    eth: token(chain: $chain, address: null) {
+      ...HomeScreenToken
+    }
+  }
+`,
+  [HomeScreenTokenFragment],
+);
+
+/** `Convert`: the value of 1 unit of `fromCurrency` in `toCurrency`. */
+export const ConvertQuery = graphql(`
+  query Convert($fromCurrency: Currency!, $toCurrency: Currency!) {
+    convert(
+      fromAmount: { currency: $fromCurrency, value: 1.0 }
+      toCurrency: $toCurrency
+    ) {
+      id
+      value
+      currency
+    }
+  }
+`);
+
+/**
+ * `TokenPrice`: price and candlestick (OHLC) data of a token for a duration;
+ * with `fallback` (default false) also the plain price history, for when no
+ * candles come back. {@link fetchTokenPriceChart} does both steps.
+ */
+export const TokenPriceQuery = graphql(`
+  query TokenPrice(
+    $chain: Chain!
+    $address: String
+    $duration: HistoryDuration!
+    $fallback: Boolean = false
+  ) {
+    token(chain: $chain, address: $address) {
+      id
+      chain
+      address
+      market(currency: USD) {
+        id
+        price {
+          id
+          value
+        }
+        ohlc(duration: $duration) {
+          id
+          timestamp
+          open {
+            id
+            value
+          }
+          high {
+            id
+            value
+          }
+          low {
+            id
+            value
+          }
+          close {
+            id
+            value
+          }
+        }
+        priceHistory(duration: $duration) @include(if: $fallback) {
+          id
+          timestamp
+          value
+        }
+      }
+    }
+  }
+`);
+
+/** `TokenHistoricalVolumes`: volume series of a token for a duration. */
+export const TokenHistoricalVolumesQuery = graphql(`
+  query TokenHistoricalVolumes(
+    $chain: Chain!
+    $address: String
+    $duration: HistoryDuration!
+  ) {
+    token(chain: $chain, address: $address) {
+      id
+      chain
+      address
+      market(currency: USD) {
+        id
+        historicalVolume(duration: $duration) {
+          id
+          timestamp
+          value
+        }
+      }
+    }
+  }
+`);
+
+/** `TokenHistoricalTvls`: TVL series (and current TVL) of a token. */
+export const TokenHistoricalTvlsQuery = graphql(`
+  query TokenHistoricalTvls(
+    $chain: Chain!
+    $address: String
+    $duration: HistoryDuration!
+  ) {
+    token(chain: $chain, address: $address) {
+      id
+      chain
+      address
+      market(currency: USD) {
+        id
+        historicalTvl(duration: $duration) {
+          id
+          timestamp
+          value
+        }
+        totalValueLocked {
+          id
+          value
+          currency
+        }
+      }
+    }
+  }
+`);
+
+/** One point of a token price chart. */
+export interface PricePoint {
+  /** Unix seconds. */
+  readonly timestamp: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+}
+
+/** A token price chart: candles, or a line made of plain price points. */
+export interface TokenPriceChart {
+  /** `candles` when the gateway had OHLC data, `line` after the fallback. */
+  readonly kind: "candles" | "line";
+  /** Current price in USD, when known. */
+  readonly price: number | null;
+  /** Oldest first; for a line, open = high = low = close. */
+  readonly points: readonly PricePoint[];
+}
+
+type TokenPriceData = ResultOf<typeof TokenPriceQuery>;
+
+/**
+ * Fetches the price chart of a token: OHLC candles, or when none come back a
+ * second query for the price history. `null` when the token is unknown.
+ */
+export async function fetchTokenPriceChart(
+  client: Client,
+  variables: {
+    chain: Chain;
+    address: string | null;
+    duration: HistoryDuration;
+  },
+): Promise<TokenPriceChart | null> {
+  const first: QueryResult<TokenPriceData> = await runQuery(
+    client,
+    TokenPriceQuery,
+    { ...variables, fallback: false },
+  );
+  const market = first.data?.token?.market;
+  if (!first.data?.token) return null;
+  const candles = (market?.ohlc ?? []).flatMap((c) =>
+    c
+      ? [{
+        timestamp: c.timestamp,
+        open: c.open.value,
+        high: c.high.value,
+        low: c.low.value,
+        close: c.close.value,
+      }]
+      : []
+  );
+  if (candles.length > 0) {
+    return { kind: "candles", price: market?.price?.value ?? null, points: candles };
+  }
+  const second = await runQuery(client, TokenPriceQuery, {
+    ...variables,
+    fallback: true,
+  });
+  const fallbackMarket = second.data?.token?.market;
+  const points = (fallbackMarket?.priceHistory ?? []).flatMap((p) =>
+    p
+      ? [{
+        timestamp: p.timestamp,
+        open: p.value,
+        high: p.value,
+        low: p.value,
+        close: p.value,
+      }]
+      : []
+  );
+  return {
+    kind: "line",
+    price: fallbackMarket?.price?.value ?? null,
+    points,
+  };
+}
+
+/** The token documents by operation name. */
+export const TOKEN_DOCUMENTS = {
+  TokenPriceHistory: TokenPriceHistoryQuery,
+  TokenDetails: TokenDetailsQuery,
+  TokenProjectDescription: TokenProjectDescriptionQuery,
+  TokenProjects: TokenProjectsQuery,
+  Tokens: TokensQuery,
+  TopTokens: TopTokensQuery,
+  HomeScreenTokens: HomeScreenTokensQuery,
+  Convert: ConvertQuery,
+  TokenPrice: TokenPriceQuery,
+  TokenHistoricalVolumes: TokenHistoricalVolumesQuery,
+  TokenHistoricalTvls: TokenHistoricalTvlsQuery,
+} as const;
