@@ -1,5 +1,5 @@
 /** Loading, error, empty, not-found and wallet-needed states. */
-import { Link, useRevalidator } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /**
@@ -72,5 +72,26 @@ export function Loading({ label = "Loading…" }: { label?: string }) {
     <p className="loading" role="status">
       {label}
     </p>
+  );
+}
+
+/**
+ * The `ErrorBoundary` of a screen: a 404 becomes a friendly not-found state,
+ * anything else an error message with a retry, inside the site layout.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundState title="Nothing here">
+        <p>{typeof error.data === "string" ? error.data : "This page does not exist."}</p>
+      </NotFoundState>
+    );
+  }
+  return (
+    <ErrorState
+      title="This screen could not be shown"
+      message="Something went wrong while loading it. Please try again."
+    />
   );
 }

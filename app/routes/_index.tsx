@@ -1,6 +1,28 @@
-/** `/`: Swap anytime, anywhere. */
-import { Screen } from "../components/screen.tsx";
+/** `/`: the home screen: explore tokens, pools and volume. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ExploreScreen } from "../components/explore_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadExplore } from "../lib/explore_loader.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadExplore(args, "tokens");
+}
 
 export default function HomeRoute() {
-  return <Screen title="Swap anytime, anywhere" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ExploreScreen
+      data={data}
+      title="Swap anytime, anywhere"
+      intro={
+        <p className="muted">
+          Live prices, pools and volume across Uniswap. <Link to="/swap">Open the swap screen</Link>{" "}
+          or search for a token above.
+        </p>
+      }
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,17 @@
-/** `/explore`: Explore. */
-import { Screen } from "../components/screen.tsx";
+/** `/explore`: top tokens, top pools and transactions of a chain. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { ExploreScreen } from "../components/explore_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadExplore } from "../lib/explore_loader.ts";
 
-export default function ExploreIndexRoute() {
-  return <Screen title="Explore" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadExplore(args, "tokens");
 }
+
+export default function ExploreRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <ExploreScreen data={data} title="Explore" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,22 @@
-/** `/tokens/:chainName`: Tokens. */
-import { Screen } from "../components/screen.tsx";
+/** `/tokens/:chainName`: the top tokens of one chain. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { ExploreScreen } from "../components/explore_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadExplore } from "../lib/explore_loader.ts";
 
-export default function TokensChainNameIndexRoute() {
-  return <Screen title="Tokens" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadExplore(args, "tokens");
 }
+
+export default function TokensChainRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ExploreScreen
+      data={data}
+      title={data.query ? `Search: ${data.query}` : `Top tokens on ${data.chainLabel}`}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

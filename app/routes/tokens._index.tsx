@@ -1,6 +1,22 @@
-/** `/tokens`: Tokens. */
-import { Screen } from "../components/screen.tsx";
+/** `/tokens`: the top tokens (and `?q=` token search) of a chain. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { ExploreScreen } from "../components/explore_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadExplore } from "../lib/explore_loader.ts";
 
-export default function TokensIndexRoute() {
-  return <Screen title="Tokens" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadExplore(args, "tokens");
 }
+
+export default function TokensRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ExploreScreen
+      data={data}
+      title={data.query ? `Search: ${data.query}` : "Top tokens"}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

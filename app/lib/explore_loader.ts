@@ -1,0 +1,119 @@
+/**
+ * The loader shared by the explore screens (`/`, `/explore`, `/tokens`,
+ * `/tokens/:chainName`): chain from the path or `?chain=`, tab, pool
+ * version and token filter from the query string.
+ *
+ * @module
+ */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { Chain } from "../../queries/chains.ts";
+import { checkAddress } from "./address.ts";
+import { chainFromUrl, chainLabel, chainUrlName } from "./chains.ts";
+import { loadContext } from "./context.ts";
+import {
+  type Cursors,
+  fetchChainTransactions,
+  fetchProtocolVolume,
+  fetchTopPools,
+  fetchTopTokens,
+  type Page,
+  type Version,
+  VERSIONS,
+  type VolumeDay,
+} from "./explore_data.ts";
+import { load, type Loaded } from "./load.ts";
+import type { PoolRow } from "../components/pools_table.tsx";
+import type { TokenRow } from "../components/tokens_table.tsx";
+import type { TransactionRow } from "../components/transactions_table.tsx";
+
+/** Tabs of the explore screen. */
+export type ExploreTab = "tokens" | "pools" | "transactions";
+
+/** What the explore screens render. */
+export interface ExploreData {
+  /** `null` when the chain in the URL is not one the gateway knows. */
+  readonly chain: Chain | null;
+  readonly chainName: string;
+  readonly chainLabel: string;
+  readonly tab: ExploreTab;
+  /** `all` or one version. */
+  readonly version: Version | "all";
+  /** Token address the pools are filtered by. */
+  readonly tokenFilter: string | null;
+  readonly tokenFilterError: string | null;
+  /** Search text of `/tokens?q=`. */
+  readonly query: string;
+  readonly tokens: Loaded<TokenRow[]> | null;
+  readonly pools: Loaded<Page<PoolRow>> | null;
+  readonly transactions: Loaded<Page<TransactionRow>> | null;
+  readonly volume: Loaded<VolumeDay[]> | null;
+  /** Server time of the render (ms), for "ago" labels. */
+  readonly now: number;
+}
+
+function matches(row: TokenRow, query: string): boolean {
+  const q = query.toLowerCase();
+  return row.symbol.toLowerCase().includes(q) ||
+    row.name.toLowerCase().includes(q) ||
+    row.href.toLowerCase().endsWith(`/${q}`);
+}
+
+/** Loads an explore screen; `defaultTab` applies without `?tab=`. */
+export async function loadExplore(
+  { request, params, context }: LoaderFunctionArgs,
+  defaultTab: ExploreTab = "tokens",
+): Promise<ExploreData> {
+  const url = new URL(request.url);
+  const requested = params.chainName ?? url.searchParams.get("chain");
+  const chain = chainFromUrl(requested);
+  const tabParam = url.searchParams.get("tab");
+  const tab: ExploreTab = tabParam === "pools" || tabParam === "transactions" ||
+      tabParam === "tokens"
+    ? tabParam
+    : defaultTab;
+  const versionParam = url.searchParams.get("version")?.toLowerCase();
+  const version: Version | "all" = VERSIONS.find((v) => v === versionParam) ??
+    "all";
+  const tokenParam = url.searchParams.get("token")?.trim() || null;
+  const tokenCheck = tokenParam ? checkAddress(tokenParam) : null;
+  const tokenFilter = tokenCheck?.ok ? tokenCheck.address : null;
+  const query = url.searchParams.get("q")?.trim() ?? "";
+  const base = {
+    chain,
+    chainName: chain ? chainUrlName(chain) : requested ?? "",
+    chainLabel: chain ? chainLabel(chain) : requested ?? "",
+    tab,
+    version,
+    tokenFilter,
+    tokenFilterError: tokenCheck && !tokenCheck.ok ? tokenCheck.error : null,
+    query,
+    now: Date.now(),
+  };
+  if (!chain) {
+    return { ...base, tokens: null, pools: null, transactions: null, volume: null };
+  }
+  const client = loadContext(context).gatewayClient();
+  const [tokens, pools, transactions, volume] = await Promise.all([
+    tab === "tokens"
+      ? load(async () => {
+        const rows = await fetchTopTokens(client, chain);
+        return query ? rows.filter((r) => matches(r, query)) : rows;
+      })
+      : null,
+    tab === "pools"
+      ? load(() =>
+        fetchTopPools(client, {
+          chain,
+          versions: version === "all" ? VERSIONS : [version],
+          tokenAddress: tokenFilter,
+        })
+      )
+      : null,
+    tab === "transactions" ? load(() => fetchChainTransactions(client, { chain })) : null,
+    query ? null : load(() => fetchProtocolVolume(client)),
+  ]);
+  return { ...base, tokens, pools, transactions, volume };
+}
+
+/** Cursor state serialised for the browser's "load more". */
+export type { Cursors };

@@ -1,0 +1,50 @@
+/**
+ * How screen loaders call the gateway: a failure becomes data the screen
+ * renders (an error message with a retry), never a blank page or a 500.
+ *
+ * @module
+ */
+import { GatewayError } from "../../queries/client.ts";
+
+/** A loader's gateway result: the data, or what went wrong in plain words. */
+export type Loaded<T> =
+  | { readonly ok: true; readonly data: T }
+  | { readonly ok: false; readonly error: string };
+
+/** A gateway failure in words a user understands. */
+export function gatewayMessage(error: unknown): string {
+  if (error instanceof GatewayError) {
+    switch (error.kind) {
+      case "timeout":
+        return "The data gateway took too long to answer.";
+      case "network":
+        return "The data gateway cannot be reached right now.";
+      case "http":
+        return `The data gateway answered with an error (HTTP ${error.status ?? "?"}).`;
+      case "parse":
+        return "The data gateway sent an answer that cannot be read.";
+      case "graphql":
+        return `The data gateway could not answer: ${error.errors.map((e) => e.message).join("; ") || error.message}`;
+    }
+  }
+  return "Something went wrong while loading data.";
+}
+
+/**
+ * Runs a gateway call for a loader. Failures are logged on the server and
+ * returned as `{ ok: false, error }`.
+ */
+export async function load<T>(call: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await call() };
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "Gateway call of a screen failed",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return { ok: false, error: gatewayMessage(error) };
+  }
+}
