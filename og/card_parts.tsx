@@ -1,0 +1,168 @@
+/**
+ * Pieces shared by the token and pool cards: the round logo (or its
+ * three-letter tile), the chain badge, the product mark, colours for text.
+ *
+ * @module
+ */
+
+import type { CSSProperties } from "react";
+import { cssRgb, type Rgb } from "./average_color.ts";
+import { DEFAULT_FONT_FAMILY } from "./fonts.ts";
+
+/** A token logo as the cards draw it. */
+export interface CardLogo {
+  /** Data URL of a drawable logo, or `null` to draw the letter tile. */
+  readonly src: string | null;
+  /** Token symbol; its first three letters fill the tile. */
+  readonly symbol: string | null;
+}
+
+/**
+ * Text of the tile drawn instead of a logo: the first three letters of the
+ * symbol upper-cased, or `UNK` without a symbol.
+ */
+export function tileText(symbol: string | null | undefined): string {
+  const trimmed = (symbol ?? "").trim();
+  if (!trimmed) return "UNK";
+  return Array.from(trimmed).slice(0, 3).join("").toUpperCase();
+}
+
+/** Relative luminance (WCAG) of a colour, 0 (black) to 1 (white). */
+export function luminance({ r, g, b }: Rgb): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** Dark text colour for light backgrounds. */
+export const INK = "#0d111c";
+
+/** White on dark and mid backgrounds, {@linkcode INK} on light ones. */
+export function textColorOn(background: Rgb): string {
+  return luminance(background) > 0.45 ? INK : "#ffffff";
+}
+
+/** Style for one line of text cut with an ellipsis. */
+export function oneLine(maxWidth: number): CSSProperties {
+  return {
+    display: "block",
+    maxWidth,
+    overflow: "hidden",
+    whiteSpace: "nowrap",
+    textOverflow: "ellipsis",
+  };
+}
+
+/**
+ * Root style of a card: full size, Inter 700, transparent (the backdrop is
+ * painted under it, see `backdrop.ts`).
+ */
+export function cardRoot(): CSSProperties {
+  return {
+    display: "flex",
+    position: "relative",
+    boxSizing: "border-box",
+    width: "100%",
+    height: "100%",
+    fontFamily: DEFAULT_FONT_FAMILY,
+    fontWeight: 700,
+    overflow: "hidden",
+  };
+}
+
+/** A round token logo of `size` px, or the three-letter tile. */
+export function LogoCircle(
+  { logo, size, tint }: { logo: CardLogo; size: number; tint: Rgb },
+) {
+  if (logo.src) {
+    return (
+      <img
+        src={logo.src}
+        width={size}
+        height={size}
+        style={{ width: size, height: size, borderRadius: size / 2 }}
+      />
+    );
+  }
+  const text = tileText(logo.symbol);
+  const ink = luminance(tint) < 0.3 ? cssRgb(tint) : INK;
+  return (
+    <div
+      style={{
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        width: size,
+        height: size,
+        borderRadius: size / 2,
+        background: "#ffffff",
+        color: ink,
+        fontSize: Math.round(size * 0.3),
+        letterSpacing: -1,
+      }}
+    >
+      {text}
+    </div>
+  );
+}
+
+/** The chain logo in a white round badge with a ring of `ring` colour. */
+export function ChainBadge(
+  { src, size, ring }: { src: string; size: number; ring: string },
+) {
+  const border = Math.max(4, Math.round(size * 0.09));
+  const inner = size - border * 2;
+  return (
+    <div
+      style={{
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        width: size,
+        height: size,
+        borderRadius: size / 2,
+        background: ring,
+      }}
+    >
+      <div
+        style={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: inner,
+          height: inner,
+          borderRadius: inner / 2,
+          background: "#ffffff",
+        }}
+      >
+        <img src={src} width={inner - 8} height={inner - 8} />
+      </div>
+    </div>
+  );
+}
+
+/** The product mark (logo in a white disc and the word Uniswap). */
+export function ProductMark({ src, color }: { src: string; color: string }) {
+  return (
+    <div style={{ display: "flex", alignItems: "center" }}>
+      <div
+        style={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: 64,
+          height: 64,
+          borderRadius: 32,
+          background: "#ffffff",
+        }}
+      >
+        <img src={src} width={52} height={52} />
+      </div>
+      <div style={{ display: "flex", marginLeft: 16, fontSize: 36, color }}>
+        Uniswap
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * Fonts for the share images.
+ *
+ * - The default font is Inter 700 (static instances from `@fontsource/inter`,
+ *   copied into `static/fonts/` by `og/copy_fonts.ts` and committed). It is
+ *   read from the static folder once per handler; when a file is missing
+ *   there we log `Failed to fetch font from ASSETS binding` and fetch it from
+ *   the app's own origin (`{origin}/fonts/{file}`).
+ * - Text in other scripts gets a Noto Sans fallback per script, read from the
+ *   `@fontsource/noto-sans-*` packages in `node_modules`. Only the
+ *   unicode-range subset files that cover the characters of the card are
+ *   loaded (ranges from the package's `unicode.json`), lazily, and kept in
+ *   memory. A fallback that cannot be loaded is logged as
+ *   `Failed to load dynamic font` and skipped.
+ *
+ * @module
+ */
+
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { packageFile } from "./paths.ts";
+
+/** A font as satori takes it. */
+export interface CardFont {
+  readonly name: string;
+  readonly data: ArrayBuffer;
+  readonly weight: 400 | 700;
+  readonly style: "normal";
+  readonly lang?: string;
+}
+
+/** Family name the cards use in `fontFamily`. */
+export const DEFAULT_FONT_FAMILY = "Inter";
+
+/** Files of the default font in `static/fonts/`, latin first. */
+export const DEFAULT_FONT_FILES: readonly string[] = [
+  "inter-latin-700-normal.woff",
+  "inter-latin-ext-700-normal.woff",
+  "inter-cyrillic-700-normal.woff",
+  "inter-cyrillic-ext-700-normal.woff",
+  "inter-greek-700-normal.woff",
+  "inter-vietnamese-700-normal.woff",
+];
+
+function fontNameOf(file: string): string {
+  const subset = file.replace(/^inter-/, "").replace(/-700-normal\.woff$/, "");
+  return subset === "latin" ? DEFAULT_FONT_FAMILY : `${DEFAULT_FONT_FAMILY} ${subset}`;
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.byteLength === bytes.byteLength &&
+      bytes.buffer instanceof ArrayBuffer
+    ? bytes.buffer
+    : bytes.slice().buffer;
+}
+
+async function readDefaultFont(
+  staticDir: string,
+  file: string,
+  origin: string,
+): Promise<ArrayBuffer> {
+  const path = join(staticDir, "fonts", file);
+  try {
+    return toArrayBuffer(await readFile(path));
+  } catch (error) {
+    console.error(
+      `Failed to fetch font from ASSETS binding: ${path}: ${(error as Error).message}`,
+    );
+  }
+  const url = new URL(`/fonts/${file}`, origin);
+  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(
+      `Cannot load font "${file}": ${url} answered ${response.status}`,
+    );
+  }
+  return await response.arrayBuffer();
+}
+
+/** Loads the default fonts once and hands out the same objects after. */
+export interface DefaultFontLoader {
+  /** The default fonts; `origin` is used only if the static files are missing. */
+  load(origin: string): Promise<readonly CardFont[]>;
+}
+
+/**
+ * Creates a loader for the default fonts in `{staticDir}/fonts/`. The fonts
+ * are read on the first `load` and kept; a failed load is retried on the
+ * next call. The same font objects are returned every time, so satori's
+ * parsed-font cache (keyed by the data buffer) is hit on every render.
+ */
+export function createDefaultFontLoader(staticDir: string): DefaultFontLoader {
+  let fonts: Promise<readonly CardFont[]> | null = null;
+  return {
+    load(origin) {
+      if (!fonts) {
+        fonts = Promise.all(
+          DEFAULT_FONT_FILES.map(async (file): Promise<CardFont> => ({
+            name: fontNameOf(file),
+            data: await readDefaultFont(staticDir, file, origin),
+            weight: 700,
+            style: "normal",
+          })),
+        );
+        fonts.catch(() => fonts = null);
+      }
+      return fonts;
+    },
+  };
+}
+
+/** satori language codes that may be given as a font's `lang`. */
+const SATORI_LANGS = new Set([
+  "ja-JP",
+  "ko-KR",
+  "zh-CN",
+  "zh-TW",
+  "zh-HK",
+  "th-TH",
+  "bn-IN",
+  "ar-AR",
+  "ta-IN",
+  "ml-IN",
+  "he-IL",
+  "te-IN",
+  "devanagari",
+  "kannada",
+  "symbol",
+  "math",
+]);
+
+/** The fontsource package for each satori language code. */
+export const FALLBACK_PACKAGES: Readonly<Record<string, string>> = {
+  "ja-JP": "@fontsource/noto-sans-jp",
+  "ko-KR": "@fontsource/noto-sans-kr",
+  "zh-CN": "@fontsource/noto-sans-sc",
+  "zh-TW": "@fontsource/noto-sans-tc",
+  "zh-HK": "@fontsource/noto-sans-tc",
+  "th-TH": "@fontsource/noto-sans-thai",
+  "bn-IN": "@fontsource/noto-sans-bengali",
+  "ar-AR": "@fontsource/noto-sans-arabic",
+  "ta-IN": "@fontsource/noto-sans-tamil",
+  "ml-IN": "@fontsource/noto-sans-malayalam",
+  "he-IL": "@fontsource/noto-sans-hebrew",
+  "te-IN": "@fontsource/noto-sans-telugu",
+  devanagari: "@fontsource/noto-sans-devanagari",
+  kannada: "@fontsource/noto-sans-kannada",
+  symbol: "@fontsource/noto-sans-symbols",
+  math: "@fontsource/noto-sans-math",
+  unknown: "@fontsource/noto-sans",
+};
+
+/** Tried after the script's own font for characters it does not cover. */
+const GENERIC_CHAIN = [
+  "@fontsource/noto-sans",
+  "@fontsource/noto-sans-symbols",
+  "@fontsource/noto-sans-math",
+];
+
+/** One unicode-range subset file of a fontsource package. */
+export interface FontSubset {
+  /** Subset key as in `unicode.json`: `latin`, `[12]`, ... */
+  readonly key: string;
+  /** Inclusive code point ranges. */
+  readonly ranges: readonly (readonly [number, number])[];
+  /** Absolute path of the `.woff` file. */
+  readonly file: string;
+}
+
+/** A fontsource package's family, weight and subsets. */
+export interface FontPackage {
+  readonly family: string;
+  readonly weight: 400 | 700;
+  readonly subsets: readonly FontSubset[];
+}
+
+/**
+ * Parses a CSS `unicode-range` value (`U+0000-00FF,U+0131,U+4??`) into
+ * inclusive code point ranges.
+ */
+export function parseUnicodeRange(
+  value: string,
+): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const raw of value.split(",")) {
+    const part = raw.trim().replace(/^U\+/i, "");
+    if (!part) continue;
+    let start: number;
+    let end: number;
+    if (part.includes("?")) {
+      start = parseInt(part.replaceAll("?", "0"), 16);
+      end = parseInt(part.replaceAll("?", "f"), 16);
+    } else if (part.includes("-")) {
+      const [a, b] = part.split("-");
+      start = parseInt(a, 16);
+      end = parseInt(b, 16);
+    } else {
+      start = end = parseInt(part, 16);
+    }
+    if (Number.isNaN(start) || Number.isNaN(end)) {
+      throw new Error(`Cannot parse unicode-range "${raw.trim()}"`);
+    }
+    ranges.push([start, end]);
+  }
+  return ranges;
+}
+
+const packages = new Map<string, Promise<FontPackage>>();
+const fontFiles = new Map<string, Promise<ArrayBuffer>>();
+
+async function readFontPackage(pkg: string): Promise<FontPackage> {
+  const metadata = JSON.parse(
+    await readFile(packageFile(pkg, "metadata.json"), "utf8"),
+  ) as { id: string; family: string; weights: number[] };
+  const unicode = JSON.parse(
+    await readFile(packageFile(pkg, "unicode.json"), "utf8"),
+  ) as Record<string, string>;
+  const weight = metadata.weights.includes(700) ? 700 : 400;
+  if (!metadata.weights.includes(weight)) {
+    throw new Error(`Cannot use ${pkg}: it has neither weight 700 nor 400`);
+  }
+  const subsets = Object.entries(unicode).map(([key, range]) => ({
+    key,
+    ranges: parseUnicodeRange(range),
+    file: packageFile(
+      pkg,
+      `files/${metadata.id}-${key.replace(/^\[(.*)\]$/, "$1")}-${weight}-normal.woff`,
+    ),
+  }));
+  return { family: metadata.family, weight, subsets };
+}
+
+/** Reads a fontsource package's metadata once; failures are retried later. */
+export function fontPackage(pkg: string): Promise<FontPackage> {
+  let pending = packages.get(pkg);
+  if (!pending) {
+    pending = readFontPackage(pkg);
+    pending.catch(() => packages.delete(pkg));
+    packages.set(pkg, pending);
+  }
+  return pending;
+}
+
+function fontFile(path: string): Promise<ArrayBuffer> {
+  let pending = fontFiles.get(path);
+  if (!pending) {
+    pending = readFile(path).then(toArrayBuffer);
+    pending.catch(() => fontFiles.delete(path));
+    fontFiles.set(path, pending);
+  }
+  return pending;
+}
+
+function covers(subset: FontSubset, codePoint: number): boolean {
+  return subset.ranges.some(([a, b]) => codePoint >= a && codePoint <= b);
+}
+
+/** Code points that need no glyph of their own. */
+function isIgnorable(codePoint: number): boolean {
+  return codePoint <= 0x20 || codePoint === 0x200d ||
+    (codePoint >= 0xfe00 && codePoint <= 0xfe0f);
+}
+
+/** Package paths of fallback fonts loaded so far (for tests and logs). */
+export function loadedFallbackFiles(): string[] {
+  return [...fontFiles.keys()];
+}
+
+/**
+ * The fallback fonts satori needs for `segment`, which it detected as
+ * `code` (one or more satori language codes joined by `|`, or `unknown`).
+ * The script's own Noto Sans is tried first, then Noto Sans, Symbols and
+ * Math for what is left; only subsets covering characters of the segment
+ * are loaded. Fonts that cannot be loaded are logged and skipped.
+ */
+export async function loadFallbackFonts(
+  code: string,
+  segment: string,
+): Promise<CardFont[]> {
+  const codes = code.split("|");
+  const chain: { pkg: string; lang?: string }[] = [];
+  for (const c of codes) {
+    const pkg = FALLBACK_PACKAGES[c];
+    if (pkg && !chain.some((entry) => entry.pkg === pkg)) {
+      chain.push({ pkg, lang: SATORI_LANGS.has(c) ? c : undefined });
+    }
+  }
+  for (const pkg of GENERIC_CHAIN) {
+    if (!chain.some((entry) => entry.pkg === pkg)) chain.push({ pkg });
+  }
+  const remaining = new Set<number>();
+  for (const ch of segment) {
+    const cp = ch.codePointAt(0)!;
+    if (!isIgnorable(cp)) remaining.add(cp);
+  }
+  const fonts: CardFont[] = [];
+  for (const { pkg, lang } of chain) {
+    if (remaining.size === 0) break;
+    let info: FontPackage;
+    try {
+      info = await fontPackage(pkg);
+    } catch (error) {
+      console.error(
+        `Failed to load dynamic font ${pkg}: ${(error as Error).message}`,
+      );
+      continue;
+    }
+    const single = info.subsets.length === 1;
+    const wanted = info.subsets.filter((subset) => [...remaining].some((cp) => covers(subset, cp)));
+    // A package with one subset (Noto Sans Math) holds more glyphs than
+    // its declared range: load it whenever the chain reaches it.
+    if (single && wanted.length === 0 && lang !== undefined) {
+      wanted.push(info.subsets[0]);
+    }
+    const loaded = await Promise.all(wanted.map(async (subset) => {
+      try {
+        return { subset, data: await fontFile(subset.file) };
+      } catch (error) {
+        console.error(
+          `Failed to load dynamic font ${subset.file}: ${(error as Error).message}`,
+        );
+        return null;
+      }
+    }));
+    for (const entry of loaded) {
+      if (!entry) continue;
+      fonts.push({
+        name: `${info.family} ${entry.subset.key}`,
+        data: entry.data,
+        weight: info.weight,
+        style: "normal",
+        ...(lang ? { lang } : {}),
+      });
+      for (const cp of [...remaining]) {
+        if (covers(entry.subset, cp)) remaining.delete(cp);
+      }
+    }
+  }
+  return fonts;
+}

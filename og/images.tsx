@@ -1,0 +1,179 @@
+/**
+ * Builds and renders the two share images from preview data: fetches each
+ * logo once, uses the bytes both for the background colour and for the
+ * picture on the card, and picks chain logo, fonts, emoji and backdrop.
+ *
+ * @module
+ */
+
+import type { PoolPreview, TokenPreview } from "../lib/preview_types.ts";
+import { analyzeLogo, backgroundColor, type Rgb } from "./average_color.ts";
+import { type Backdrop, watermarkImage } from "./backdrop.ts";
+import { type CardLogo, luminance } from "./card_parts.tsx";
+import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
+import { emojiDataUrl, type EmojiSet } from "./emoji.ts";
+import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
+import { bytesToBase64 } from "./iconify.ts";
+import { type FetchedLogo, fetchLogo, type LogoFetchOptions } from "./logo_fetch.ts";
+import { feeLabel, mix, PoolCard } from "./pool_card.tsx";
+import { type AdditionalAssetLoader, renderCardPng } from "./render.ts";
+import { TokenCard } from "./token_card.tsx";
+
+/** What a render needs besides the preview data. */
+export interface ImageContext {
+  /** The default fonts (Inter 700). */
+  readonly fonts: DefaultFontLoader;
+  /** Limits of logo fetches (allowed hosts, timeout, caps). */
+  readonly logoFetch: LogoFetchOptions;
+  /** Emoji pictures from this set. */
+  readonly emojiSet: EmojiSet;
+  /**
+   * Load fallback fonts and emoji pictures for text the default font lacks
+   * (true unless turned off, which tests do to compare).
+   */
+  readonly dynamicAssets: boolean;
+  /** Origin of the app, for the default-font fallback fetch. */
+  readonly origin: string;
+}
+
+/** A logo ready for the card and its share of the background colour. */
+interface PreparedLogo {
+  readonly logo: CardLogo;
+  readonly average: Rgb | null;
+}
+
+const MIME: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+};
+
+function isWebpUrl(url: string): boolean {
+  try {
+    return new URL(url).pathname.toLowerCase().endsWith(".webp");
+  } catch {
+    return false;
+  }
+}
+
+function dataUrl(logo: FetchedLogo): string {
+  return `data:${MIME[logo.type]};base64,${bytesToBase64(logo.bytes)}`;
+}
+
+/**
+ * Fetches a logo once and derives both the card picture and the average
+ * colour from the same bytes. No URL, a `.webp` URL (not fetched at all), a
+ * refused or failed fetch, or bytes that do not decode give the letter tile
+ * and no colour.
+ */
+export async function prepareLogo(
+  url: string | null,
+  symbol: string | null,
+  options: LogoFetchOptions,
+): Promise<PreparedLogo> {
+  const tile = { logo: { src: null, symbol }, average: null };
+  if (!url || isWebpUrl(url)) return tile;
+  const fetched = await fetchLogo(url, options);
+  const analysis = await analyzeLogo(fetched);
+  if (!fetched || !analysis.drawable) return tile;
+  return {
+    logo: { src: dataUrl(fetched), symbol },
+    average: analysis.average,
+  };
+}
+
+function assetLoader(context: ImageContext): AdditionalAssetLoader | undefined {
+  if (!context.dynamicAssets) return undefined;
+  return async (code, segment): Promise<string | CardFont[]> => {
+    if (code === "emoji") {
+      try {
+        const picture = await emojiDataUrl(context.emojiSet, segment);
+        if (picture) return picture;
+      } catch (error) {
+        console.error(
+          `Failed to load emoji ${segment} (${context.emojiSet}): ${(error as Error).message}`,
+        );
+      }
+      return await loadFallbackFonts("symbol", segment);
+    }
+    return await loadFallbackFonts(code, segment);
+  };
+}
+
+async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Backdrop> {
+  const light = luminance(mix(from, to)) > 0.45;
+  return {
+    from,
+    to,
+    watermark: {
+      image: await watermarkImage(productSvg),
+      opacity: light ? 0.12 : 0.18,
+    },
+  };
+}
+
+/** Renders the token card for `preview` on `networkName` as PNG bytes. */
+export async function renderTokenImage(
+  preview: TokenPreview,
+  networkName: string,
+  context: ImageContext,
+): Promise<Uint8Array> {
+  const [fonts, brand, prepared] = await Promise.all([
+    context.fonts.load(context.origin),
+    loadBrandLogos(),
+    prepareLogo(preview.logoUrl, preview.symbol, context.logoFetch),
+  ]);
+  const background = backgroundColor(prepared.average);
+  return await renderCardPng(
+    <TokenCard
+      name={preview.name}
+      symbol={preview.symbol}
+      logo={prepared.logo}
+      background={background}
+      chainLogo={chainLogo(brand, networkName)}
+      productLogo={brand.product}
+    />,
+    {
+      fonts,
+      loadAdditionalAsset: assetLoader(context),
+      backdrop: await backdropFor(background, background, brand.productSvg),
+    },
+  );
+}
+
+/** Renders the pool card for `preview` on `networkName` as PNG bytes. */
+export async function renderPoolImage(
+  preview: PoolPreview,
+  networkName: string,
+  context: ImageContext,
+): Promise<Uint8Array> {
+  const data = preview.poolData;
+  const [fonts, brand, token0, token1] = await Promise.all([
+    context.fonts.load(context.origin),
+    loadBrandLogos(),
+    prepareLogo(data.token0Image, data.token0Symbol, context.logoFetch),
+    prepareLogo(data.token1Image, data.token1Symbol, context.logoFetch),
+  ]);
+  const color0 = backgroundColor(token0.average);
+  const color1 = backgroundColor(token1.average);
+  const name = `${data.token0Symbol?.trim() || "UNK"}/${data.token1Symbol?.trim() || "UNK"}`;
+  return await renderCardPng(
+    <PoolCard
+      token0={token0.logo}
+      token1={token1.logo}
+      color0={color0}
+      color1={color1}
+      name={name}
+      protocolVersion={data.protocolVersion}
+      feeLabel={feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion)}
+      chainLogo={chainLogo(brand, networkName)}
+      productLogo={brand.product}
+    />,
+    {
+      fonts,
+      loadAdditionalAsset: assetLoader(context),
+      backdrop: await backdropFor(color0, color1, brand.productSvg),
+    },
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * Share images: `GET /api/image/tokens/{network}/{address}` and
+ * `GET /api/image/pools/{network}/{address}` answered as 1200x630 PNG cards.
+ * The server mounts {@linkcode createImageHandler}; see `og/README.md`.
+ *
+ * @module
+ */
+
+import type { PreviewSource } from "../lib/preview_types.ts";
+import { createSingleFlight } from "../lib/single_flight.ts";
+import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
+import { createDefaultFontLoader } from "./fonts.ts";
+import { type ImageContext, renderPoolImage, renderTokenImage } from "./images.tsx";
+import type { LogoFetchOptions } from "./logo_fetch.ts";
+
+export { EMOJI_SETS, type EmojiSet } from "./emoji.ts";
+export { parseAllowedHosts } from "./logo_fetch.ts";
+
+/** Kind of share image. */
+export type ImageKind = "token" | "pool";
+
+/** Which image a request asks for (from the route's path parameters). */
+export interface ImageTarget {
+  readonly kind: ImageKind;
+  readonly networkName: string;
+  readonly address: string;
+}
+
+/**
+ * Stored PNGs of rendered cards (implemented over Deno KV by
+ * `lib/kv_cache.ts`). Only successful renders are stored.
+ */
+export interface ImageCache {
+  getImage(
+    kind: ImageKind,
+    networkName: string,
+    address: string,
+  ): Promise<Uint8Array | null>;
+  setImage(
+    kind: ImageKind,
+    networkName: string,
+    address: string,
+    png: Uint8Array,
+  ): Promise<void>;
+}
+
+/** Options of {@linkcode createImageHandler}. */
+export interface ImageHandlerOptions {
+  /** Preview data; `null` = unknown (404), a throw = failure (500). */
+  previews: PreviewSource;
+  /** Rendered PNGs; `null` = no cache. */
+  cache: ImageCache | null;
+  /** Absolute path of the repository's `static/` folder (fonts in `static/fonts/`). */
+  staticDir: string;
+  /** `host:port` entries whose logos may be fetched although private or loopback. */
+  logoAllowedHosts: readonly string[];
+  /** `PUBLIC_ORIGIN`; the request's origin is used when missing. */
+  publicOrigin?: string | null;
+  /** Logo fetch limits other than the allowed hosts (tests shorten the timeout). */
+  logoFetch?: Omit<LogoFetchOptions, "allowedHosts">;
+  /**
+   * Load fallback fonts and emoji pictures for text Inter cannot draw
+   * (default true; tests turn it off to see the difference).
+   */
+  dynamicAssets?: boolean;
+  /** Called once per actual render (not for cache hits or shared renders). */
+  onRender?: (target: ImageTarget) => void;
+}
+
+/** `cache-control` of every image answered with 200. */
+export const IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=604800";
+
+const NETWORK_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/i;
+const ADDRESS_PATTERN = /^(0x[0-9a-f]{40}|0x[0-9a-f]{64}|native)$/i;
+
+/**
+ * Whether `networkName` and `address` can name a token or pool at all: a
+ * chain name of letters, digits, `_` and `-`, and a 20-byte address, a
+ * 32-byte V4 pool id, or `NATIVE`.
+ */
+export function isWellFormedTarget(networkName: string, address: string): boolean {
+  return NETWORK_PATTERN.test(networkName) && ADDRESS_PATTERN.test(address);
+}
+
+function notFoundText(kind: ImageKind): string {
+  return kind === "token" ? "Token not found." : "Pool not found.";
+}
+
+/** An answer shared by every request that waited on the same render. */
+interface ImageResult {
+  readonly status: 200 | 404 | 500;
+  readonly body: Uint8Array | string;
+}
+
+function toResponse(result: ImageResult, head: boolean): Response {
+  const headers = new Headers();
+  if (result.status === 200) {
+    headers.set("content-type", "image/png");
+    headers.set("cache-control", IMAGE_CACHE_CONTROL);
+  } else {
+    headers.set("content-type", "text/plain; charset=utf-8");
+    headers.set("cache-control", "no-store");
+  }
+  const body = result.body;
+  headers.set(
+    "content-length",
+    String(typeof body === "string" ? new TextEncoder().encode(body).length : body.length),
+  );
+  return new Response(
+    head ? null : (typeof body === "string" ? body : body.slice()),
+    { status: result.status, headers },
+  );
+}
+
+/**
+ * Creates the handler for the two image routes. `target` comes from the
+ * route's path; the query may carry `emoji=` (twemoji, openmoji, blobmoji,
+ * noto, fluent, fluentFlat; anything else means twemoji).
+ *
+ * Answers: 200 PNG; 404 `Token not found.` / `Pool not found.` for unknown or
+ * malformed targets; 500 with the error message for any other failure; 405
+ * for methods other than GET and HEAD. Concurrent requests for the same
+ * uncached image (kind, network, address, emoji set) share one preview
+ * lookup and one render. Cards with the default emoji set are read from and
+ * written to `cache`; only 200s are written.
+ */
+export function createImageHandler(
+  options: ImageHandlerOptions,
+): (request: Request, target: ImageTarget) => Promise<Response> {
+  const fonts = createDefaultFontLoader(options.staticDir);
+  const flight = createSingleFlight<ImageResult>();
+  const logoFetch: LogoFetchOptions = {
+    ...options.logoFetch,
+    allowedHosts: options.logoAllowedHosts,
+  };
+
+  async function produce(
+    target: ImageTarget,
+    emojiSet: EmojiSet,
+    origin: string,
+  ): Promise<ImageResult> {
+    const { kind, networkName, address } = target;
+    const cacheable = options.cache !== null && emojiSet === DEFAULT_EMOJI_SET;
+    if (cacheable) {
+      try {
+        const cached = await options.cache!.getImage(kind, networkName, address);
+        if (cached) return { status: 200, body: cached };
+      } catch (error) {
+        console.error(`Image cache read failed: ${(error as Error).message}`);
+      }
+    }
+    const context: ImageContext = {
+      fonts,
+      logoFetch,
+      emojiSet,
+      dynamicAssets: options.dynamicAssets ?? true,
+      origin,
+    };
+    let png: Uint8Array;
+    try {
+      if (kind === "token") {
+        const preview = await options.previews.token(networkName, address, origin);
+        if (!preview) return { status: 404, body: notFoundText(kind) };
+        options.onRender?.(target);
+        png = await renderTokenImage(preview, networkName, context);
+      } else {
+        const preview = await options.previews.pool(networkName, address, origin);
+        if (!preview) return { status: 404, body: notFoundText(kind) };
+        options.onRender?.(target);
+        png = await renderPoolImage(preview, networkName, context);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`Cannot render ${kind} image ${networkName}/${address}: ${message}`);
+      return { status: 500, body: message || "Internal error" };
+    }
+    if (cacheable) {
+      try {
+        await options.cache!.setImage(kind, networkName, address, png);
+      } catch (error) {
+        console.error(`Image cache write failed: ${(error as Error).message}`);
+      }
+    }
+    return { status: 200, body: png };
+  }
+
+  return async function handleImage(request, target) {
+    const head = request.method === "HEAD";
+    if (request.method !== "GET" && !head) {
+      return new Response("Method not allowed.", {
+        status: 405,
+        headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
+      });
+    }
+    if (!isWellFormedTarget(target.networkName, target.address)) {
+      return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
+    }
+    const normalized: ImageTarget = {
+      kind: target.kind,
+      networkName: target.networkName.toLowerCase(),
+      address: /^native$/i.test(target.address) ? "NATIVE" : target.address.toLowerCase(),
+    };
+    const url = new URL(request.url);
+    const emojiSet = parseEmojiSet(url.searchParams.get("emoji"));
+    const origin = options.publicOrigin || url.origin;
+    const key = [
+      normalized.kind,
+      normalized.networkName,
+      normalized.address,
+      emojiSet,
+    ].join(":");
+    const result = await flight(key, () => produce(normalized, emojiSet, origin));
+    return toResponse(result, head);
+  };
+}

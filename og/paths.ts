@@ -1,0 +1,22 @@
+/**
+ * Where the share-image code finds files of npm packages at run time.
+ *
+ * @module
+ */
+
+import { fileURLToPath } from "node:url";
+
+const NODE_MODULES = new URL("../node_modules/", import.meta.url);
+
+/**
+ * Absolute file path of `file` inside the installed npm package `pkg`
+ * (`node_modules/` at the repository root, filled by `deno install`).
+ *
+ * @example
+ * ```ts
+ * packageFile("@resvg/resvg-wasm", "index_bg.wasm");
+ * ```
+ */
+export function packageFile(pkg: string, file: string): string {
+  return fileURLToPath(new URL(`${pkg}/${file}`, NODE_MODULES));
+}

@@ -1,0 +1,171 @@
+/**
+ * The pool share image: 1200x630, the two token logos side by side in
+ * 168x168 tiles with the chain logo in a corner, the pool name
+ * `token0/token1`, a version badge for V2 pools only, the fee tier, and the
+ * product logo.
+ *
+ * @module
+ */
+
+import { cssRgb, type Rgb } from "./average_color.ts";
+import {
+  type CardLogo,
+  cardRoot,
+  ChainBadge,
+  INK,
+  LogoCircle,
+  luminance,
+  oneLine,
+  ProductMark,
+} from "./card_parts.tsx";
+
+/** What the pool card shows. */
+export interface PoolCardProps {
+  readonly token0: CardLogo;
+  readonly token1: CardLogo;
+  /** Average colours of the two logos (the background runs from one to the other). */
+  readonly color0: Rgb;
+  readonly color1: Rgb;
+  /** `token0/token1`. */
+  readonly name: string;
+  /** `V2`, `V3`, `V4` or `null`; only V2 gets a badge. */
+  readonly protocolVersion: string | null;
+  /** Fee label: `0.3%` or `Dynamic`. */
+  readonly feeLabel: string;
+  readonly chainLogo: string | null;
+  readonly productLogo: string;
+}
+
+/** The fee tier used when the gateway gives none (0.3%). */
+export const DEFAULT_FEE_TIER = 3000;
+
+/** V4's flag for a dynamic fee in the fee field. */
+const V4_DYNAMIC_FEE_FLAG = 0x800000;
+
+/**
+ * The fee label: feeTier / 10000 as a percentage (3000 -> `0.3%`, missing ->
+ * `0.3%`), or `Dynamic` for a V4 pool whose fee is set by its hook.
+ */
+export function feeLabel(
+  feeTier: number | null | undefined,
+  isDynamicFee?: boolean,
+  protocolVersion?: string | null,
+): string {
+  const isV4 = (protocolVersion ?? "").toUpperCase() === "V4";
+  if (isDynamicFee || (isV4 && feeTier === V4_DYNAMIC_FEE_FLAG)) {
+    return "Dynamic";
+  }
+  const fee = typeof feeTier === "number" && Number.isFinite(feeTier) &&
+      feeTier >= 0
+    ? feeTier
+    : DEFAULT_FEE_TIER;
+  return `${Number((fee / 10000).toFixed(4))}%`;
+}
+
+const PAD = 72;
+const TILE = 168;
+const TEXT_WIDTH = 1200 - PAD * 2;
+
+function Tile({ logo, tint, light }: { logo: CardLogo; tint: Rgb; light: boolean }) {
+  return (
+    <div
+      style={{
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        width: TILE,
+        height: TILE,
+        borderRadius: 40,
+        background: light ? "rgba(13,17,28,0.08)" : "rgba(255,255,255,0.16)",
+      }}
+    >
+      <LogoCircle logo={logo} size={128} tint={tint} />
+    </div>
+  );
+}
+
+function Pill({ text, light }: { text: string; light: boolean }) {
+  return (
+    <div
+      style={{
+        display: "flex",
+        alignItems: "center",
+        height: 64,
+        padding: "0 26px",
+        marginRight: 16,
+        borderRadius: 20,
+        fontSize: 36,
+        background: light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.18)",
+      }}
+    >
+      {text}
+    </div>
+  );
+}
+
+/** Mixes two colours half and half. */
+export function mix(a: Rgb, b: Rgb): Rgb {
+  return {
+    r: Math.round((a.r + b.r) / 2),
+    g: Math.round((a.g + b.g) / 2),
+    b: Math.round((a.b + b.b) / 2),
+  };
+}
+
+/** The pool card. */
+export function PoolCard(props: PoolCardProps) {
+  const light = luminance(mix(props.color0, props.color1)) > 0.45;
+  const text = light ? INK : "#ffffff";
+  const showVersion = (props.protocolVersion ?? "").toUpperCase() === "V2";
+  return (
+    <div
+      style={{
+        ...cardRoot(),
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: PAD,
+        color: text,
+      }}
+    >
+      <div
+        style={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          position: "relative",
+          width: TEXT_WIDTH,
+        }}
+      >
+        <div style={{ display: "flex", position: "relative" }}>
+          <Tile logo={props.token0} tint={props.color0} light={light} />
+          <div style={{ display: "flex", width: 16 }} />
+          <Tile logo={props.token1} tint={props.color1} light={light} />
+          {props.chainLogo
+            ? (
+              <div style={{ display: "flex", position: "absolute", right: -22, bottom: -22 }}>
+                <ChainBadge src={props.chainLogo} size={68} ring={cssRgb(props.color1)} />
+              </div>
+            )
+            : null}
+        </div>
+        <ProductMark src={props.productLogo} color={text} />
+      </div>
+      <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
+        <div
+          style={{
+            ...oneLine(TEXT_WIDTH),
+            fontSize: 120,
+            lineHeight: "140px",
+            letterSpacing: -3,
+          }}
+        >
+          {props.name}
+        </div>
+        <div style={{ display: "flex", marginTop: 18 }}>
+          {showVersion ? <Pill text="V2" light={light} /> : null}
+          <Pill text={props.feeLabel} light={light} />
+        </div>
+      </div>
+    </div>
+  );
+}
