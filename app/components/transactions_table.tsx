@@ -33,8 +33,17 @@ export function describeTransaction(tx: TransactionRow): string {
 
 /** The transactions table with an optional "Load more" button. */
 export function TransactionsTable(
-  { transactions, now, onLoadMore, loadingMore = false, hasMore = false }: {
+  {
+    transactions,
+    now,
+    onLoadMore,
+    loadingMore = false,
+    hasMore = false,
+    amountColumns = false,
+  }: {
     transactions: readonly TransactionRow[];
+    /** Show a column per token (for one pool, where every row has the same pair). */
+    amountColumns?: boolean;
     /** Reference time in milliseconds for "ago" labels (stable across hydration). */
     now: number;
     onLoadMore?: () => void;
@@ -54,8 +63,18 @@ export function TransactionsTable(
             <th scope="col">Time</th>
             <th scope="col">Type</th>
             <th scope="col" className="num">USD</th>
-            <th scope="col" className="num">{transactions[0].token0Symbol}</th>
-            <th scope="col" className="num">{transactions[0].token1Symbol}</th>
+            {amountColumns
+              ? (
+                <>
+                  <th scope="col" className="num">
+                    {transactions[0].token0Symbol}
+                  </th>
+                  <th scope="col" className="num">
+                    {transactions[0].token1Symbol}
+                  </th>
+                </>
+              )
+              : null}
             <th scope="col" className="num">Wallet</th>
           </tr>
         </thead>
@@ -69,8 +88,14 @@ export function TransactionsTable(
                 </span>
               </td>
               <td className="num">{formatUsd(tx.usdValue, { compact: false })}</td>
-              <td className="num">{formatAmount(tx.token0Quantity)}</td>
-              <td className="num">{formatAmount(tx.token1Quantity)}</td>
+              {amountColumns
+                ? (
+                  <>
+                    <td className="num">{formatAmount(tx.token0Quantity)}</td>
+                    <td className="num">{formatAmount(tx.token1Quantity)}</td>
+                  </>
+                )
+                : null}
               <td className="num mono" title={tx.account}>
                 {shortenAddress(tx.account)}
               </td>

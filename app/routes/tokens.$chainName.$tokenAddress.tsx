@@ -1,6 +1,16 @@
-/** `/tokens/:chainName/:tokenAddress`: Token. */
-import { Screen } from "../components/screen.tsx";
+/** `/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TokenScreen } from "../components/token_screen.tsx";
+import { loadTokenPage } from "../lib/token_loader.ts";
 
-export default function TokensChainNameTokenAddressRoute() {
-  return <Screen title="Token" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTokenPage(args);
 }
+
+export default function TokenRoute() {
+  return <TokenScreen data={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

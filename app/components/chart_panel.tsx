@@ -1,0 +1,119 @@
+/**
+ * A chart with a kind switch (price, volume, TVL) and a duration switch.
+ * The loader's chart shows first; other kinds and durations are fetched in
+ * the browser through the shared urql client and kept for later switches.
+ */
+import { useRef, useState } from "react";
+import { useClient } from "urql";
+import type { Client } from "@urql/core";
+import type { HistoryDuration } from "../../queries/graphql.ts";
+import { gatewayMessage, type Loaded } from "../lib/load.ts";
+import { DURATIONS, type TokenChart } from "../lib/token_data.ts";
+import { BarChart, CandleChart, DurationSwitch, LineChart } from "./chart.tsx";
+
+/** One chart kind of the switch. */
+export interface ChartKindOption<K extends string> {
+  readonly value: K;
+  readonly label: string;
+}
+
+function ChartView(
+  { chart, label }: { chart: TokenChart | null; label: string },
+) {
+  if (!chart) {
+    return <p className="empty">No chart data for this period.</p>;
+  }
+  if (chart.kind === "candles") {
+    return <CandleChart candles={chart.candles} label={label} />;
+  }
+  if (chart.kind === "bars") {
+    return <BarChart series={chart.series} label={label} />;
+  }
+  return <LineChart series={chart.series} label={label} />;
+}
+
+/** The chart panel; `initial` is the loader's chart of the first kind and DAY. */
+export function ChartPanel<K extends string>(
+  { kinds, initial, fetchChart, title }: {
+    kinds: readonly ChartKindOption<K>[];
+    initial: Loaded<TokenChart | null>;
+    fetchChart: (
+      client: Client,
+      kind: K,
+      duration: HistoryDuration,
+    ) => Promise<TokenChart | null>;
+    title: string;
+  },
+) {
+  const client = useClient();
+  const [kind, setKind] = useState<K>(kinds[0].value);
+  const [duration, setDuration] = useState<HistoryDuration>("DAY");
+  const cache = useRef(
+    new Map<string, Loaded<TokenChart | null>>([[
+      `${kinds[0].value}:DAY`,
+      initial,
+    ]]),
+  );
+  const [, setVersion] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const key = `${kind}:${duration}`;
+  const shown = cache.current.get(key);
+
+  async function show(nextKind: K, nextDuration: HistoryDuration, force = false) {
+    setKind(nextKind);
+    setDuration(nextDuration);
+    const nextKey = `${nextKind}:${nextDuration}`;
+    if (cache.current.has(nextKey) && !force) return;
+    setLoading(true);
+    try {
+      const chart = await fetchChart(client, nextKind, nextDuration);
+      cache.current.set(nextKey, { ok: true, data: chart });
+    } catch (error) {
+      cache.current.set(nextKey, { ok: false, error: gatewayMessage(error) });
+    } finally {
+      setLoading(false);
+      setVersion((v) => v + 1);
+    }
+  }
+
+  const label = `${title}, ${kinds.find((k) => k.value === kind)?.label ?? ""}, ${
+    DURATIONS.find((d) => d.value === duration)?.label ?? ""
+  }`;
+  return (
+    <section className="chart-panel" aria-label={`${title} chart`}>
+      <div aria-busy={loading} className={loading ? "chart-loading" : undefined}>
+        {shown
+          ? shown.ok ? <ChartView chart={shown.data} label={label} /> : (
+            <div className="state state-error" role="alert">
+              <p>{shown.error}</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => show(kind, duration, true)}
+              >
+                Retry
+              </button>
+            </div>
+          )
+          : <p className="loading" role="status">Loading chart…</p>}
+      </div>
+      <div className="chart-controls">
+        {kinds.length > 1
+          ? (
+            <DurationSwitch
+              label="Chart type"
+              options={kinds}
+              value={kind}
+              onChange={(k) => show(k, duration)}
+            />
+          )
+          : <span />}
+        <DurationSwitch
+          options={DURATIONS}
+          value={duration}
+          onChange={(d) => show(kind, d)}
+        />
+      </div>
+    </section>
+  );
+}

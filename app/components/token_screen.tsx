@@ -1,0 +1,250 @@
+/**
+ * The token page: price chart (candles or line, with volume and TVL),
+ * stats, safety warnings, description with translations, links, pools and
+ * the token's pool transactions with paging.
+ */
+import { Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { changeDirection, formatPercentChange, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
+import { type Cursors, hasMore } from "../lib/explore_data.ts";
+import { tokenWarnings } from "../lib/safety.ts";
+import { fetchTokenChart, fetchTokenTransactions, LANGUAGES } from "../lib/token_data.ts";
+import type { TokenPageData } from "../lib/token_loader.ts";
+import { ChartPanel } from "./chart_panel.tsx";
+import { GatewayProvider } from "./gateway_provider.tsx";
+import { usePaged } from "./paged.tsx";
+import { PoolsTable } from "./pools_table.tsx";
+import { StatsGrid } from "./stats_grid.tsx";
+import { ErrorState, NotFoundState } from "./status.tsx";
+import { TokenLogo } from "./token_logo.tsx";
+import { TransactionsTable } from "./transactions_table.tsx";
+
+type OkData = Extract<TokenPageData, { status: "ok" }>;
+
+function Warnings({ data }: { data: OkData }) {
+  const warnings = tokenWarnings(data.token);
+  if (warnings.length === 0) return null;
+  return (
+    <div className="warnings">
+      {warnings.map((w) => (
+        <div
+          key={w.title}
+          className={w.level === "danger" ? "warning danger" : "warning"}
+          role={w.level === "danger" ? "alert" : "note"}
+        >
+          <strong>{w.title}</strong>
+          {w.text}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Transactions({ data }: { data: OkData }) {
+  const first = useMemo(
+    () => data.transactions.ok ? data.transactions.data : { rows: [], cursors: {} as Cursors },
+    [data.transactions],
+  );
+  const paged = usePaged(
+    first,
+    (client, cursors) => fetchTokenTransactions(client, data.ref, cursors),
+    hasMore,
+  );
+  if (!data.transactions.ok) {
+    return <ErrorState message={data.transactions.error} />;
+  }
+  return (
+    <>
+      <TransactionsTable
+        transactions={paged.rows}
+        now={data.now}
+        hasMore={paged.hasMore}
+        loadingMore={paged.loading}
+        onLoadMore={paged.loadMore}
+      />
+      {paged.error ? <p className="field-error">{paged.error}</p> : null}
+    </>
+  );
+}
+
+function About({ data }: { data: OkData }) {
+  const project = data.token.project;
+  const d = data.description;
+  return (
+    <section aria-labelledby="about-title">
+      <h2 id="about-title">About</h2>
+      <nav className="segmented" aria-label="Description language">
+        {LANGUAGES.map((l) => (
+          <Link
+            key={l.code}
+            to={`?lang=${l.code}`}
+            preventScrollReset
+            replace
+            aria-current={d.ok && d.data.lang === l.code ? "page" : undefined}
+            lang={l.code}
+          >
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+      {d.ok
+        ? (
+          <>
+            {d.data.fallback
+              ? (
+                <p className="muted">
+                  No translation yet: showing the English description.
+                </p>
+              )
+              : null}
+            <p className="description" lang={d.data.fallback ? "en" : d.data.lang}>
+              {d.data.text ?? "No description yet."}
+            </p>
+          </>
+        )
+        : <ErrorState message={d.error} />}
+      <ul className="link-list">
+        {project?.homepageUrl
+          ? (
+            <li>
+              <a href={project.homepageUrl} rel="noopener noreferrer" target="_blank">
+                Website
+              </a>
+            </li>
+          )
+          : null}
+        {project?.twitterName
+          ? (
+            <li>
+              <a
+                href={`https://x.com/${project.twitterName}`}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                X (@{project.twitterName})
+              </a>
+            </li>
+          )
+          : null}
+        <li>
+          <span className="mono" title={data.token.address ?? "Native token"}>
+            {data.token.address ? shortenAddress(data.token.address) : "Native token"}
+          </span>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** The token page for the loader's data. */
+export function TokenScreen({ data }: { data: TokenPageData }) {
+  if (data.status === "not-found") {
+    return (
+      <NotFoundState title="Token not found">
+        <p>{data.reason}</p>
+      </NotFoundState>
+    );
+  }
+  if (data.status === "error") {
+    return <ErrorState title="Could not load this token" message={data.error} />;
+  }
+  const { token } = data;
+  const market = token.market;
+  const projectMarket = token.project?.markets?.[0] ?? null;
+  const symbol = token.symbol ?? "UNK";
+  const name = token.name ?? token.project?.name ?? symbol;
+  const logo = token.project?.logo?.url ?? token.project?.logoUrl ?? null;
+  const change = market?.pricePercentChange24H?.value ?? null;
+  return (
+    <GatewayProvider>
+      <article className="screen token-page">
+        <p className="breadcrumb">
+          <Link to="/explore">Explore</Link> › <Link to={`/tokens/${data.chainName}`}>Tokens</Link> › {symbol}
+        </p>
+        <div className="title-row">
+          <TokenLogo url={logo} symbol={symbol} size={40} />
+          <h1>
+            {name} <span className="muted">{symbol}</span>
+          </h1>
+          <span className="badge">{data.chainLabel}</span>
+        </div>
+        <p className="chart-header">
+          <span className="chart-value">{formatPrice(market?.price?.value)}</span>
+          <span className={`change change-${changeDirection(change)}`}>
+            {formatPercentChange(change)} today
+          </span>
+        </p>
+        <Warnings data={data} />
+        <div className="grid-2">
+          <div>
+            <ChartPanel
+              key={`${data.chainName}/${data.address}`}
+              title={`${symbol} price`}
+              kinds={[
+                { value: "price", label: "Price" },
+                { value: "volume", label: "Volume" },
+                { value: "tvl", label: "TVL" },
+              ]}
+              initial={data.chart}
+              fetchChart={(client, kind, duration) => fetchTokenChart(client, data.ref, kind, duration)}
+            />
+            <StatsGrid
+              stats={[
+                { label: "TVL", value: formatUsd(market?.totalValueLocked?.value) },
+                {
+                  label: "Market cap",
+                  value: formatUsd(projectMarket?.marketCap?.value),
+                },
+                {
+                  label: "FDV",
+                  value: formatUsd(
+                    market?.fullyDilutedValuation?.value ??
+                      projectMarket?.fullyDilutedValuation?.value,
+                  ),
+                },
+                { label: "1 day volume", value: formatUsd(market?.volume24H?.value) },
+                {
+                  label: "52W high",
+                  value: formatPrice(
+                    market?.priceHigh52W?.value ?? projectMarket?.priceHigh52w?.value,
+                  ),
+                },
+                {
+                  label: "52W low",
+                  value: formatPrice(
+                    market?.priceLow52W?.value ?? projectMarket?.priceLow52w?.value,
+                  ),
+                },
+              ]}
+            />
+          </div>
+          <aside>
+            <div className="card trade-panel">
+              <h2>Trade {symbol}</h2>
+              <p className="muted">
+                Prices here are read-only. To swap, open the swap screen.
+              </p>
+              <Link
+                className="button wide"
+                to={`/swap?chain=${data.chainName}&outputCurrency=${data.address}`}
+              >
+                Swap {symbol}
+              </Link>
+            </div>
+            <About data={data} />
+          </aside>
+        </div>
+        <section aria-labelledby="pools-title">
+          <h2 id="pools-title">Pools with {symbol}</h2>
+          {data.pools.ok
+            ? <PoolsTable pools={data.pools.data.rows.slice(0, 10)} caption={`Pools with ${symbol}`} />
+            : <ErrorState message={data.pools.error} />}
+        </section>
+        <section aria-labelledby="tx-title">
+          <h2 id="tx-title">Transactions</h2>
+          <Transactions data={data} />
+        </section>
+      </article>
+    </GatewayProvider>
+  );
+}

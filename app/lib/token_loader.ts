@@ -1,0 +1,146 @@
+/**
+ * The loader of the token pages (`/explore/tokens/:chainName/:tokenAddress`
+ * and `/tokens/:chainName/:tokenAddress`).
+ *
+ * @module
+ */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { parseChain, resolveTokenAddress } from "../../queries/chains.ts";
+import { runQuery } from "../../queries/client.ts";
+import type { ResultOf } from "../../queries/graphql.ts";
+import { TokenDetailsQuery } from "../../queries/token.ts";
+import type { PoolRow } from "../components/pools_table.tsx";
+import type { TransactionRow } from "../components/transactions_table.tsx";
+import { chainLabel, chainUrlName } from "./chains.ts";
+import { loadContext } from "./context.ts";
+import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
+import { gatewayMessage, load, type Loaded } from "./load.ts";
+import {
+  type Description,
+  fetchDescription,
+  fetchTokenChart,
+  fetchTokenTransactions,
+  type LanguageCode,
+  LANGUAGES,
+  type TokenChart,
+  type TokenRef,
+} from "./token_data.ts";
+
+/** The token as the details query returns it. */
+export type TokenDetails = NonNullable<
+  ResultOf<typeof TokenDetailsQuery>["token"]
+>;
+
+/** What the token page renders. */
+export type TokenPageData =
+  | {
+    readonly status: "not-found";
+    readonly chainName: string;
+    readonly address: string;
+    readonly reason: string;
+  }
+  | {
+    readonly status: "error";
+    readonly chainName: string;
+    readonly address: string;
+    readonly error: string;
+  }
+  | {
+    readonly status: "ok";
+    readonly ref: TokenRef;
+    readonly chainName: string;
+    readonly chainLabel: string;
+    /** The address as the URL gives it (`NATIVE` for the native token). */
+    readonly address: string;
+    readonly token: TokenDetails;
+    readonly chart: Loaded<TokenChart | null>;
+    readonly transactions: Loaded<Page<TransactionRow>>;
+    readonly pools: Loaded<Page<PoolRow>>;
+    readonly description: Loaded<Description>;
+    readonly now: number;
+  };
+
+/** Loads the token page; unknown chains and tokens give `not-found`. */
+export async function loadTokenPage(
+  { request, params, context }: LoaderFunctionArgs,
+): Promise<TokenPageData> {
+  const chainName = params.chainName ?? "";
+  const address = params.tokenAddress ?? "";
+  const chain = parseChain(chainName);
+  if (!chain) {
+    return {
+      status: "not-found",
+      chainName,
+      address,
+      reason: `"${chainName}" is not a network this app knows.`,
+    };
+  }
+  let resolved: string | undefined;
+  try {
+    resolved = resolveTokenAddress(chain, address);
+  } catch (error) {
+    return {
+      status: "not-found",
+      chainName,
+      address,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+  const ref: TokenRef = { chain, address: resolved ?? null };
+  const langParam = new URL(request.url).searchParams.get("lang")
+    ?.toLowerCase();
+  const lang: LanguageCode = LANGUAGES.find((l) => l.code === langParam)?.code ??
+    "en";
+  const client = loadContext(context).gatewayClient();
+  let token: TokenDetails | null;
+  try {
+    token = (await runQuery(client, TokenDetailsQuery, {
+      chain,
+      address: resolved,
+    })).data?.token ?? null;
+  } catch (error) {
+    return {
+      status: "error",
+      chainName,
+      address,
+      error: gatewayMessage(error),
+    };
+  }
+  if (!token) {
+    return {
+      status: "not-found",
+      chainName,
+      address,
+      reason: `No token at ${address} on ${chainLabel(chain)}.`,
+    };
+  }
+  const [chart, transactions, pools, description] = await Promise.all([
+    load(() => fetchTokenChart(client, ref, "price", "DAY")),
+    load(() => fetchTokenTransactions(client, ref)),
+    resolved
+      ? load(() =>
+        fetchTopPools(client, {
+          chain,
+          versions: VERSIONS,
+          tokenAddress: resolved,
+        })
+      )
+      : Promise.resolve(
+        { ok: true, data: { rows: [], cursors: {} } } as const,
+      ),
+    load(() => fetchDescription(client, ref, lang)),
+  ]);
+  return {
+    status: "ok",
+    ref,
+    chainName: chainUrlName(chain),
+    chainLabel: chainLabel(chain),
+    address,
+    token,
+    chart,
+    transactions,
+    pools: pools as Loaded<Page<PoolRow>>,
+    description,
+    now: Date.now(),
+  };
+}
