@@ -1,0 +1,105 @@
+/**
+ * Spawns the real service (`deno run -A server.ts`) for benchmarks, keeping
+ * its process id so that its memory can be read from `/proc`, and timing the
+ * start from spawn to the first successful request.
+ *
+ * @module
+ */
+import { fromFileUrl } from "../scripts/paths.ts";
+
+const ROOT = fromFileUrl(new URL("../", import.meta.url));
+
+/** A service process under benchmark. */
+export interface BenchServer {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** Process id of the server. */
+  readonly pid: number;
+  /** Milliseconds from spawn to the "Listening on" line. */
+  readonly listenMs: number;
+  /** `performance.now()` at spawn. */
+  readonly spawnedAt: number;
+  /** Stops the process (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+}
+
+/** Resident set size now and at its peak, in bytes, from `/proc/{pid}/status`. */
+export async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kib("VmRSS"), peak: kib("VmHWM") };
+}
+
+/** Starts the service with loopback defaults plus `env`, resolving once it listens. */
+export async function spawnServer(env: Record<string, string>): Promise<BenchServer> {
+  const spawnedAt = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server.ts"],
+    cwd: ROOT,
+    env: { HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:", ...env },
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).spawn();
+  const ready = Promise.withResolvers<string>();
+  const tail: string[] = [];
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of stream) {
+      buffer += decoder.decode(chunk, { stream: true });
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) {
+        const match = /Listening on (http:\/\/[^"\s]+)/.exec(line);
+        if (match) ready.resolve(match[1]);
+        // keep only warnings and errors: request lines would grow without bound
+        if (!line.includes('"msg":"request"')) tail.push(line);
+        if (tail.length > 200) tail.shift();
+      }
+    }
+  };
+  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  child.status.then((s) => ready.reject(new Error(`server exited with ${s.code}:\n${tail.join("\n")}`)));
+  const timer = setTimeout(() => ready.reject(new Error("server did not listen within 60 s")), 60_000);
+  let url: string;
+  try {
+    url = await ready.promise;
+  } finally {
+    clearTimeout(timer);
+  }
+  const listenMs = performance.now() - spawnedAt;
+  return {
+    url,
+    pid: child.pid,
+    listenMs,
+    spawnedAt,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* gone */ }
+      const kill = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* gone */ }
+      }, 5_000);
+      await child.status;
+      clearTimeout(kill);
+      await pumps;
+    },
+  };
+}
+
+/** Polls `url` every 5 ms until it answers 200; resolves with the body. */
+export async function firstOk(url: string, timeoutMs = 60_000): Promise<Uint8Array> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      const body = new Uint8Array(await response.arrayBuffer());
+      if (response.status === 200) return body;
+    } catch { /* not up yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
