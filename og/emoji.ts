@@ -5,8 +5,8 @@
  * read from `node_modules` on first use and kept in memory.
  *
  * The `blobmoji` set comes from `@iconify-json/noto-v1`, the first Noto Emoji
- * design (the blobs): `@svgmoji/blob` ships no pictures, only code that
- * downloads them from a CDN at run time.
+ * design (the blobs, about 2,100 emoji up to Unicode 9): `@svgmoji/blob`
+ * ships no pictures, only code that downloads them from a CDN at run time.
  *
  * @module
  */
@@ -28,6 +28,15 @@ export type EmojiSet = typeof EMOJI_SETS[number];
 
 /** The set used when the request names none or an unknown one. */
 export const DEFAULT_EMOJI_SET: EmojiSet = "twemoji";
+
+/**
+ * Sets whose package has an empty `chars.json` borrow the code point to name
+ * map of a set that uses the same icon names.
+ */
+const CHAR_MAPS: Partial<Record<EmojiSet, string>> = {
+  blobmoji: "@iconify-json/noto",
+  fluent: "@iconify-json/fluent-emoji-flat",
+};
 
 const PACKAGES: Readonly<Record<EmojiSet, string>> = {
   twemoji: "@iconify-json/twemoji",
@@ -59,7 +68,7 @@ function loadSet(set: EmojiSet): Promise<LoadedSet> {
   if (!pending) {
     pending = Promise.all([
       readIconSet(PACKAGES[set]),
-      readCharMap(PACKAGES[set]),
+      readCharMap(CHAR_MAPS[set] ?? PACKAGES[set]),
     ]).then(([icons, chars]) => ({ icons, chars }));
     pending.catch(() => loaded.delete(set));
     loaded.set(set, pending);

@@ -108,7 +108,7 @@ async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Back
     to,
     watermark: {
       image: await watermarkImage(productSvg),
-      opacity: light ? 0.12 : 0.18,
+      opacity: light ? 0.12 : 0.14,
     },
   };
 }

@@ -1,0 +1,124 @@
+import assert from "node:assert/strict";
+import { encode as encodePng } from "fast-png";
+import {
+  analyzeLogo,
+  averageRgba,
+  backgroundColor,
+  checkPngInflatedSize,
+  colorDistance,
+  cssRgb,
+  DEFAULT_COLOR,
+} from "./average_color.ts";
+import type { FetchedLogo } from "./logo_fetch.ts";
+import { sniffImageType } from "./logo_fetch.ts";
+import { solidJpeg, solidPng, webpBytes } from "./test_helpers.ts";
+
+function logo(bytes: Uint8Array): FetchedLogo {
+  return { bytes, type: sniffImageType(bytes), width: null, height: null };
+}
+
+Deno.test("a red PNG averages to red", async () => {
+  const result = await analyzeLogo(logo(solidPng({ r: 220, g: 20, b: 30 })));
+  assert.deepEqual(result, { average: { r: 220, g: 20, b: 30 }, drawable: true });
+});
+
+Deno.test("a blue JPEG averages to blue (within JPEG loss)", async () => {
+  const result = await analyzeLogo(logo(solidJpeg({ r: 30, g: 60, b: 220 })));
+  assert.ok(result.drawable);
+  assert.ok(colorDistance(result.average!, { r: 30, g: 60, b: 220 }) < 6);
+});
+
+Deno.test("fully transparent pixels are skipped", () => {
+  // Half opaque green, half transparent white.
+  const data = new Uint8Array([0, 200, 0, 255, 255, 255, 255, 0]);
+  assert.deepEqual(averageRgba(data, 2, 1), { r: 0, g: 200, b: 0 });
+  assert.equal(averageRgba(new Uint8Array([9, 9, 9, 0]), 1, 1), null);
+});
+
+Deno.test("palette, grey and 16-bit PNGs decode", async () => {
+  const palette = encodePng({
+    width: 2,
+    height: 1,
+    data: new Uint8Array([0, 1]),
+    depth: 8,
+    channels: 1,
+    palette: [[255, 0, 0], [0, 0, 255]],
+  });
+  assert.deepEqual((await analyzeLogo(logo(palette))).average, {
+    r: 128,
+    g: 0,
+    b: 128,
+  });
+  const grey = encodePng({
+    width: 1,
+    height: 1,
+    data: new Uint8Array([100, 255]),
+    depth: 8,
+    channels: 2,
+  });
+  assert.deepEqual((await analyzeLogo(logo(grey))).average, {
+    r: 100,
+    g: 100,
+    b: 100,
+  });
+  const deep = encodePng({
+    width: 1,
+    height: 1,
+    data: new Uint16Array([65535, 0, 32768]),
+    depth: 16,
+    channels: 3,
+  });
+  assert.deepEqual((await analyzeLogo(logo(deep))).average, { r: 255, g: 0, b: 128 });
+});
+
+Deno.test("an SVG logo is drawn and averaged", async () => {
+  const svg = new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' +
+      '<rect width="10" height="10" fill="#00ff00"/></svg>',
+  );
+  const result = await analyzeLogo(logo(svg));
+  assert.deepEqual(result, { average: { r: 0, g: 255, b: 0 }, drawable: true });
+});
+
+Deno.test("near white, WebP, garbage and missing logos give the default", async () => {
+  assert.equal(cssRgb(DEFAULT_COLOR), "rgb(35,43,43)");
+  const white = await analyzeLogo(logo(solidPng({ r: 250, g: 248, b: 245 })));
+  assert.deepEqual(backgroundColor(white.average), DEFAULT_COLOR);
+  // Distance 50 from white is the edge: a bit further is kept.
+  assert.deepEqual(backgroundColor({ r: 220, g: 220, b: 220 }), {
+    r: 220,
+    g: 220,
+    b: 220,
+  });
+  assert.deepEqual(backgroundColor({ r: 230, g: 230, b: 230 }), DEFAULT_COLOR);
+  const webp = await analyzeLogo(logo(webpBytes()));
+  assert.deepEqual(webp, { average: null, drawable: false });
+  const truncated = solidPng({ r: 1, g: 2, b: 3 }).subarray(0, 40);
+  assert.deepEqual(await analyzeLogo(logo(truncated)), {
+    average: null,
+    drawable: false,
+  });
+  const junkJpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+  assert.equal((await analyzeLogo(logo(junkJpeg))).drawable, false);
+  assert.deepEqual(await analyzeLogo(null), { average: null, drawable: false });
+  assert.deepEqual(backgroundColor(null), DEFAULT_COLOR);
+});
+
+Deno.test("a PNG that inflates past its header's size is refused", async () => {
+  // A 1x1 image whose data stream holds 4 MB of zeros.
+  const zeros = new Uint8Array(4 * 1024 * 1024);
+  const honest = encodePng({
+    width: 1024,
+    height: 1024,
+    data: zeros,
+    depth: 8,
+    channels: 4,
+  });
+  const lying = honest.slice();
+  const view = new DataView(lying.buffer);
+  view.setUint32(16, 1);
+  view.setUint32(20, 1);
+  await checkPngInflatedSize(honest);
+  await assert.rejects(checkPngInflatedSize(lying), /inflates past/);
+  assert.equal((await analyzeLogo(logo(lying))).drawable, false);
+});

@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  createDefaultFontLoader,
+  DEFAULT_FONT_FILES,
+  fontPackage,
+  loadedFallbackFiles,
+  loadFallbackFonts,
+  parseUnicodeRange,
+} from "./fonts.ts";
+import { startLogoServer } from "./test_helpers.ts";
+
+const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
+
+Deno.test("parseUnicodeRange reads single points, ranges and wildcards", () => {
+  assert.deepEqual(parseUnicodeRange("U+0000-00FF, U+0131,U+4??"), [
+    [0, 0xff],
+    [0x131, 0x131],
+    [0x400, 0x4ff],
+  ]);
+  assert.throws(() => parseUnicodeRange("U+zz"), /Cannot parse unicode-range/);
+});
+
+Deno.test("the default fonts load from static/fonts once", async () => {
+  const loader = createDefaultFontLoader(STATIC_DIR);
+  const first = await loader.load("http://127.0.0.1:1");
+  assert.equal(first.length, DEFAULT_FONT_FILES.length);
+  assert.equal(first[0].name, "Inter");
+  assert.equal(first[0].weight, 700);
+  // WOFF signature.
+  assert.equal(
+    new TextDecoder().decode(new Uint8Array(first[0].data).subarray(0, 4)),
+    "wOFF",
+  );
+  assert.equal(await loader.load("http://127.0.0.1:1"), first);
+});
+
+Deno.test("a missing static font is logged and fetched from the origin", async () => {
+  const empty = await mkdtemp(join(Deno.makeTempDirSync(), "fonts-"));
+  const served: string[] = [];
+  const routes: Record<string, () => Response> = {};
+  for (const file of DEFAULT_FONT_FILES) {
+    routes[`/fonts/${file}`] = () => {
+      served.push(file);
+      return new Response(Deno.readFileSync(join(STATIC_DIR, "fonts", file)));
+    };
+  }
+  const server = startLogoServer(routes);
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => logged.push(args.join(" "));
+  try {
+    const fonts = await createDefaultFontLoader(empty).load(server.origin);
+    assert.equal(fonts.length, DEFAULT_FONT_FILES.length);
+    assert.deepEqual(served.sort(), [...DEFAULT_FONT_FILES].sort());
+    assert.ok(
+      logged.some((line) => line.includes("Failed to fetch font from ASSETS binding")),
+    );
+  } finally {
+    console.error = original;
+    await server.close();
+    await rm(empty, { recursive: true });
+  }
+});
+
+Deno.test("fallback fonts load only the subsets a segment needs", async () => {
+  const jp = await fontPackage("@fontsource/noto-sans-jp");
+  assert.equal(jp.family, "Noto Sans JP");
+  assert.ok(jp.subsets.length > 100);
+  const fonts = await loadFallbackFonts("ja-JP|zh-CN|zh-TW|zh-HK", "日本");
+  assert.ok(fonts.length >= 1 && fonts.length <= 2, `${fonts.length} fonts`);
+  assert.ok(fonts.every((font) => font.lang === "ja-JP"));
+  const files = loadedFallbackFiles().filter((f) => f.includes("noto-sans-jp"));
+  assert.ok(files.length <= 2, files.join(", "));
+  // Cached: the same buffer comes back.
+  const again = await loadFallbackFonts("ja-JP", "日");
+  assert.ok(fonts.some((font) => font.data === again[0].data));
+
+  const thai = await loadFallbackFonts("th-TH", "ไทย");
+  assert.equal(thai.length, 1);
+  assert.match(thai[0].name, /^Noto Sans Thai thai$/);
+  const hebrew = await loadFallbackFonts("he-IL", "שלום");
+  assert.equal(hebrew[0].lang, "he-IL");
+  // Unknown script: general Noto Sans (here Greek Extended).
+  const unknown = await loadFallbackFonts("unknown", "ἀ");
+  assert.equal(unknown[0].name, "Noto Sans greek-ext");
+  assert.equal(unknown[0].lang, undefined);
+});
+
+Deno.test("a fallback that cannot load is logged and skipped", async () => {
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => logged.push(args.join(" "));
+  try {
+    // A code point in no subset of any package: nothing to load, no error.
+    assert.deepEqual(await loadFallbackFonts("unknown", "\u{10fffd}"), []);
+    await assert.rejects(fontPackage("@fontsource/not-installed-font"));
+    assert.deepEqual(logged, []);
+  } finally {
+    console.error = original;
+  }
+});

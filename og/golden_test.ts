@@ -1,0 +1,127 @@
+/**
+ * Golden cards: a few renders compared with `og/testdata/*.png` within a
+ * pixel tolerance, so layout regressions show. After an intended change,
+ * refresh with `UPDATE_GOLDEN=1 deno test -A og/golden_test.ts` and look at
+ * the new files before committing them.
+ */
+
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { createImageHandler } from "./mod.ts";
+import {
+  bytesResponse,
+  countDifferentPixels,
+  decodePixels,
+  FixturePreviews,
+  solidJpeg,
+  solidPng,
+  startLogoServer,
+} from "./test_helpers.ts";
+
+const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
+const TESTDATA = new URL("./testdata/", import.meta.url);
+const UPDATE = Deno.env.get("UPDATE_GOLDEN") === "1";
+/** Share of pixels that may differ (by more than the channel tolerance). */
+const MAX_DIFFERENT = 0.002;
+const CHANNEL_TOLERANCE = 24;
+
+function address(n: number): string {
+  return "0x" + n.toString(16).padStart(40, "0");
+}
+
+Deno.test("cards match the golden PNGs", async () => {
+  const server = startLogoServer({
+    "/red.png": () => bytesResponse(solidPng({ r: 220, g: 20, b: 30 }), "image/png"),
+    "/blue.jpg": () => bytesResponse(solidJpeg({ r: 30, g: 60, b: 220 }), "image/jpeg"),
+  });
+  const logo = (path: string) => `${server.origin}${path}`;
+  const previews = new FixturePreviews();
+  previews.tokens.set(`base/${address(1)}`, {
+    symbol: "RED",
+    name: "Red Token",
+    logoUrl: logo("/red.png"),
+  });
+  previews.tokens.set(`arbitrum/${address(2)}`, {
+    symbol: "SUPERCALIFRAGILISTIC",
+    name: "A token whose name is far too long to fit on one line of the card",
+    logoUrl: null,
+  });
+  previews.tokens.set(`unichain/${address(3)}`, {
+    symbol: "ユニ",
+    name: "日本語トークン 🦄",
+    logoUrl: logo("/blue.jpg"),
+  });
+  previews.pools.set(`polygon/${address(4)}`, {
+    token0Symbol: "RED",
+    token1Symbol: "BLU",
+    feeTier: 3000,
+    protocolVersion: "V2",
+    token0Image: logo("/red.png"),
+    token1Image: logo("/blue.jpg"),
+  });
+  previews.pools.set(`ethereum/${address(5)}`, {
+    token0Symbol: "ETH",
+    token1Symbol: null,
+    feeTier: null,
+    protocolVersion: "V4",
+    isDynamicFee: true,
+    token0Image: null,
+    token1Image: null,
+  });
+  const handler = createImageHandler({
+    previews,
+    cache: null,
+    staticDir: STATIC_DIR,
+    logoAllowedHosts: [`127.0.0.1:${server.port}`],
+  });
+  const cases = [
+    ["token-red-base", "token", "base", 1],
+    ["token-long-no-logo", "token", "arbitrum", 2],
+    ["token-cjk-emoji", "token", "unichain", 3],
+    ["pool-v2-polygon", "pool", "polygon", 4],
+    ["pool-v4-dynamic-unk", "pool", "ethereum", 5],
+  ] as const;
+  try {
+    for (const [name, kind, networkName, n] of cases) {
+      const response = await handler(
+        new Request("http://localhost/api/image"),
+        { kind, networkName, address: address(n) },
+      );
+      assert.equal(response.status, 200, name);
+      const png = new Uint8Array(await response.arrayBuffer());
+      const file = new URL(`${name}.png`, TESTDATA);
+      if (UPDATE) {
+        await Deno.writeFile(file, png);
+        continue;
+      }
+      let golden: Uint8Array;
+      try {
+        golden = await Deno.readFile(file);
+      } catch {
+        assert.fail(
+          `No golden ${name}.png: run UPDATE_GOLDEN=1 deno test -A og/golden_test.ts`,
+        );
+      }
+      const actual = decodePixels(png);
+      const expected = decodePixels(golden);
+      assert.equal(actual.width, expected.width, name);
+      assert.equal(actual.height, expected.height, name);
+      const different = countDifferentPixels(
+        actual,
+        expected,
+        undefined,
+        CHANNEL_TOLERANCE,
+      );
+      const share = different / (actual.width * actual.height);
+      if (share > MAX_DIFFERENT) {
+        const out = await Deno.makeTempFile({ prefix: name, suffix: ".png" });
+        await Deno.writeFile(out, png);
+        assert.fail(
+          `${name}: ${different} pixels differ from the golden (actual in ${out})`,
+        );
+      }
+    }
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,317 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { createImageHandler, IMAGE_CACHE_CONTROL, type ImageHandlerOptions, type ImageTarget } from "./mod.ts";
+import { colorDistance, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
+import {
+  bytesResponse,
+  countDifferentPixels,
+  decodePixels,
+  FixturePreviews,
+  MemoryImageCache,
+  pixelAt,
+  pngHeaderOnly,
+  sleep,
+  solidJpeg,
+  solidPng,
+  startLogoServer,
+  webpBytes,
+} from "./test_helpers.ts";
+
+const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
+const RED = { r: 220, g: 20, b: 30 };
+const BLUE = { r: 30, g: 60, b: 220 };
+
+function address(n: number): string {
+  return "0x" + n.toString(16).padStart(40, "0");
+}
+
+/** A loopback logo server, fixture previews and a handler over them. */
+function setup(extra: Partial<ImageHandlerOptions> = {}) {
+  const stop = new AbortController();
+  const server = startLogoServer({
+    "/red.png": () => bytesResponse(solidPng(RED), "image/png"),
+    "/blue.jpg": () => bytesResponse(solidJpeg(BLUE), "image/jpeg"),
+    "/white.png": () => bytesResponse(solidPng({ r: 250, g: 250, b: 250 }), "image/png"),
+    "/logo.webp": () => bytesResponse(solidPng(RED), "image/webp"),
+    "/webp-content.png": () => bytesResponse(webpBytes(), "image/png"),
+    "/big.png": () => bytesResponse(new Uint8Array(3 * 1024 * 1024), "image/png"),
+    "/bomb.png": () => bytesResponse(pngHeaderOnly(30000, 30000), "image/png"),
+    "/slow.png": async () => {
+      await sleep(20_000, stop.signal);
+      return bytesResponse(solidPng(RED), "image/png");
+    },
+    "/redirect": () =>
+      new Response(null, {
+        status: 302,
+        headers: { location: `http://localhost:${server.port}/red.png` },
+      }),
+  });
+  const previews = new FixturePreviews();
+  const cache = new MemoryImageCache();
+  const renders: ImageTarget[] = [];
+  const handler = createImageHandler({
+    previews,
+    cache,
+    staticDir: STATIC_DIR,
+    logoAllowedHosts: [`127.0.0.1:${server.port}`],
+    publicOrigin: "https://app.example",
+    logoFetch: { timeoutMs: 1000 },
+    onRender: (target) => renders.push(target),
+    ...extra,
+  });
+  const token = (n: number, symbol: string, name: string, logo: string | null) =>
+    previews.tokens.set(`ethereum/${address(n)}`, {
+      symbol,
+      name,
+      logoUrl: logo === null ? null : logo.startsWith("http") ? logo : `${server.origin}${logo}`,
+    });
+  const get = async (
+    kind: "token" | "pool",
+    n: number | string,
+    init: { method?: string; query?: string; network?: string } = {},
+  ) => {
+    const response = await handler(
+      new Request(`http://localhost/api/image${init.query ?? ""}`, {
+        method: init.method ?? "GET",
+      }),
+      {
+        kind,
+        networkName: init.network ?? "ethereum",
+        address: typeof n === "number" ? address(n) : n,
+      },
+    );
+    const body = new Uint8Array(await response.arrayBuffer());
+    return { response, body };
+  };
+  return {
+    server,
+    previews,
+    cache,
+    renders,
+    token,
+    get,
+    close: async () => {
+      stop.abort();
+      await server.close();
+    },
+  };
+}
+
+/** The colour of the card's open background (right of the logo, above the text). */
+function backgroundOf(png: Uint8Array): Rgb {
+  return pixelAt(decodePixels(png), 600, 220);
+}
+
+Deno.test("a token card is a 1200x630 PNG with cache headers", async () => {
+  const t = setup();
+  try {
+    t.token(1, "RED", "Red Token", "/red.png");
+    const { response, body } = await t.get("token", 1);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "image/png");
+    assert.equal(response.headers.get("cache-control"), IMAGE_CACHE_CONTROL);
+    assert.equal(
+      IMAGE_CACHE_CONTROL,
+      "public, immutable, no-transform, max-age=604800",
+    );
+    const image = decodePixels(body);
+    assert.equal(image.width, 1200);
+    assert.equal(image.height, 630);
+    assert.equal(t.server.hits.get("/red.png"), 1, "one logo fetch per render");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the background is the logo's average colour, or the default", async () => {
+  const t = setup();
+  try {
+    t.token(1, "RED", "Red", "/red.png");
+    t.token(2, "BLU", "Blue", "/blue.jpg");
+    t.token(3, "WHT", "White", "/white.png");
+    t.token(4, "WBP", "Webp by name", "/logo.webp");
+    t.token(5, "WBC", "Webp by content", "/webp-content.png");
+    t.token(6, "NON", "No logo", null);
+    assert.deepEqual(backgroundOf((await t.get("token", 1)).body), RED);
+    assert.ok(
+      colorDistance(backgroundOf((await t.get("token", 2)).body), BLUE) < 6,
+    );
+    for (const n of [3, 4, 5, 6]) {
+      const { response, body } = await t.get("token", n);
+      assert.equal(response.status, 200);
+      assert.deepEqual(backgroundOf(body), DEFAULT_COLOR, `token ${n}`);
+    }
+    // A .webp URL is not even fetched.
+    assert.equal(t.server.hits.get("/logo.webp"), undefined);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("hostile logo URLs give the default colour within the timeout", async () => {
+  const t = setup();
+  try {
+    const hostile = [
+      `http://localhost:${0}/red.png`, // port filled below
+      "/redirect",
+      "/big.png",
+      "/bomb.png",
+      "/slow.png",
+      "http://169.254.169.254/latest/meta-data/",
+      "file:///etc/passwd",
+    ];
+    hostile[0] = `http://localhost:${t.server.port}/red.png`;
+    hostile.forEach((url, i) => t.token(10 + i, "BAD", "Hostile", url));
+    for (let i = 0; i < hostile.length; i++) {
+      const started = performance.now();
+      const { response, body } = await t.get("token", 10 + i);
+      const elapsed = performance.now() - started;
+      assert.equal(response.status, 200, hostile[i]);
+      assert.deepEqual(backgroundOf(body), DEFAULT_COLOR, hostile[i]);
+      assert.ok(elapsed < 4000, `${hostile[i]} took ${elapsed} ms`);
+    }
+    // The red logo behind the redirect was never fetched through it.
+    assert.equal(t.server.hits.get("/red.png"), undefined);
+    // Healthy afterwards.
+    t.token(30, "RED", "Red", "/red.png");
+    assert.deepEqual(backgroundOf((await t.get("token", 30)).body), RED);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("unknown and malformed targets are 404, failures 500", async () => {
+  const t = setup();
+  try {
+    let r = await t.get("token", 99);
+    assert.equal(r.response.status, 404);
+    assert.equal(new TextDecoder().decode(r.body), "Token not found.");
+    r = await t.get("pool", 99);
+    assert.equal(r.response.status, 404);
+    assert.equal(new TextDecoder().decode(r.body), "Pool not found.");
+    const lookups = t.previews.lookups;
+    for (const bad of ["0x12", "../../etc/passwd", "0x" + "g".repeat(40)]) {
+      r = await t.get("token", bad);
+      assert.equal(r.response.status, 404, bad);
+    }
+    r = await t.get("pool", address(1), { network: "bad network!" });
+    assert.equal(r.response.status, 404);
+    assert.equal(t.previews.lookups, lookups, "malformed input never looked up");
+
+    t.previews.failure = new Error("Gateway timed out after 3000 ms");
+    r = await t.get("token", 1);
+    assert.equal(r.response.status, 500);
+    assert.equal(
+      new TextDecoder().decode(r.body),
+      "Gateway timed out after 3000 ms",
+    );
+    assert.equal(t.cache.writes, 0, "nothing cached from failures");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("HEAD answers like GET without a body; other methods 405", async () => {
+  const t = setup();
+  try {
+    t.token(1, "RED", "Red", "/red.png");
+    const head = await t.get("token", 1, { method: "HEAD" });
+    assert.equal(head.response.status, 200);
+    assert.equal(head.response.headers.get("content-type"), "image/png");
+    assert.equal(head.body.length, 0);
+    const post = await t.get("token", 1, { method: "POST" });
+    assert.equal(post.response.status, 405);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("concurrent requests share one lookup and render; then the cache answers", async () => {
+  const t = setup();
+  try {
+    t.token(1, "RED", "Red", "/red.png");
+    t.previews.delayMs = 100;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => t.get("token", 1)),
+    );
+    assert.equal(t.previews.lookups, 1);
+    assert.equal(t.renders.length, 1);
+    assert.equal(t.server.hits.get("/red.png"), 1);
+    for (const r of results) {
+      assert.equal(r.response.status, 200);
+      assert.deepEqual(r.body, results[0].body);
+    }
+    assert.equal(t.cache.writes, 1);
+
+    // Second request: from the cache, no lookup, no render.
+    const again = await t.get("token", 1);
+    assert.deepEqual(again.body, results[0].body);
+    assert.equal(t.previews.lookups, 1);
+    assert.equal(t.renders.length, 1);
+
+    // Address case does not split the cache.
+    await t.get("token", address(1).toUpperCase().replace("0X", "0x"));
+    assert.equal(t.renders.length, 1);
+
+    // Another emoji set is its own render, not cached.
+    await t.get("token", 1, { query: "?emoji=noto" });
+    assert.equal(t.renders.length, 2);
+    assert.equal(t.cache.writes, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the V2 badge region differs between a V2 and a V3 pool", async () => {
+  const t = setup();
+  try {
+    const pool = (n: number, version: string) =>
+      t.previews.pools.set(`ethereum/${address(n)}`, {
+        token0Symbol: "RED",
+        token1Symbol: "BLU",
+        feeTier: 3000,
+        protocolVersion: version,
+        token0Image: `${t.server.origin}/red.png`,
+        token1Image: `${t.server.origin}/blue.jpg`,
+      });
+    pool(1, "V2");
+    pool(2, "V3");
+    const v2 = decodePixels((await t.get("pool", 1)).body);
+    const v3 = decodePixels((await t.get("pool", 2)).body);
+    assert.equal(v2.width, 1200);
+    const badge = { x: 72, y: 494, width: 120, height: 64 };
+    assert.ok(countDifferentPixels(v2, v3, badge) > 500);
+    // Same tokens: the logo tiles are the same.
+    const tiles = { x: 72, y: 72, width: 352, height: 168 };
+    assert.equal(countDifferentPixels(v2, v3, tiles), 0);
+    // The top-left corner is token0's colour.
+    assert.deepEqual(pixelAt(v2, 0, 0), RED);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("CJK and emoji names are drawn with fallback fonts and pictures", async () => {
+  const withAssets = setup();
+  const without = setup({ dynamicAssets: false });
+  try {
+    const textRegion = { x: 72, y: 330, width: 800, height: 70 };
+    for (const [n, name] of [[1, "日本語トークン"], [2, "🦄🦄🦄🦄"]] as const) {
+      withAssets.token(n, "ABC", name, null);
+      without.token(n, "ABC", name, null);
+      const a = decodePixels((await withAssets.get("token", n)).body);
+      const b = decodePixels((await without.get("token", n)).body);
+      const differing = countDifferentPixels(a, b, textRegion);
+      assert.ok(differing > 2000, `${name}: ${differing} pixels differ`);
+    }
+    // A Latin name needs no fallback: the two render the same.
+    withAssets.token(3, "ABC", "Plain Latin", null);
+    without.token(3, "ABC", "Plain Latin", null);
+    const a = decodePixels((await withAssets.get("token", 3)).body);
+    const b = decodePixels((await without.get("token", 3)).body);
+    assert.equal(countDifferentPixels(a, b), 0);
+  } finally {
+    await withAssets.close();
+    await without.close();
+  }
+});

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { feeLabel } from "./pool_card.tsx";
+import { textColorOn, tileText } from "./card_parts.tsx";
+
+Deno.test("feeLabel is feeTier / 10000 as a percentage", () => {
+  assert.equal(feeLabel(3000), "0.3%");
+  assert.equal(feeLabel(500), "0.05%");
+  assert.equal(feeLabel(100), "0.01%");
+  assert.equal(feeLabel(10000), "1%");
+  assert.equal(feeLabel(2500), "0.25%");
+  assert.equal(feeLabel(null), "0.3%");
+  assert.equal(feeLabel(undefined), "0.3%");
+  assert.equal(feeLabel(Number.NaN), "0.3%");
+});
+
+Deno.test("a dynamic V4 fee says Dynamic", () => {
+  assert.equal(feeLabel(3000, true, "V4"), "Dynamic");
+  assert.equal(feeLabel(0x800000, false, "V4"), "Dynamic");
+  assert.equal(feeLabel(3000, false, "V4"), "0.3%");
+});
+
+Deno.test("tileText is the first three letters upper-cased, or UNK", () => {
+  assert.equal(tileText("weth"), "WET");
+  assert.equal(tileText("ab"), "AB");
+  assert.equal(tileText(""), "UNK");
+  assert.equal(tileText("  "), "UNK");
+  assert.equal(tileText(null), "UNK");
+});
+
+Deno.test("text is dark only on light backgrounds", () => {
+  assert.equal(textColorOn({ r: 35, g: 43, b: 43 }), "#ffffff");
+  assert.equal(textColorOn({ r: 240, g: 200, b: 40 }), "#0d111c");
+});
