@@ -10,7 +10,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fromFileUrl } from "../scripts/paths.ts";
 import { startFakeGateway } from "../tests/fake_gateway.ts";
-import { runRenderComparison } from "./render.ts";
+import { runRenderComparison } from "./render.tsx";
 import { type BenchServer, firstOk, memoryOf, spawnServer } from "./server.ts";
 import { runWrk } from "./wrk.ts";
 
