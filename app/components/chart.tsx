@@ -249,3 +249,59 @@ export function DurationSwitch<T extends string>(
     </div>
   );
 }
+
+/**
+ * Liquidity by price: one bar per initialised tick, height the active
+ * liquidity; hovering shows the price at the tick.
+ */
+export function LiquidityChart(
+  { bars, label, token0, token1 }: {
+    bars: readonly { tickIdx: number; price0: number; liquidity: number }[];
+    label: string;
+    token0: string;
+    token1: string;
+  },
+) {
+  const placed = barGeometry(
+    bars.map((b) => ({ timestamp: b.tickIdx, value: b.liquidity })),
+    BOX,
+  );
+  const [hover, setHover] = useState<number | null>(null);
+  if (placed.length === 0) {
+    return <EmptyChart label={label} />;
+  }
+  const byTick = new Map(bars.map((b) => [b.tickIdx, b]));
+  const shown = hover !== null ? byTick.get(placed[hover].timestamp) : null;
+  return (
+    <figure className="chart">
+      <div className="chart-header">
+        <span className="muted">
+          {shown
+            ? `Tick ${shown.tickIdx}: 1 ${token0} = ${
+              Number.isFinite(shown.price0) ? shown.price0.toPrecision(6) : "?"
+            } ${token1}`
+            : `${placed.length} initialised ticks`}
+        </span>
+      </div>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`${label}: liquidity over ${placed.length} ticks`}
+        onPointerMove={(e) => setHover(nearestIndex(e, placed.map((b) => b.x + b.width / 2)))}
+        onPointerLeave={() => setHover(null)}
+      >
+        {placed.map((b, i) => (
+          <rect
+            key={b.timestamp}
+            className={i === hover ? "bar bar-active" : "bar"}
+            x={b.x}
+            y={b.y}
+            width={b.width}
+            height={b.height}
+          />
+        ))}
+      </svg>
+    </figure>
+  );
+}

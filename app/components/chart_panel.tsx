@@ -18,7 +18,11 @@ export interface ChartKindOption<K extends string> {
 }
 
 function ChartView(
-  { chart, label }: { chart: TokenChart | null; label: string },
+  { chart, label, format }: {
+    chart: TokenChart | null;
+    label: string;
+    format?: (n: number | null) => string;
+  },
 ) {
   if (!chart) {
     return <p className="empty">No chart data for this period.</p>;
@@ -27,14 +31,14 @@ function ChartView(
     return <CandleChart candles={chart.candles} label={label} />;
   }
   if (chart.kind === "bars") {
-    return <BarChart series={chart.series} label={label} />;
+    return <BarChart series={chart.series} label={label} format={format} />;
   }
-  return <LineChart series={chart.series} label={label} />;
+  return <LineChart series={chart.series} label={label} format={format} />;
 }
 
 /** The chart panel; `initial` is the loader's chart of the first kind and DAY. */
 export function ChartPanel<K extends string>(
-  { kinds, initial, fetchChart, title }: {
+  { kinds, initial, fetchChart, title, formatValue }: {
     kinds: readonly ChartKindOption<K>[];
     initial: Loaded<TokenChart | null>;
     fetchChart: (
@@ -43,6 +47,8 @@ export function ChartPanel<K extends string>(
       duration: HistoryDuration,
     ) => Promise<TokenChart | null>;
     title: string;
+    /** How a kind's values print (USD by default). */
+    formatValue?: (kind: K) => ((n: number | null) => string) | undefined;
   },
 ) {
   const client = useClient();
@@ -83,18 +89,26 @@ export function ChartPanel<K extends string>(
     <section className="chart-panel" aria-label={`${title} chart`}>
       <div aria-busy={loading} className={loading ? "chart-loading" : undefined}>
         {shown
-          ? shown.ok ? <ChartView chart={shown.data} label={label} /> : (
-            <div className="state state-error" role="alert">
-              <p>{shown.error}</p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => show(kind, duration, true)}
-              >
-                Retry
-              </button>
-            </div>
-          )
+          ? shown.ok
+            ? (
+              <ChartView
+                chart={shown.data}
+                label={label}
+                format={formatValue?.(kind)}
+              />
+            )
+            : (
+              <div className="state state-error" role="alert">
+                <p>{shown.error}</p>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => show(kind, duration, true)}
+                >
+                  Retry
+                </button>
+              </div>
+            )
           : <p className="loading" role="status">Loading chart…</p>}
       </div>
       <div className="chart-controls">

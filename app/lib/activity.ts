@@ -73,9 +73,7 @@ export type AssetChange =
   }
   | {
     readonly __typename: "OnRampTransfer" | "OffRampTransfer";
-    readonly token?: ActivityToken | null;
-    readonly amount?: number | null;
-  };
+  } & RampTransfer;
 
 /** Fees and provider of an on-ramp or off-ramp transfer. */
 export interface RampTransfer {
@@ -238,6 +236,30 @@ const ORDER_TYPES: Readonly<Record<string, string>> = {
 
 const UNLIMITED = 1e30;
 
+function describeOnRamp(t: RampTransfer): Omit<ActivityDescription, "status"> {
+  const feeText = fees(t, t.sourceCurrency);
+  return {
+    title: "Bought with card",
+    summary: `Bought ${qty(t.amount, t.token)} for ${money(t.sourceAmount, t.sourceCurrency)} via ${
+      providerName(t.serviceProvider)
+    }`,
+    detail: feeText ? `Fees: ${feeText}` : null,
+    imageUrl: tokenLogo(t.token),
+  };
+}
+
+function describeOffRamp(t: RampTransfer): Omit<ActivityDescription, "status"> {
+  const feeText = fees(t, t.destinationCurrency);
+  return {
+    title: "Sold for cash",
+    summary: `Sold ${qty(t.amount, t.token)} for ${money(t.destinationAmount, t.destinationCurrency)} via ${
+      providerName(t.serviceProvider)
+    }`,
+    detail: feeText ? `Fees: ${feeText}` : null,
+    imageUrl: tokenLogo(t.token),
+  };
+}
+
 function describeTransaction(
   d: Extract<ActivityDetails, { __typename: "TransactionDetails" }>,
 ): Omit<ActivityDescription, "status"> {
@@ -248,6 +270,9 @@ function describeTransaction(
   const nftIn = changes.find((c) => c.__typename === "NftTransfer" && c.direction === "IN");
   const app = d.application?.name ? ` on ${d.application.name}` : "";
   const type = d.type ?? "UNKNOWN";
+  const ramp = changes.find((c) => c.__typename === "OnRampTransfer" || c.__typename === "OffRampTransfer");
+  if (ramp?.__typename === "OnRampTransfer") return describeOnRamp(ramp);
+  if (ramp?.__typename === "OffRampTransfer") return describeOffRamp(ramp);
 
   if (
     type === "SWAP" || (tokenOut && tokenIn) ||
@@ -440,33 +465,15 @@ export function describeActivity(activity: Activity): ActivityDescription {
         imageUrl: tokenLogo(d.outputToken),
       };
     }
-    case "OnRampTransactionDetails": {
-      const t = d.onRampTransfer ?? {};
-      const status = (d.status ?? "CONFIRMED").toLowerCase();
-      const feeText = fees(t, t.sourceCurrency);
+    case "OnRampTransactionDetails":
       return {
-        title: "Bought with card",
-        summary: `Bought ${qty(t.amount, t.token)} for ${money(t.sourceAmount, t.sourceCurrency)} via ${
-          providerName(t.serviceProvider)
-        }`,
-        detail: feeText ? `Fees: ${feeText}` : null,
-        status,
-        imageUrl: tokenLogo(t.token),
+        ...describeOnRamp(d.onRampTransfer ?? {}),
+        status: (d.status ?? "CONFIRMED").toLowerCase(),
       };
-    }
-    case "OffRampTransactionDetails": {
-      const t = d.offRampTransfer ?? {};
-      const status = (d.status ?? "CONFIRMED").toLowerCase();
-      const feeText = fees(t, t.destinationCurrency);
+    case "OffRampTransactionDetails":
       return {
-        title: "Sold for cash",
-        summary: `Sold ${qty(t.amount, t.token)} for ${money(t.destinationAmount, t.destinationCurrency)} via ${
-          providerName(t.serviceProvider)
-        }`,
-        detail: feeText ? `Fees: ${feeText}` : null,
-        status,
-        imageUrl: tokenLogo(t.token),
+        ...describeOffRamp(d.offRampTransfer ?? {}),
+        status: (d.status ?? "CONFIRMED").toLowerCase(),
       };
-    }
   }
 }

@@ -233,3 +233,31 @@ Deno.test("activity list renders each description with its time", () => {
   expect(screen.getByText("No activity yet.")).toBeTruthy();
   cleanup();
 });
+
+Deno.test("on-ramp and off-ramp inside an on-chain transaction read the same", () => {
+  const on = describeActivity(tx("ON_RAMP", [
+    {
+      __typename: "OnRampTransfer",
+      token: USDC,
+      amount: 100,
+      sourceCurrency: "GBP",
+      sourceAmount: 80,
+      serviceProvider: { name: "Stripe" },
+      totalFee: 1.5,
+    },
+  ]));
+  expect(on.summary).toBe("Bought 100 USDC for 80 GBP via Stripe");
+  expect(on.detail).toBe("Fees: total fees 1.5 GBP");
+  const off = describeActivity(tx("OFF_RAMP", [
+    {
+      __typename: "OffRampTransfer",
+      token: ETH,
+      amount: 1,
+      destinationCurrency: "USD",
+      destinationAmount: 3000,
+      serviceProvider: { name: "MoonPay" },
+    },
+  ]));
+  expect(off.summary).toBe("Sold 1 ETH for $3,000.00 via MoonPay");
+  expect(off.detail).toBe(null);
+});

@@ -1,0 +1,203 @@
+/**
+ * The pool page: pair with both logos, version, fee tier, V4 hook and
+ * rewards, TVL, volumes, token supplies, price and volume charts, liquidity
+ * by tick and the pool's transactions with paging.
+ */
+import { Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { poolHref, tokenHref } from "../lib/chains.ts";
+import {
+  formatAmount,
+  formatDate,
+  formatFeeTier,
+  formatInteger,
+  formatPercent,
+  formatUsd,
+  shortenAddress,
+} from "../lib/format.ts";
+import { fetchPoolChart, fetchPoolTransactions } from "../lib/pool_data.ts";
+import type { PoolPageData } from "../lib/pool_loader.ts";
+import { ChartPanel } from "./chart_panel.tsx";
+import { LiquidityChart } from "./chart.tsx";
+import { GatewayProvider } from "./gateway_provider.tsx";
+import { usePaged } from "./paged.tsx";
+import { poolApr } from "./pools_table.tsx";
+import { StatsGrid } from "./stats_grid.tsx";
+import { ErrorState, NotFoundState } from "./status.tsx";
+import { PairLogos, TokenLogo } from "./token_logo.tsx";
+import { TransactionsTable } from "./transactions_table.tsx";
+
+type OkData = Extract<PoolPageData, { status: "ok" }>;
+
+function Transactions({ data }: { data: OkData }) {
+  const first = useMemo(
+    () => data.transactions.ok ? data.transactions.data : { rows: [], cursors: { next: null } },
+    [data.transactions],
+  );
+  const paged = usePaged(
+    first,
+    (client, cursors) => fetchPoolTransactions(client, data.ref, cursors.next),
+    (c) => c.next !== null,
+  );
+  if (!data.transactions.ok) {
+    return <ErrorState message={data.transactions.error} />;
+  }
+  return (
+    <>
+      <TransactionsTable
+        transactions={paged.rows}
+        now={data.now}
+        amountColumns
+        hasMore={paged.hasMore}
+        loadingMore={paged.loading}
+        onLoadMore={paged.loadMore}
+      />
+      {paged.error ? <p className="field-error">{paged.error}</p> : null}
+    </>
+  );
+}
+
+/** The pool page for the loader's data. */
+export function PoolScreen({ data }: { data: PoolPageData }) {
+  if (data.status === "not-found") {
+    return (
+      <NotFoundState title="Pool not found">
+        <p>{data.message}</p>
+      </NotFoundState>
+    );
+  }
+  if (data.status === "error") {
+    return <ErrorState title="Could not load this pool" message={data.message} />;
+  }
+  const { pool } = data;
+  const t0 = pool.token0?.symbol ?? "UNK";
+  const t1 = pool.token1?.symbol ?? "UNK";
+  const fee = pool.isDynamicFee ? "Dynamic fee" : formatFeeTier(pool.feeTier);
+  const fees24h = pool.volume24hUsd != null && pool.feeTier != null
+    ? pool.volume24hUsd * pool.feeTier / 1_000_000
+    : null;
+  const apr = poolApr(pool.volume24hUsd, pool.feeTier, pool.totalLiquidityUsd);
+  return (
+    <GatewayProvider>
+      <article className="screen pool-page">
+        <p className="breadcrumb">
+          <Link to="/explore">Explore</Link> › <Link to={`/explore?chain=${data.chainName}&tab=pools`}>Pools</Link> ›
+          {" "}
+          {t0}/{t1}
+        </p>
+        <div className="title-row">
+          <PairLogos
+            token0={{ url: pool.token0?.project?.logoUrl, symbol: t0 }}
+            token1={{ url: pool.token1?.project?.logoUrl, symbol: t1 }}
+            size={36}
+          />
+          <h1>{t0}/{t1}</h1>
+          <span className="badge">{pool.protocolVersion.toLowerCase()}</span>
+          <span className="badge">{fee}</span>
+          <span className="badge">{data.chainLabel}</span>
+        </div>
+        {pool.hookAddress
+          ? (
+            <p className="muted">
+              Hook:{" "}
+              <span className="mono" title={pool.hookAddress}>
+                {shortenAddress(pool.hookAddress)}
+              </span>
+            </p>
+          )
+          : null}
+        {pool.rewardsBoostedApr != null
+          ? (
+            <p className="warning">
+              <strong>Rewards campaign</strong>
+              Liquidity providers earn a boosted APR of {formatPercent(pool.rewardsBoostedApr)}.
+            </p>
+          )
+          : null}
+        <div className="grid-2">
+          <div>
+            <ChartPanel
+              key={`${data.chainName}/${pool.address}`}
+              title={`${t0}/${t1}`}
+              kinds={[
+                { value: "price", label: `Price (${t1} per ${t0})` },
+                { value: "volume", label: "Volume" },
+              ]}
+              initial={data.chart}
+              fetchChart={(client, kind, duration) => fetchPoolChart(client, data.ref, kind, duration)}
+              formatValue={(kind) =>
+                kind === "price" ? (n) => (n === null ? "–" : `${formatAmount(n)} ${t1}`) : undefined}
+            />
+            <section aria-labelledby="liquidity-title">
+              <h2 id="liquidity-title">Liquidity</h2>
+              {data.liquidity.ok
+                ? pool.protocolVersion === "V2"
+                  ? (
+                    <p className="muted">
+                      V2 pools spread liquidity over every price.
+                    </p>
+                  )
+                  : (
+                    <LiquidityChart
+                      bars={data.liquidity.data}
+                      label={`${t0}/${t1} liquidity`}
+                      token0={t0}
+                      token1={t1}
+                    />
+                  )
+                : <ErrorState message={data.liquidity.error} />}
+            </section>
+          </div>
+          <aside>
+            <StatsGrid
+              stats={[
+                { label: "TVL", value: formatUsd(pool.totalLiquidityUsd) },
+                { label: "24h volume", value: formatUsd(pool.volume24hUsd) },
+                { label: "30d volume", value: formatUsd(pool.volume30dUsd) },
+                { label: "24h fees", value: formatUsd(fees24h) },
+                { label: "Fee APR", value: formatPercent(apr) },
+                { label: "Transactions", value: formatInteger(pool.txCount) },
+              ]}
+            />
+            <section aria-labelledby="balances-title" className="card">
+              <h2 id="balances-title">Pool balances</h2>
+              <ul className="link-list" style={{ flexDirection: "column" }}>
+                {[
+                  { token: pool.token0, supply: pool.token0Supply, symbol: t0 },
+                  { token: pool.token1, supply: pool.token1Supply, symbol: t1 },
+                ].map(({ token, supply, symbol }) => (
+                  <li key={symbol + (token?.address ?? "")}>
+                    <Link
+                      to={tokenHref(pool.chain, token?.address)}
+                      className="token-cell"
+                    >
+                      <TokenLogo url={token?.project?.logoUrl} symbol={symbol} size={22} />
+                      {formatAmount(supply)} {symbol}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <p className="muted">
+                Pool {pool.protocolVersion === "V4" ? "id" : "address"}:{" "}
+                <Link to={poolHref(pool.chain, pool.address)} className="mono">
+                  {shortenAddress(pool.address)}
+                </Link>
+              </p>
+              <Link
+                className="button wide"
+                to={`/positions/create/${pool.protocolVersion.toLowerCase()}`}
+              >
+                Add liquidity
+              </Link>
+            </section>
+          </aside>
+        </div>
+        <section aria-labelledby="tx-title">
+          <h2 id="tx-title">Transactions</h2>
+          <Transactions data={data} />
+        </section>
+        <p className="muted">Data as of {formatDate(Math.floor(data.now / 1000))}.</p>
+      </article>
+    </GatewayProvider>
+  );
+}
