@@ -1,6 +1,35 @@
-/** `/portfolio`: Portfolio. */
-import { Screen } from "../components/screen.tsx";
+/** `/portfolio`: a wallet's total value, top tokens and latest activity. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ActivitySection, BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadPortfolio } from "../lib/portfolio_loader.ts";
 
-export default function PortfolioIndexRoute() {
-  return <Screen title="Portfolio" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadPortfolio(args, { balances: true, activity: 10 });
 }
+
+export default function PortfolioRoute() {
+  const data = useLoaderData<typeof loader>();
+  const address = data.wallet.address;
+  return (
+    <PortfolioFrame data={data}>
+      {data.balances?.ok
+        ? (
+          <>
+            <BalancesSection rows={data.balances.data.rows} limit={8} />
+            <p>
+              <Link to={`/portfolio/tokens?address=${address}`}>See every token</Link>
+            </p>
+          </>
+        )
+        : null}
+      <ActivitySection data={data} more={false} />
+      <p>
+        <Link to={`/portfolio/activity?address=${address}`}>See all activity</Link>
+      </p>
+    </PortfolioFrame>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

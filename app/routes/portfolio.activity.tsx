@@ -1,6 +1,22 @@
-/** `/portfolio/activity`: Portfolio activity. */
-import { Screen } from "../components/screen.tsx";
+/** `/portfolio/activity`: a wallet's activity in plain words, with live updates. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { ActivitySection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadPortfolio } from "../lib/portfolio_loader.ts";
+import { ACTIVITY_PAGE } from "../lib/portfolio_data.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadPortfolio(args, { balances: true, activity: ACTIVITY_PAGE });
+}
 
 export default function PortfolioActivityRoute() {
-  return <Screen title="Portfolio activity" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <PortfolioFrame data={data}>
+      <ActivitySection data={data} />
+    </PortfolioFrame>
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,21 @@
-/** `/portfolio/tokens`: Portfolio tokens. */
-import { Screen } from "../components/screen.tsx";
+/** `/portfolio/tokens`: every token balance of a wallet, hidden and spam ones folded. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadPortfolio } from "../lib/portfolio_loader.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadPortfolio(args, { balances: true });
+}
 
 export default function PortfolioTokensRoute() {
-  return <Screen title="Portfolio tokens" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <PortfolioFrame data={data}>
+      {data.balances?.ok ? <BalancesSection rows={data.balances.data.rows} /> : null}
+    </PortfolioFrame>
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

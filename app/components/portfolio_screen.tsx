@@ -1,0 +1,267 @@
+/**
+ * The portfolio pages: the address form, tabs, total value with its 24h
+ * change, token balances (hidden and spam tokens folded away), NFTs and the
+ * activity list.
+ */
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useMemo } from "react";
+import { chainLabel } from "../lib/chains.ts";
+import { changeDirection, formatAmount, formatPercentChange, formatUsd } from "../lib/format.ts";
+import { fetchActivity, fetchNfts } from "../lib/portfolio_data.ts";
+import type { BalanceRow, NftCard } from "../lib/portfolio_data.ts";
+import type { PortfolioPageData } from "../lib/portfolio_loader.ts";
+import { ActivityList } from "./activity_list.tsx";
+import { AddressForm } from "./address_form.tsx";
+import { GatewayProvider } from "./gateway_provider.tsx";
+import { LiveActivity } from "./live_activity.tsx";
+import { usePaged } from "./paged.tsx";
+import { ErrorState } from "./status.tsx";
+import { Change } from "./tokens_table.tsx";
+import { TokenLogo } from "./token_logo.tsx";
+
+const TABS = [
+  { to: "/portfolio", label: "Overview" },
+  { to: "/portfolio/tokens", label: "Tokens" },
+  { to: "/portfolio/defi", label: "DeFi" },
+  { to: "/portfolio/nfts", label: "NFTs" },
+  { to: "/portfolio/activity", label: "Activity" },
+];
+
+/** The frame of every portfolio page: heading, address form, tabs, totals. */
+export function PortfolioFrame(
+  { data, children }: { data: PortfolioPageData; children?: ReactNode },
+) {
+  const location = useLocation();
+  const address = data.wallet.address;
+  const query = address ? `?address=${address}` : "";
+  const balances = data.balances;
+  return (
+    <GatewayProvider>
+      <section className="screen portfolio">
+        <h1>Portfolio</h1>
+        <AddressForm
+          key={data.wallet.input}
+          defaultValue={data.wallet.input}
+          error={data.wallet.error}
+          action={location.pathname}
+        />
+        {address
+          ? (
+            <>
+              <nav aria-label="Portfolio">
+                <ul className="tabs" style={{ marginTop: 24 }}>
+                  {TABS.map((t) => (
+                    <li key={t.to}>
+                      <Link
+                        to={`${t.to}${query}`}
+                        aria-current={location.pathname === t.to ? "page" : undefined}
+                      >
+                        {t.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {balances?.ok
+                ? (
+                  <p className="chart-header">
+                    <span className="chart-value">{formatUsd(balances.data.total, { compact: false })}</span>
+                    <span className={`change change-${changeDirection(balances.data.change24hPercent)}`}>
+                      {formatPercentChange(balances.data.change24hPercent)} (
+                      {formatUsd(balances.data.change24hAbsolute, { compact: false })}) today
+                    </span>
+                  </p>
+                )
+                : null}
+              {balances && !balances.ok ? <ErrorState message={balances.error} /> : null}
+              {children}
+            </>
+          )
+          : (
+            <p className="muted" style={{ marginTop: 16 }}>
+              Enter a wallet address to see its tokens, NFTs and activity. Nothing is connected: the address is only
+              read.
+            </p>
+          )}
+      </section>
+    </GatewayProvider>
+  );
+}
+
+function BalanceTable({ rows, caption }: { rows: readonly BalanceRow[]; caption: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Token</th>
+            <th scope="col" className="num">Price change (24h)</th>
+            <th scope="col" className="num">Balance</th>
+            <th scope="col" className="num">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <Link to={r.href} className="token-cell">
+                  <TokenLogo url={r.logoUrl} symbol={r.symbol} />
+                  <span className="token-cell-text">
+                    <span className="token-name">{r.name}</span>
+                    <span className="muted">
+                      {r.symbol} · {chainLabel(r.chain)}
+                      {r.spam ? " · spam" : ""}
+                    </span>
+                  </span>
+                </Link>
+              </td>
+              <td className="num">
+                <Change value={r.change24h} />
+              </td>
+              <td className="num">{formatAmount(r.quantity)} {r.symbol}</td>
+              <td className="num">{formatUsd(r.value, { compact: false })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Token balances: visible ones in a table, hidden and spam ones folded in a
+ * disclosure below (never mixed in the total's list).
+ */
+export function BalancesSection(
+  { rows, limit }: { rows: readonly BalanceRow[]; limit?: number },
+) {
+  const visible = rows.filter((r) => !r.hidden && !r.spam);
+  const folded = rows.filter((r) => r.hidden || r.spam);
+  const shown = limit ? visible.slice(0, limit) : visible;
+  return (
+    <section aria-labelledby="balances-title">
+      <h2 id="balances-title">Tokens</h2>
+      {shown.length ? <BalanceTable rows={shown} caption="Token balances" /> : <p className="empty">No tokens.</p>}
+      {!limit && folded.length
+        ? (
+          <details style={{ marginTop: 16 }}>
+            <summary>Hidden and spam tokens ({folded.length})</summary>
+            <BalanceTable rows={folded} caption="Hidden and spam tokens" />
+          </details>
+        )
+        : null}
+    </section>
+  );
+}
+
+/** An NFT grid. */
+export function NftGrid({ nfts }: { nfts: readonly NftCard[] }) {
+  if (nfts.length === 0) return <p className="empty">No NFTs.</p>;
+  return (
+    <ul className="nft-grid">
+      {nfts.map((n) => (
+        <li key={n.id}>
+          <Link to={n.href} className="nft-card">
+            {n.imageUrl
+              ? <img src={n.imageUrl} alt={n.name} loading="lazy" />
+              : <span className="nft-placeholder" role="img" aria-label={n.name} />}
+            <span className="nft-card-body">
+              <strong>{n.name}</strong>
+              <br />
+              <span className="muted">
+                {n.collection ?? "Unknown collection"}
+                {n.verified ? " ✓" : ""}
+              </span>
+              {n.floor !== null
+                ? (
+                  <>
+                    <br />
+                    <span className="muted">Floor {formatAmount(n.floor)} ETH</span>
+                  </>
+                )
+                : null}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The owned NFTs with "load more" (spam folded away). */
+export function NftsSection({ data }: { data: PortfolioPageData }) {
+  const address = data.wallet.address ?? "";
+  const nfts = data.nfts;
+  const first = useMemo(() => nfts?.ok ? nfts.data : { rows: [], cursors: { after: null } }, [nfts]);
+  const paged = usePaged(first, (client, c) => fetchNfts(client, address, c.after), (c) => c.after !== null);
+  if (!nfts) return null;
+  if (!nfts.ok) return <ErrorState message={nfts.error} />;
+  const visible = paged.rows.filter((n) => !n.spam);
+  const spam = paged.rows.filter((n) => n.spam);
+  return (
+    <section aria-labelledby="nfts-title">
+      <h2 id="nfts-title">NFTs</h2>
+      <NftGrid nfts={visible} />
+      {spam.length
+        ? (
+          <details style={{ marginTop: 16 }}>
+            <summary>Hidden spam NFTs ({spam.length})</summary>
+            <NftGrid nfts={spam} />
+          </details>
+        )
+        : null}
+      {paged.error ? <p className="field-error">{paged.error}</p> : null}
+      {paged.hasMore
+        ? (
+          <div className="load-more">
+            <button type="button" className="button secondary" onClick={paged.loadMore} disabled={paged.loading}>
+              {paged.loading ? "Loading…" : "Load more NFTs"}
+            </button>
+          </div>
+        )
+        : null}
+    </section>
+  );
+}
+
+/** The activity list with "load more" and live updates. */
+export function ActivitySection(
+  { data, live = true, more = true }: { data: PortfolioPageData; live?: boolean; more?: boolean },
+) {
+  const address = data.wallet.address ?? "";
+  const activity = data.activity;
+  const first = useMemo(() => activity?.ok ? activity.data : { rows: [], cursors: { nextPage: null } }, [activity]);
+  const paged = usePaged(
+    first,
+    (client, c) => fetchActivity(client, address, c.nextPage ?? 1),
+    (c) => more && c.nextPage !== null,
+  );
+  if (!activity) return null;
+  return (
+    <section aria-labelledby="activity-title">
+      <h2 id="activity-title">Activity</h2>
+      {activity.ok
+        ? (
+          <>
+            {live && data.graphqlWsUrl
+              ? <LiveActivity wsUrl={data.graphqlWsUrl} address={address} known={paged.rows} />
+              : null}
+            <ActivityList activities={paged.rows} />
+            {paged.error ? <p className="field-error">{paged.error}</p> : null}
+            {paged.hasMore
+              ? (
+                <div className="load-more">
+                  <button type="button" className="button secondary" onClick={paged.loadMore} disabled={paged.loading}>
+                    {paged.loading ? "Loading…" : "Load more activity"}
+                  </button>
+                </div>
+              )
+              : null}
+          </>
+        )
+        : <ErrorState message={activity.error} />}
+    </section>
+  );
+}
