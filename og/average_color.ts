@@ -40,7 +40,7 @@ export function colorDistance(a: Rgb, b: Rgb): number {
 }
 
 /** Decoded pixels in a common shape: 8-bit RGBA. */
-interface Rgba {
+export interface Rgba {
   width: number;
   height: number;
   data: Uint8Array | Uint8ClampedArray;
@@ -199,6 +199,8 @@ export interface LogoAnalysis {
    * GIF (header checked). Not WebP, other types, or files that failed.
    */
   readonly drawable: boolean;
+  /** Decoded pixels of a PNG or JPEG logo (straight RGBA), for resampling. */
+  readonly pixels: Rgba | null;
 }
 
 /**
@@ -209,8 +211,10 @@ export interface LogoAnalysis {
 export async function analyzeLogo(
   logo: FetchedLogo | null,
 ): Promise<LogoAnalysis> {
-  if (!logo) return { average: null, drawable: false };
-  if (logo.type === "gif") return { average: null, drawable: true };
+  if (!logo) return { average: null, drawable: false, pixels: null };
+  if (logo.type === "gif") {
+    return { average: null, drawable: true, pixels: null };
+  }
   let image: Rgba;
   try {
     if (logo.type === "png") {
@@ -218,14 +222,15 @@ export async function analyzeLogo(
       image = pngToRgba(logo.bytes);
     } else if (logo.type === "jpeg") image = jpegToRgba(logo.bytes);
     else if (logo.type === "svg") image = await svgToRgba(logo.bytes);
-    else return { average: null, drawable: false };
+    else return { average: null, drawable: false, pixels: null };
   } catch (error) {
     console.warn(`Cannot decode ${logo.type} logo: ${(error as Error).message}`);
-    return { average: null, drawable: false };
+    return { average: null, drawable: false, pixels: null };
   }
   return {
     average: averageRgba(image.data, image.width, image.height),
     drawable: true,
+    pixels: logo.type === "svg" ? null : image,
   };
 }
 

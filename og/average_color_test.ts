@@ -19,7 +19,10 @@ function logo(bytes: Uint8Array): FetchedLogo {
 
 Deno.test("a red PNG averages to red", async () => {
   const result = await analyzeLogo(logo(solidPng({ r: 220, g: 20, b: 30 })));
-  assert.deepEqual(result, { average: { r: 220, g: 20, b: 30 }, drawable: true });
+  assert.deepEqual(result.average, { r: 220, g: 20, b: 30 });
+  assert.equal(result.drawable, true);
+  assert.equal(result.pixels?.width, 64);
+  assert.deepEqual([...result.pixels!.data.slice(0, 4)], [220, 20, 30, 255]);
 });
 
 Deno.test("a blue JPEG averages to blue (within JPEG loss)", async () => {
@@ -77,7 +80,11 @@ Deno.test("an SVG logo is drawn and averaged", async () => {
       '<rect width="10" height="10" fill="#00ff00"/></svg>',
   );
   const result = await analyzeLogo(logo(svg));
-  assert.deepEqual(result, { average: { r: 0, g: 255, b: 0 }, drawable: true });
+  assert.deepEqual(result, {
+    average: { r: 0, g: 255, b: 0 },
+    drawable: true,
+    pixels: null,
+  });
 });
 
 Deno.test("near white, WebP, garbage and missing logos give the default", async () => {
@@ -92,15 +99,16 @@ Deno.test("near white, WebP, garbage and missing logos give the default", async 
   });
   assert.deepEqual(backgroundColor({ r: 230, g: 230, b: 230 }), DEFAULT_COLOR);
   const webp = await analyzeLogo(logo(webpBytes()));
-  assert.deepEqual(webp, { average: null, drawable: false });
+  assert.deepEqual(webp, { average: null, drawable: false, pixels: null });
   const truncated = solidPng({ r: 1, g: 2, b: 3 }).subarray(0, 40);
   assert.deepEqual(await analyzeLogo(logo(truncated)), {
     average: null,
     drawable: false,
+    pixels: null,
   });
   const junkJpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
   assert.equal((await analyzeLogo(logo(junkJpeg))).drawable, false);
-  assert.deepEqual(await analyzeLogo(null), { average: null, drawable: false });
+  assert.deepEqual(await analyzeLogo(null), { average: null, drawable: false, pixels: null });
   assert.deepEqual(backgroundColor(null), DEFAULT_COLOR);
 });
 

@@ -49,6 +49,8 @@ export function oneLine(maxWidth: number): CSSProperties {
   return {
     display: "block",
     maxWidth,
+    // Needed for the ellipsis; it costs a mask layer in resvg, so only text
+    // boxes get it (not the card root).
     overflow: "hidden",
     whiteSpace: "nowrap",
     textOverflow: "ellipsis",
@@ -68,7 +70,6 @@ export function cardRoot(): CSSProperties {
     height: "100%",
     fontFamily: DEFAULT_FONT_FAMILY,
     fontWeight: 700,
-    overflow: "hidden",
   };
 }
 

@@ -15,9 +15,11 @@ import { emojiDataUrl, type EmojiSet } from "./emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
 import { bytesToBase64 } from "./iconify.ts";
 import { type FetchedLogo, fetchLogo, type LogoFetchOptions } from "./logo_fetch.ts";
-import { feeLabel, mix, PoolCard } from "./pool_card.tsx";
-import { type AdditionalAssetLoader, renderCardPng } from "./render.ts";
-import { TokenCard } from "./token_card.tsx";
+import { feeLabel, mix, POOL_LOGO_SIZE, PoolCard } from "./pool_card.tsx";
+import { type AdditionalAssetLoader, renderCardPng, type RenderTimings } from "./render.ts";
+import { TOKEN_LOGO_SIZE, TokenCard } from "./token_card.tsx";
+import { coverSquare } from "./resample.ts";
+import { encodeRgbaPng } from "./png.ts";
 
 /** What a render needs besides the preview data. */
 export interface ImageContext {
@@ -34,6 +36,8 @@ export interface ImageContext {
   readonly dynamicAssets: boolean;
   /** Origin of the app, for the default-font fallback fetch. */
   readonly origin: string;
+  /** Receives the time spent in each render stage (benchmarks). */
+  readonly onTimings?: (timings: RenderTimings) => void;
 }
 
 /** A logo ready for the card and its share of the background colour. */
@@ -71,16 +75,27 @@ export async function prepareLogo(
   url: string | null,
   symbol: string | null,
   options: LogoFetchOptions,
+  displaySize: number,
 ): Promise<PreparedLogo> {
   const tile = { logo: { src: null, symbol }, average: null };
   if (!url || isWebpUrl(url)) return tile;
   const fetched = await fetchLogo(url, options);
   const analysis = await analyzeLogo(fetched);
   if (!fetched || !analysis.drawable) return tile;
-  return {
-    logo: { src: dataUrl(fetched), symbol },
-    average: analysis.average,
-  };
+  // Decoded bitmaps are scaled here to the size drawn, so resvg copies them
+  // 1:1; SVG and GIF logos are handed over as they came.
+  const src = analysis.pixels
+    ? `data:image/png;base64,${
+      bytesToBase64(
+        await encodeRgbaPng(
+          coverSquare(analysis.pixels, displaySize),
+          displaySize,
+          displaySize,
+        ),
+      )
+    }`
+    : dataUrl(fetched);
+  return { logo: { src, symbol }, average: analysis.average };
 }
 
 function assetLoader(context: ImageContext): AdditionalAssetLoader | undefined {
@@ -122,7 +137,12 @@ export async function renderTokenImage(
   const [fonts, brand, prepared] = await Promise.all([
     context.fonts.load(context.origin),
     loadBrandLogos(),
-    prepareLogo(preview.logoUrl, preview.symbol, context.logoFetch),
+    prepareLogo(
+      preview.logoUrl,
+      preview.symbol,
+      context.logoFetch,
+      TOKEN_LOGO_SIZE,
+    ),
   ]);
   const background = backgroundColor(prepared.average);
   return await renderCardPng(
@@ -138,6 +158,7 @@ export async function renderTokenImage(
       fonts,
       loadAdditionalAsset: assetLoader(context),
       backdrop: await backdropFor(background, background, brand.productSvg),
+      onTimings: context.onTimings,
     },
   );
 }
@@ -152,8 +173,18 @@ export async function renderPoolImage(
   const [fonts, brand, token0, token1] = await Promise.all([
     context.fonts.load(context.origin),
     loadBrandLogos(),
-    prepareLogo(data.token0Image, data.token0Symbol, context.logoFetch),
-    prepareLogo(data.token1Image, data.token1Symbol, context.logoFetch),
+    prepareLogo(
+      data.token0Image,
+      data.token0Symbol,
+      context.logoFetch,
+      POOL_LOGO_SIZE,
+    ),
+    prepareLogo(
+      data.token1Image,
+      data.token1Symbol,
+      context.logoFetch,
+      POOL_LOGO_SIZE,
+    ),
   ]);
   const color0 = backgroundColor(token0.average);
   const color1 = backgroundColor(token1.average);
@@ -174,6 +205,7 @@ export async function renderPoolImage(
       fonts,
       loadAdditionalAsset: assetLoader(context),
       backdrop: await backdropFor(color0, color1, brand.productSvg),
+      onTimings: context.onTimings,
     },
   );
 }

@@ -12,9 +12,11 @@ import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
 import { createDefaultFontLoader } from "./fonts.ts";
 import { type ImageContext, renderPoolImage, renderTokenImage } from "./images.tsx";
 import type { LogoFetchOptions } from "./logo_fetch.ts";
+import type { RenderTimings } from "./render.ts";
 
 export { EMOJI_SETS, type EmojiSet } from "./emoji.ts";
 export { parseAllowedHosts } from "./logo_fetch.ts";
+export type { RenderTimings } from "./render.ts";
 
 /** Kind of share image. */
 export type ImageKind = "token" | "pool";
@@ -65,6 +67,8 @@ export interface ImageHandlerOptions {
   dynamicAssets?: boolean;
   /** Called once per actual render (not for cache hits or shared renders). */
   onRender?: (target: ImageTarget) => void;
+  /** Receives the time spent in each render stage (for benchmarks). */
+  onTimings?: (timings: RenderTimings) => void;
 }
 
 /** `cache-control` of every image answered with 200. */
@@ -155,6 +159,7 @@ export function createImageHandler(
       emojiSet,
       dynamicAssets: options.dynamicAssets ?? true,
       origin,
+      onTimings: options.onTimings,
     };
     let png: Uint8Array;
     try {

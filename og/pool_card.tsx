@@ -64,6 +64,8 @@ export function feeLabel(
 
 const PAD = 72;
 const TILE = 168;
+/** Size each token logo is drawn at inside its 168 px tile, in px. */
+export const POOL_LOGO_SIZE = 128;
 const TEXT_WIDTH = 1200 - PAD * 2;
 
 function Tile({ logo, tint, light }: { logo: CardLogo; tint: Rgb; light: boolean }) {
@@ -79,7 +81,7 @@ function Tile({ logo, tint, light }: { logo: CardLogo; tint: Rgb; light: boolean
         background: light ? "rgba(13,17,28,0.08)" : "rgba(255,255,255,0.16)",
       }}
     >
-      <LogoCircle logo={logo} size={128} tint={tint} />
+      <LogoCircle logo={logo} size={POOL_LOGO_SIZE} tint={tint} />
     </div>
   );
 }

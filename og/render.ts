@@ -55,14 +55,37 @@ export function renderCardSvg(
  */
 export async function renderCardPng(
   card: ReactNode,
-  options: RenderCardOptions & { readonly backdrop?: Backdrop },
+  options: RenderCardOptions & {
+    readonly backdrop?: Backdrop;
+    /** Receives how long each stage took (for benchmarks). */
+    readonly onTimings?: (timings: RenderTimings) => void;
+  },
 ): Promise<Uint8Array> {
+  const t0 = performance.now();
   const svg = await renderCardSvg(card, options);
+  const t1 = performance.now();
   const image = await rasterizeSvg(svg);
+  const t2 = performance.now();
   let pixels = image.pixels;
   if (options.backdrop) {
     pixels = paintBackdrop(options.backdrop, image.width, image.height);
     composite(pixels, image.pixels);
   }
-  return await encodeRgbaPng(pixels, image.width, image.height);
+  const t3 = performance.now();
+  const png = await encodeRgbaPng(pixels, image.width, image.height);
+  options.onTimings?.({
+    satoriMs: t1 - t0,
+    resvgMs: t2 - t1,
+    backdropMs: t3 - t2,
+    encodeMs: performance.now() - t3,
+  });
+  return png;
+}
+
+/** Milliseconds spent in each stage of {@linkcode renderCardPng}. */
+export interface RenderTimings {
+  readonly satoriMs: number;
+  readonly resvgMs: number;
+  readonly backdropMs: number;
+  readonly encodeMs: number;
 }

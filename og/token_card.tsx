@@ -30,6 +30,9 @@ export interface TokenCardProps {
   readonly productLogo: string;
 }
 
+/** Size the token logo is drawn at, in px. */
+export const TOKEN_LOGO_SIZE = 160;
+
 /** Padding around the card's content. */
 const PAD = 72;
 /** Width the text may take before it is cut with an ellipsis. */
@@ -68,7 +71,7 @@ export function TokenCard(props: TokenCardProps) {
               background: light ? "rgba(13,17,28,0.08)" : "rgba(255,255,255,0.18)",
             }}
           >
-            <LogoCircle logo={props.logo} size={160} tint={props.background} />
+            <LogoCircle logo={props.logo} size={TOKEN_LOGO_SIZE} tint={props.background} />
           </div>
           {props.chainLogo
             ? (

@@ -1,0 +1,85 @@
+/**
+ * Scales a decoded logo to the exact size the card draws it at, so resvg
+ * draws it 1:1: resvg-wasm takes about 10 ms to scale a 64 px PNG up to
+ * 160 px (more for large logos scaled down), this takes well under 1 ms.
+ *
+ * @module
+ */
+
+/** 8-bit RGBA pixels, straight (not premultiplied) alpha. */
+export interface RgbaImage {
+  readonly width: number;
+  readonly height: number;
+  readonly data: ArrayLike<number>;
+}
+
+/**
+ * Scales `image` to `size` x `size`, covering the square (the shorter side
+ * fills it, the longer one is cropped around the centre). Downscaling
+ * averages every source pixel under a target pixel; upscaling is bilinear.
+ * Colours are weighted by alpha so transparent edges do not darken.
+ */
+export function coverSquare(image: RgbaImage, size: number): Uint8Array {
+  const { width, height, data } = image;
+  const scale = Math.max(size / width, size / height);
+  const cropW = size / scale;
+  const cropH = size / scale;
+  const x0 = (width - cropW) / 2;
+  const y0 = (height - cropH) / 2;
+  const out = new Uint8Array(size * size * 4);
+  const step = 1 / scale;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      let r = 0, g = 0, b = 0, a = 0, n = 0;
+      if (step > 1) {
+        const sx0 = Math.floor(x0 + x * step);
+        const sy0 = Math.floor(y0 + y * step);
+        const sx1 = Math.max(sx0 + 1, Math.floor(x0 + (x + 1) * step));
+        const sy1 = Math.max(sy0 + 1, Math.floor(y0 + (y + 1) * step));
+        for (let sy = sy0; sy < Math.min(sy1, height); sy++) {
+          for (let sx = sx0; sx < Math.min(sx1, width); sx++) {
+            const o = (sy * width + sx) * 4;
+            const alpha = data[o + 3];
+            r += data[o] * alpha;
+            g += data[o + 1] * alpha;
+            b += data[o + 2] * alpha;
+            a += alpha;
+            n++;
+          }
+        }
+      } else {
+        const fx = Math.min(width - 1, Math.max(0, x0 + (x + 0.5) * step - 0.5));
+        const fy = Math.min(height - 1, Math.max(0, y0 + (y + 0.5) * step - 0.5));
+        const ix = Math.floor(fx);
+        const iy = Math.floor(fy);
+        const dx = fx - ix;
+        const dy = fy - iy;
+        const ix1 = Math.min(ix + 1, width - 1);
+        const iy1 = Math.min(iy + 1, height - 1);
+        const corners: [number, number, number][] = [
+          [ix, iy, (1 - dx) * (1 - dy)],
+          [ix1, iy, dx * (1 - dy)],
+          [ix, iy1, (1 - dx) * dy],
+          [ix1, iy1, dx * dy],
+        ];
+        for (const [cx, cy, w] of corners) {
+          const o = (cy * width + cx) * 4;
+          const alpha = data[o + 3] * w;
+          r += data[o] * alpha;
+          g += data[o + 1] * alpha;
+          b += data[o + 2] * alpha;
+          a += alpha;
+        }
+        n = 1;
+      }
+      const o = (y * size + x) * 4;
+      if (a > 0) {
+        out[o] = Math.round(r / a);
+        out[o + 1] = Math.round(g / a);
+        out[o + 2] = Math.round(b / a);
+        out[o + 3] = Math.round(a / n);
+      }
+    }
+  }
+  return out;
+}
