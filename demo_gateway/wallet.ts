@@ -1,0 +1,773 @@
+/**
+ * Wallet data of the demo gateway: portfolios of the two demo wallets, their
+ * activity (every activity and asset change kind) and the NFTs.
+ *
+ * @module
+ */
+import {
+  BLUE_JPEG_LOGO_TOKEN,
+  CJK_NAME_TOKEN,
+  DEMO_NFT_HOLDINGS,
+  DEMO_WALLET,
+  EMOJI_NAME_TOKEN,
+  ETHEREUM_TOKENS,
+  type FixtureNftCollection,
+  NFT_COLLECTIONS,
+  NO_LOGO_TOKEN,
+  RED_PNG_LOGO_TOKEN,
+  SCRIPT_SYMBOL_TOKEN,
+  SECOND_DEMO_WALLET,
+} from "./fixtures.ts";
+import type { TokenRecord } from "./catalog.ts";
+import { amount, type Model } from "./model.ts";
+import { nftImagePath } from "./logos.ts";
+import { addressFor, between, hexFor, intBetween, pick, seeded } from "./prng.ts";
+import { percentChange, round } from "./market.ts";
+
+/** Address of the Universal Router that demo swaps go through. */
+export const UNIVERSAL_ROUTER = "0x66a9893cC07D91D95644AEDD05D03f95e1dBA8Af";
+
+type Holding = readonly [chain: string, address: string | null, quantity: number];
+
+const HOLDINGS: Record<string, readonly Holding[]> = {
+  [DEMO_WALLET]: [
+    ["ETHEREUM", null, 2.4178],
+    ["ETHEREUM", ETHEREUM_TOKENS.USDC, 5230.12],
+    ["ETHEREUM", ETHEREUM_TOKENS.WBTC, 0.1204],
+    ["ETHEREUM", ETHEREUM_TOKENS.UNI, 410.5],
+    ["ETHEREUM", ETHEREUM_TOKENS.LINK, 88],
+    ["ETHEREUM", RED_PNG_LOGO_TOKEN.address, 1000],
+    ["ETHEREUM", CJK_NAME_TOKEN.address, 8888],
+    ["ETHEREUM", SCRIPT_SYMBOL_TOKEN.address, 1],
+    ["ETHEREUM", NO_LOGO_TOKEN.address, 250_000],
+    ["BASE", null, 0.8123],
+    ["BASE", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", 742.5],
+    ["ARBITRUM", null, 0.2501],
+    ["POLYGON", "0x0000000000000000000000000000000000001010", 1520],
+    ["CELO", "0x471EcE3750Da237f93B8E339c536989b8978a438", 300],
+  ],
+  [SECOND_DEMO_WALLET]: [
+    ["ETHEREUM", null, 0.35],
+    ["ETHEREUM", ETHEREUM_TOKENS.DAI, 1200],
+    ["ETHEREUM", EMOJI_NAME_TOKEN.address, 1_000_000_000],
+    ["ETHEREUM", BLUE_JPEG_LOGO_TOKEN.address, 12_345],
+    ["OPTIMISM", null, 0.05],
+  ],
+};
+
+/** Arguments of `Portfolio.assetActivities`. */
+export interface ActivityArgs {
+  readonly page?: number | null;
+  readonly pageSize?: number | null;
+  readonly includeOffChain?: boolean | null;
+  readonly includeBridging?: boolean | null;
+  readonly chains?: readonly string[] | null;
+  readonly onRampTransactionIDs?: readonly string[] | null;
+}
+
+/** A value modifier of `portfolios`. */
+export interface ValueModifier {
+  readonly ownerAddress: string;
+  readonly includeSmallBalances?: boolean | null;
+  readonly includeSpamTokens?: boolean | null;
+  readonly tokenBalancesLimit?: number | null;
+}
+
+interface Activity {
+  readonly object: Record<string, unknown>;
+  readonly chain: string;
+  readonly offChain: boolean;
+  readonly bridging: boolean;
+}
+
+/** Portfolios, activities and NFTs of the demo wallets. */
+export class Wallets {
+  private readonly model: Model;
+  private readonly activities = new Map<string, Activity[]>();
+
+  constructor(model: Model) {
+    this.model = model;
+  }
+
+  private token(chain: string, address: string | null): TokenRecord {
+    const record = this.model.ctx.catalog.token(chain, address);
+    if (!record) throw new Error(`Demo token ${chain}:${address} is missing`);
+    return record;
+  }
+
+  /** The `Portfolio` of an address (an empty one for unknown wallets). */
+  portfolio(
+    ownerAddress: string,
+    chains: readonly string[] | null | undefined,
+    modifier: ValueModifier | undefined,
+  ) {
+    const owner = canonicalWallet(ownerAddress);
+    const id = `Portfolio:${owner.toLowerCase()}`;
+    const rows = (HOLDINGS[owner] ?? [])
+      .filter(([chain]) => !chains?.length || chains.includes(chain))
+      .map(([chain, address, quantity]) => {
+        const record = this.token(chain, address);
+        const value = quantity * record.priceUsd;
+        const change = percentChange(this.model.tokenPrices(record, "DAY"));
+        const hidden = record.isSpam || record === this.token("ETHEREUM", NO_LOGO_TOKEN.address) ||
+          value < 1;
+        return { record, quantity, value, change, hidden };
+      })
+      .filter((row) => modifier?.includeSpamTokens !== false || !row.record.isSpam)
+      .sort((a, b) => b.value - a.value);
+    const limited = modifier?.tokenBalancesLimit ? rows.slice(0, modifier.tokenBalancesLimit) : rows;
+    const counted = rows.filter((r) => !r.hidden || modifier?.includeSmallBalances);
+    const total = counted.reduce((s, r) => s + r.value, 0);
+    const before = counted.reduce((s, r) => s + r.value / (1 + r.change / 100), 0);
+    return {
+      __typename: "Portfolio",
+      id,
+      ownerAddress: owner,
+      tokensTotalDenominatedValue: amount(`${id}:total`, round(total)),
+      tokensTotalDenominatedValueChange: () => ({
+        id: `${id}:change`,
+        absolute: amount(`${id}:change:abs`, round(total - before)),
+        percentage: amount(
+          `${id}:change:pct`,
+          before === 0 ? 0 : round(((total - before) / before) * 100),
+          null,
+        ),
+      }),
+      tokenBalances: limited.map((row) => ({
+        __typename: "TokenBalance",
+        id: `TokenBalance:${owner.toLowerCase()}:${row.record.key}`,
+        blockNumber: 21_000_000,
+        blockTimestamp: this.model.ctx.now - 600,
+        quantity: row.quantity,
+        ownerAddress: owner,
+        isHidden: row.hidden,
+        denominatedValue: amount(`TokenBalance:${owner}:${row.record.key}:value`, round(row.value)),
+        token: this.model.token(row.record),
+        tokenProjectMarket: this.model.projectMarket(row.record, null, "USD"),
+      })),
+      nftBalances: () => this.nftBalances(owner, null).map((e) => e.node),
+      assetActivities: (args: ActivityArgs) => this.activityPage(owner, args),
+    };
+  }
+
+  /** One page of a wallet's activity, newest first. */
+  activityPage(owner: string, args: ActivityArgs): Record<string, unknown>[] {
+    const pageSize = Math.min(Math.max(args.pageSize ?? 100, 0), 500);
+    const page = Math.max(args.page ?? 1, 1);
+    return this.activitiesOf(owner)
+      .filter((a) => args.includeOffChain || !a.offChain)
+      .filter((a) => args.includeBridging !== false || !a.bridging)
+      .filter((a) => !args.chains?.length || args.chains.includes(a.chain))
+      .slice((page - 1) * pageSize, page * pageSize)
+      .map((a) => a.object);
+  }
+
+  private activitiesOf(owner: string): Activity[] {
+    const cached = this.activities.get(owner);
+    if (cached) return cached;
+    const list = owner === DEMO_WALLET
+      ? this.firstWalletActivities()
+      : owner === SECOND_DEMO_WALLET
+      ? this.secondWalletActivities()
+      : [];
+    this.activities.set(owner, list);
+    return list;
+  }
+
+  /** A live activity for the subscription (a swap of the demo wallet). */
+  liveActivity(owner: string, subscriptionId: string, n: number, timestamp: number) {
+    const usdc = this.token("ETHEREUM", ETHEREUM_TOKENS.USDC);
+    const eth = this.token("ETHEREUM", null);
+    const key = `live:${subscriptionId}:${n}`;
+    const usd = 100 + (n % 7) * 25;
+    return this.onChain(key, owner, "ETHEREUM", timestamp, "SWAP", [
+      this.tokenTransfer(key + ":0", usdc, usd / usdc.priceUsd, owner, UNIVERSAL_ROUTER, "OUT"),
+      this.tokenTransfer(key + ":1", eth, usd / eth.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+    ]).object;
+  }
+
+  private firstWalletActivities(): Activity[] {
+    const owner = DEMO_WALLET;
+    const now = this.model.ctx.now;
+    const usdc = this.token("ETHEREUM", ETHEREUM_TOKENS.USDC);
+    const eth = this.token("ETHEREUM", null);
+    const uni = this.token("ETHEREUM", ETHEREUM_TOKENS.UNI);
+    const wbtc = this.token("ETHEREUM", ETHEREUM_TOKENS.WBTC);
+    const baseEth = this.token("BASE", null);
+    const red = this.token("ETHEREUM", RED_PNG_LOGO_TOKEN.address);
+    const cjk = this.token("ETHEREUM", CJK_NAME_TOKEN.address);
+    const script = this.token("ETHEREUM", SCRIPT_SYMBOL_TOKEN.address);
+    const friend = addressFor("demo:friend");
+    const lizard = this.nftAsset(NFT_COLLECTIONS[0], 1);
+    const lizard2 = this.nftAsset(NFT_COLLECTIONS[0], 2);
+    const square = this.nftAsset(NFT_COLLECTIONS[1], 7);
+    const dream = this.nftAsset(NFT_COLLECTIONS[2], 3);
+    let t = now - 95;
+    const at = (minutes: number) => (t -= minutes * 60);
+    const a: Activity[] = [
+      this.onChain("swap-1", owner, "ETHEREUM", at(0), "SWAP", [
+        this.tokenTransfer("swap-1:0", usdc, 1500, owner, UNIVERSAL_ROUTER, "OUT"),
+        this.tokenTransfer("swap-1:1", eth, 1500 / eth.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+      ]),
+      this.swapOrder("order-open", owner, at(12), "OPEN", "LIMIT", uni, 100, usdc, 1100),
+      this.onChain("send-1", owner, "ETHEREUM", at(40), "SEND", [
+        this.tokenTransfer("send-1:0", uni, 25, owner, friend, "OUT"),
+      ]),
+      this.onChain("receive-1", owner, "ETHEREUM", at(65), "RECEIVE", [
+        this.tokenTransfer("receive-1:0", usdc, 320.5, friend, owner, "IN"),
+      ]),
+      this.onChain("approve-1", owner, "ETHEREUM", at(90), "APPROVE", [{
+        __typename: "TokenApproval",
+        id: "TokenApproval:approve-1",
+        tokenStandard: "ERC20",
+        asset: this.model.token(usdc),
+        approvedAddress: UNIVERSAL_ROUTER,
+        quantity: "115792089237316195423570985008687907853269984665640564039457.584007913129639935",
+      }]),
+      this.onChain("mint-1", owner, "ETHEREUM", at(180), "MINT", [
+        this.nftTransfer("mint-1:0", lizard, "0x0000000000000000000000000000000000000000", owner, "IN"),
+      ]),
+      this.onChain("nft-receive", owner, "ETHEREUM", at(240), "RECEIVE", [
+        this.nftTransfer("nft-receive:0", lizard2, friend, owner, "IN"),
+      ]),
+      this.onChain("nft-approve", owner, "ETHEREUM", at(300), "APPROVE", [{
+        __typename: "NftApproval",
+        id: "NftApproval:nft-approve",
+        nftStandard: "ERC721",
+        asset: square,
+        approvedAddress: addressFor("demo:marketplace"),
+      }]),
+      this.onChain("nft-approve-all", owner, "ETHEREUM", at(320), "APPROVE", [{
+        __typename: "NftApproveForAll",
+        id: "NftApproveForAll:nft-approve-all",
+        nftStandard: "ERC1155",
+        asset: dream,
+        operatorAddress: addressFor("demo:marketplace"),
+        approved: true,
+      }]),
+      this.onChain("onramp-tx", owner, "BASE", at(400), "ON_RAMP", [
+        this.onRampTransfer("onramp-tx:0", baseEth, 0.1),
+      ]),
+      this.onRampDetails("onramp-1", owner, at(420), "CONFIRMED", eth, 0.2),
+      this.onChain("offramp-tx", owner, "ETHEREUM", at(500), "OFF_RAMP", [
+        this.offRampTransfer("offramp-tx:0", usdc, 250),
+      ]),
+      this.offRampDetails("offramp-1", owner, at(520), "PENDING", usdc, 400),
+      this.onChain("bridge-1", owner, "ETHEREUM", at(600), "BRIDGING", [
+        this.tokenTransfer("bridge-1:0", eth, 0.5, owner, addressFor("demo:bridge"), "OUT"),
+      ], { bridging: true }),
+      this.swapOrder("order-filled", owner, at(700), "FILLED", "DUTCH_V2", usdc, 2000, wbtc, 2000 / wbtc.priceUsd),
+      this.swapOrder("order-expired", owner, at(760), "EXPIRED", "PRIORITY", eth, 0.3, usdc, 950),
+      this.onChain("swap-failed", owner, "ETHEREUM", at(800), "SWAP", [
+        this.tokenTransfer("swap-failed:0", eth, 0.1, owner, UNIVERSAL_ROUTER, "OUT"),
+      ], { status: "FAILED" }),
+      this.onChain("swap-edge", owner, "ETHEREUM", at(900), "SWAP", [
+        this.tokenTransfer("swap-edge:0", red, 1000, owner, UNIVERSAL_ROUTER, "OUT"),
+        this.tokenTransfer("swap-edge:1", cjk, 8888, UNIVERSAL_ROUTER, owner, "IN"),
+      ]),
+      this.onChain("receive-script", owner, "ETHEREUM", at(950), "RECEIVE", [
+        this.tokenTransfer("receive-script:0", script, 1, friend, owner, "IN"),
+      ]),
+      this.onChain("pending-send", owner, "BASE", at(1), "SEND", [
+        this.tokenTransfer("pending-send:0", baseEth, 0.01, owner, friend, "OUT"),
+      ], { status: "PENDING" }),
+    ];
+    // older, ordinary swaps and transfers, so that paging has pages
+    const random = seeded(`activity:${owner}`);
+    const common = [usdc, eth, uni, wbtc];
+    for (let i = 0; i < 130; i++) {
+      const key = `history-${i}`;
+      const from = pick(random, common);
+      const to = pick(random, common.filter((x) => x !== from));
+      const usd = round(Math.exp(between(random, 3, 8)));
+      a.push(
+        random() < 0.7
+          ? this.onChain(key, owner, "ETHEREUM", at(intBetween(random, 60, 3000)), "SWAP", [
+            this.tokenTransfer(key + ":0", from, usd / from.priceUsd, owner, UNIVERSAL_ROUTER, "OUT"),
+            this.tokenTransfer(key + ":1", to, usd / to.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+          ])
+          : this.onChain(key, owner, "ETHEREUM", at(intBetween(random, 60, 3000)), "RECEIVE", [
+            this.tokenTransfer(key + ":0", from, usd / from.priceUsd, friend, owner, "IN"),
+          ]),
+      );
+    }
+    return a.sort((x, y) => (y.object.timestamp as number) - (x.object.timestamp as number));
+  }
+
+  private secondWalletActivities(): Activity[] {
+    const owner = SECOND_DEMO_WALLET;
+    const now = this.model.ctx.now;
+    const eth = this.token("ETHEREUM", null);
+    const dai = this.token("ETHEREUM", ETHEREUM_TOKENS.DAI);
+    const moon = this.token("ETHEREUM", EMOJI_NAME_TOKEN.address);
+    return [
+      this.onChain("b-swap", owner, "ETHEREUM", now - 3600, "SWAP", [
+        this.tokenTransfer("b-swap:0", dai, 300, owner, UNIVERSAL_ROUTER, "OUT"),
+        this.tokenTransfer("b-swap:1", moon, 300 / moon.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+      ]),
+      this.onChain("b-receive", owner, "ETHEREUM", now - 86_400, "RECEIVE", [
+        this.tokenTransfer("b-receive:0", eth, 0.35, DEMO_WALLET, owner, "IN"),
+      ]),
+      this.onChain("b-nft", owner, "ETHEREUM", now - 2 * 86_400, "RECEIVE", [
+        this.nftTransfer("b-nft:0", this.nftAsset(NFT_COLLECTIONS[0], 5), DEMO_WALLET, owner, "IN"),
+      ]),
+      this.onRampDetails("b-onramp", owner, now - 3 * 86_400, "FAILED", eth, 0.05),
+    ];
+  }
+
+  private onChain(
+    key: string,
+    owner: string,
+    chain: string,
+    timestamp: number,
+    type: string,
+    assetChanges: unknown[],
+    options: { status?: string; bridging?: boolean } = {},
+  ): Activity {
+    const random = seeded(`onchain:${key}`);
+    const hash = hexFor(`activity:${owner}:${key}`, 64);
+    const isSwap = type === "SWAP";
+    const nativeSymbol = chain === "POLYGON" ? "POL" : chain === "CELO" ? "CELO" : "ETH";
+    return {
+      chain,
+      offChain: false,
+      bridging: options.bridging ?? false,
+      object: {
+        __typename: "AssetActivity",
+        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
+        timestamp,
+        chain,
+        addresses: [owner],
+        details: {
+          __typename: "TransactionDetails",
+          id: `TransactionDetails:${hash}`,
+          type,
+          hash,
+          from: owner,
+          to: isSwap ? UNIVERSAL_ROUTER : addressFor(`to:${key}`),
+          nonce: intBetween(random, 1, 900),
+          transactionStatus: options.status ?? "CONFIRMED",
+          application: isSwap
+            ? {
+              id: `ApplicationContract:${chain}:${UNIVERSAL_ROUTER}`,
+              chain,
+              address: UNIVERSAL_ROUTER,
+              name: "Uniswap",
+              icon: {
+                id: "Image:uniswap",
+                url: this.model.url("/logos/cc/svg/uni.svg"),
+                dimensions: null,
+              },
+            }
+            : null,
+          networkFee: {
+            quantity: String(round(between(random, 0.0002, 0.004))),
+            tokenSymbol: nativeSymbol,
+            tokenAddress: null,
+            tokenChain: chain,
+          },
+          assetChanges,
+        },
+      },
+    };
+  }
+
+  private tokenTransfer(
+    key: string,
+    token: TokenRecord,
+    quantity: number,
+    sender: string,
+    recipient: string,
+    direction: "IN" | "OUT" | "SELF",
+  ) {
+    return {
+      __typename: "TokenTransfer",
+      id: `TokenTransfer:${key}`,
+      tokenStandard: token.standard,
+      asset: this.model.token(token),
+      sender,
+      recipient,
+      quantity: String(Number(quantity.toPrecision(8))),
+      direction,
+      transactedValue: amount(`TokenTransfer:${key}:usd`, round(quantity * token.priceUsd)),
+    };
+  }
+
+  private nftTransfer(
+    key: string,
+    asset: Record<string, unknown>,
+    sender: string,
+    recipient: string,
+    direction: "IN" | "OUT",
+  ) {
+    return {
+      __typename: "NftTransfer",
+      id: `NftTransfer:${key}`,
+      nftStandard: (asset.nftContract as { standard: string }).standard,
+      asset,
+      sender,
+      recipient,
+      direction,
+    };
+  }
+
+  private provider(kind: "on" | "off") {
+    const slug = kind === "on" ? "loopback-ramp" : "seeded-cashout";
+    return {
+      __typename: kind === "on" ? "OnRampServiceProvider" : "OffRampServiceProvider",
+      id: `ServiceProvider:${slug}`,
+      serviceProvider: slug.toUpperCase().replace("-", "_"),
+      name: kind === "on" ? "Loopback Ramp" : "Seeded Cashout",
+      url: `https://${slug}.example.com`,
+      logoLightUrl: this.model.url(`/logos/app/${slug}.png`),
+      logoDarkUrl: this.model.url(`/logos/app/${slug}-dark.png`),
+      supportUrl: `https://${slug}.example.com/support`,
+    };
+  }
+
+  private onRampTransfer(key: string, token: TokenRecord, quantity: number) {
+    const usd = round(quantity * token.priceUsd);
+    return {
+      __typename: "OnRampTransfer",
+      id: `OnRampTransfer:${key}`,
+      token: this.model.token(token),
+      tokenStandard: token.standard,
+      amount: quantity,
+      sourceCurrency: "EUR",
+      sourceAmount: round(usd / 1.087 + 3.5),
+      serviceProvider: this.provider("on"),
+      transactionReferenceId: `ref-${key}`,
+      externalSessionId: `session-${key}`,
+      networkFee: 0.5,
+      transactionFee: 3,
+      totalFee: 3.5,
+    };
+  }
+
+  private offRampTransfer(key: string, token: TokenRecord, quantity: number) {
+    const usd = round(quantity * token.priceUsd);
+    return {
+      __typename: "OffRampTransfer",
+      id: `OffRampTransfer:${key}`,
+      token: this.model.token(token),
+      tokenStandard: token.standard,
+      amount: quantity,
+      destinationCurrency: "USD",
+      destinationAmount: round(usd - 4),
+      serviceProvider: this.provider("off"),
+      transactionReferenceId: `ref-${key}`,
+      externalSessionId: `session-${key}`,
+      networkFee: 1,
+      transactionFee: 3,
+      totalFee: 4,
+    };
+  }
+
+  private onRampDetails(
+    key: string,
+    owner: string,
+    timestamp: number,
+    status: string,
+    token: TokenRecord,
+    quantity: number,
+  ): Activity {
+    return {
+      chain: token.chain,
+      offChain: true,
+      bridging: false,
+      object: {
+        __typename: "AssetActivity",
+        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
+        timestamp,
+        chain: token.chain,
+        addresses: [owner],
+        details: {
+          __typename: "OnRampTransactionDetails",
+          id: `OnRampTransactionDetails:${key}`,
+          status,
+          receiverAddress: owner,
+          onRampTransfer: this.onRampTransfer(key, token, quantity),
+        },
+      },
+    };
+  }
+
+  private offRampDetails(
+    key: string,
+    owner: string,
+    timestamp: number,
+    status: string,
+    token: TokenRecord,
+    quantity: number,
+  ): Activity {
+    return {
+      chain: token.chain,
+      offChain: true,
+      bridging: false,
+      object: {
+        __typename: "AssetActivity",
+        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
+        timestamp,
+        chain: token.chain,
+        addresses: [owner],
+        details: {
+          __typename: "OffRampTransactionDetails",
+          id: `OffRampTransactionDetails:${key}`,
+          status,
+          senderAddress: owner,
+          offRampTransfer: this.offRampTransfer(key, token, quantity),
+        },
+      },
+    };
+  }
+
+  private swapOrder(
+    key: string,
+    owner: string,
+    timestamp: number,
+    status: string,
+    orderType: string,
+    input: TokenRecord,
+    inputQuantity: number,
+    output: TokenRecord,
+    outputQuantity: number,
+  ): Activity {
+    const hash = hexFor(`order:${owner}:${key}`, 64);
+    return {
+      chain: input.chain,
+      offChain: true,
+      bridging: false,
+      object: {
+        __typename: "AssetActivity",
+        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
+        timestamp,
+        chain: input.chain,
+        addresses: [owner],
+        details: {
+          __typename: "SwapOrderDetails",
+          id: `SwapOrderDetails:${hash}`,
+          offerer: owner,
+          hash,
+          swapOrderStatus: status,
+          swapOrderType: orderType,
+          inputToken: this.model.token(input),
+          inputTokenQuantity: String(Number(inputQuantity.toPrecision(8))),
+          outputToken: this.model.token(output),
+          outputTokenQuantity: String(Number(outputQuantity.toPrecision(8))),
+          expiry: timestamp + 7 * 86_400,
+          encodedOrder: hexFor(`encoded:${key}`, 128),
+        },
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------ NFTs
+
+  /** The `NftCollection` object of a fixture collection. */
+  nftCollection(c: FixtureNftCollection): Record<string, unknown> {
+    const id = `NftCollection:${c.address.toLowerCase()}`;
+    const image = (kind: string) => ({
+      id: `Image:${c.slug}:${kind}`,
+      url: this.model.url(nftImagePath(c.slug, kind)),
+      dimensions: null,
+    });
+    const eth = (suffix: string, value: number) => ({
+      id: `${id}:${suffix}`,
+      value,
+      currency: "ETH",
+      timestamp: this.model.ctx.now,
+    });
+    return {
+      __typename: "NftCollection",
+      id,
+      collectionId: c.address,
+      name: c.name,
+      description: `${c.name}: ${c.size} seeded pieces of the demo gateway.`,
+      isVerified: c.isVerified,
+      numAssets: c.size,
+      homepageUrl: `https://${c.slug}.example.com`,
+      twitterName: c.slug.replace(/-/g, "_"),
+      discordUrl: null,
+      instagramName: null,
+      image: image("collection"),
+      bannerImage: image("banner"),
+      creator: this.profile(`creator:${c.slug}`),
+      nftContracts: [this.nftContract(c)],
+      markets: (args: { currencies: readonly string[] }) =>
+        args.currencies.map((currency) => {
+          const factor = currency === "ETH" ? 1 : 3180.42;
+          return {
+            id: `${id}:market:${currency}`,
+            floorPrice: { ...eth("floor", round(c.floorEth * factor)), currency },
+            owners: Math.round(c.size * 0.7),
+            totalVolume: { ...eth("total", round(c.volume24hEth * 90 * factor)), currency },
+            volume: () => ({ ...eth("volume", round(c.volume24hEth * factor)), currency }),
+            volumePercentChange: () => eth("volumeChange", 12.4),
+            floorPricePercentChange: () => eth("floorChange", -3.1),
+            sales: () => eth("sales", Math.round(c.volume24hEth / c.floorEth)),
+            listings: eth("listings", Math.ceil(c.size / 3)),
+            percentListed: eth("percentListed", round(100 / 3)),
+          };
+        }),
+    };
+  }
+
+  private nftContract(c: FixtureNftCollection) {
+    return {
+      id: `NftContract:${c.address.toLowerCase()}`,
+      address: c.address,
+      chain: "ETHEREUM",
+      name: c.name,
+      standard: c.standard,
+      symbol: c.slug.split("-").map((w) => w[0].toUpperCase()).join(""),
+      totalSupply: c.size,
+    };
+  }
+
+  private profile(key: string) {
+    const address = addressFor(key);
+    return {
+      id: `NftProfile:${address}`,
+      address,
+      isVerified: true,
+      username: key.split(":")[1],
+      profileImage: {
+        id: `Image:${key}`,
+        url: this.model.url(`/logos/app/${key.split(":")[1]}.png`),
+        dimensions: null,
+      },
+    };
+  }
+
+  /** Owner of an NFT: the demo wallet holding it, or a seeded address. */
+  private ownerOf(c: FixtureNftCollection, tokenId: number): string {
+    for (const [owner, holdings] of Object.entries(DEMO_NFT_HOLDINGS)) {
+      if (holdings.some(([hc, id]) => hc === c && id === tokenId)) return owner;
+    }
+    return addressFor(`nft-owner:${c.slug}:${tokenId}`);
+  }
+
+  /** The `NftAsset` object of a token of a fixture collection. */
+  nftAsset(c: FixtureNftCollection, tokenId: number): Record<string, unknown> {
+    const id = `NftAsset:${c.address.toLowerCase()}:${tokenId}`;
+    const random = seeded(`nft:${c.slug}:${tokenId}`);
+    const url = this.model.url(nftImagePath(c.slug, String(tokenId)));
+    const listed = tokenId % 3 !== 0;
+    const price = round(c.floorEth * (1 + random() * 1.5));
+    const image = { id: `Image:${id}`, url, dimensions: { id: `Dimensions:${id}`, width: 128, height: 128 } };
+    return {
+      __typename: "NftAsset",
+      id,
+      tokenId: String(tokenId),
+      name: `${c.name} #${tokenId}`,
+      description: `Piece #${tokenId} of ${c.name}.`,
+      animationUrl: null,
+      image,
+      thumbnail: image,
+      smallImage: image,
+      chain: "ETHEREUM",
+      isSpam: false,
+      suspiciousFlag: false,
+      ownerAddress: this.ownerOf(c, tokenId),
+      creator: this.profile(`creator:${c.slug}`),
+      nftContract: this.nftContract(c),
+      collection: this.nftCollection(c),
+      traits: [
+        {
+          id: `${id}:trait:bg`,
+          name: "Background",
+          value: pick(random, ["Teal", "Sand", "Night", "Coral"]),
+          rarity: round(between(random, 0.05, 0.4)),
+        },
+        {
+          id: `${id}:trait:eyes`,
+          name: "Eyes",
+          value: pick(random, ["Laser", "Sleepy", "Wide", "三つ目"]),
+          rarity: round(between(random, 0.02, 0.3)),
+        },
+      ],
+      listings: () => ({
+        pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+        edges: listed
+          ? [{
+            cursor: `listing:${id}`,
+            node: {
+              id: `NftOrder:${id}`,
+              address: c.address,
+              tokenId: String(tokenId),
+              type: "LISTING",
+              marketplace: "OPENSEA",
+              marketplaceUrl: `https://marketplace.example.com/${c.slug}/${tokenId}`,
+              price: amount(`NftOrder:${id}:price`, price, "ETH"),
+              quantity: 1,
+              status: "VALID",
+              createdAt: this.model.ctx.now - 86_400,
+              startAt: this.model.ctx.now - 86_400,
+              endAt: this.model.ctx.now + 30 * 86_400,
+              maker: this.ownerOf(c, tokenId),
+              taker: null,
+            },
+          }]
+          : [],
+      }),
+    };
+  }
+
+  /** NFT balance edges of a wallet. */
+  nftBalances(owner: string, chains: readonly string[] | null | undefined) {
+    if (chains?.length && !chains.includes("ETHEREUM")) return [];
+    const holdings = DEMO_NFT_HOLDINGS[canonicalWallet(owner)] ?? [];
+    return holdings.map(([c, tokenId, quantity]) => ({
+      cursor: `balance:${c.slug}:${tokenId}`,
+      node: {
+        id: `NftBalance:${owner.toLowerCase()}:${c.address.toLowerCase()}:${tokenId}`,
+        ownedAsset: this.nftAsset(c, tokenId),
+        listedMarketplaces: tokenId % 2 === 0 ? ["OPENSEA"] : [],
+        lastPrice: {
+          id: `NftBalance:${c.slug}:${tokenId}:last`,
+          value: round(c.floorEth * 0.9),
+          currency: "ETH",
+          timestamp: this.model.ctx.now - 10 * 86_400,
+        },
+        quantity,
+      },
+    }));
+  }
+
+  /** NFT activity of an asset (sales, listings, transfers). */
+  nftActivity(c: FixtureNftCollection, tokenId: number | null) {
+    const ids = tokenId === null ? Array.from({ length: c.size }, (_, i) => i + 1) : [tokenId];
+    return ids.flatMap((id) => {
+      const random = seeded(`nft-activity:${c.slug}:${id}`);
+      return (["SALE", "LISTING", "TRANSFER"] as const).map((type, i) => ({
+        cursor: `${c.slug}:${id}:${i}`,
+        node: {
+          id: `NftActivity:${c.slug}:${id}:${i}`,
+          address: c.address,
+          tokenId: String(id),
+          type,
+          marketplace: type === "TRANSFER" ? null : "OPENSEA",
+          fromAddress: addressFor(`nft-from:${c.slug}:${id}:${i}`),
+          toAddress: type === "LISTING" ? null : this.ownerOf(c, id),
+          transactionHash: type === "LISTING" ? null : hexFor(`nft-tx:${c.slug}:${id}:${i}`, 64),
+          price: type === "TRANSFER"
+            ? null
+            : amount(`NftActivity:${c.slug}:${id}:${i}:price`, round(c.floorEth * between(random, 0.8, 1.6)), "ETH"),
+          quantity: 1,
+          orderStatus: type === "LISTING" ? "VALID" : "EXECUTED",
+          url: null,
+          timestamp: this.model.ctx.now - (i + 1) * intBetween(random, 3600, 86_400),
+        },
+      }));
+    });
+  }
+}
+
+/** The demo wallet an address names (case-insensitive), else the address. */
+export function canonicalWallet(address: string): string {
+  const lower = address.toLowerCase();
+  for (const wallet of [DEMO_WALLET, SECOND_DEMO_WALLET]) {
+    if (wallet.toLowerCase() === lower) return wallet;
+  }
+  return address;
+}
