@@ -53,6 +53,22 @@ const MIME: Readonly<Record<string, string>> = {
   svg: "image/svg+xml",
 };
 
+/** Longest text handed to the layout; the card cuts far earlier anyway. */
+const MAX_TEXT = 120;
+
+/**
+ * Text as the card may draw it: control characters and bidi overrides
+ * dropped, whitespace
+ * runs collapsed, at most {@linkcode MAX_TEXT} characters (the layout adds
+ * the ellipsis). Gateway text is untrusted and may be very long.
+ */
+export function cardText(text: string | null | undefined, fallback: string): string {
+  const cleaned = (text ?? "").replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "")
+    .replace(/\s+/g, " ").trim();
+  if (!cleaned) return fallback;
+  return Array.from(cleaned).slice(0, MAX_TEXT).join("");
+}
+
 function isWebpUrl(url: string): boolean {
   try {
     return new URL(url).pathname.toLowerCase().endsWith(".webp");
@@ -147,8 +163,8 @@ export async function renderTokenImage(
   const background = backgroundColor(prepared.average);
   return await renderCardPng(
     <TokenCard
-      name={preview.name}
-      symbol={preview.symbol}
+      name={cardText(preview.name, "Token")}
+      symbol={cardText(preview.symbol, "UNK")}
       logo={prepared.logo}
       background={background}
       chainLogo={chainLogo(brand, networkName)}

@@ -78,7 +78,7 @@ function Tile({ logo, tint, light }: { logo: CardLogo; tint: Rgb; light: boolean
         width: TILE,
         height: TILE,
         borderRadius: 40,
-        background: light ? "rgba(13,17,28,0.08)" : "rgba(255,255,255,0.16)",
+        background: light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.2)",
       }}
     >
       <LogoCircle logo={logo} size={POOL_LOGO_SIZE} tint={tint} />

@@ -68,7 +68,7 @@ export function TokenCard(props: TokenCardProps) {
               display: "flex",
               padding: 8,
               borderRadius: 88,
-              background: light ? "rgba(13,17,28,0.08)" : "rgba(255,255,255,0.18)",
+              background: light ? "rgba(13,17,28,0.12)" : "rgba(255,255,255,0.3)",
             }}
           >
             <LogoCircle logo={props.logo} size={TOKEN_LOGO_SIZE} tint={props.background} />
