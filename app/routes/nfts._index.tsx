@@ -1,6 +1,21 @@
-/** `/nfts`: NFTs. */
-import { Screen } from "../components/screen.tsx";
+/** `/nfts`: popular NFT collections and collection search (`?q=`). */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { CollectionsScreen } from "../components/nft_screens.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadContext } from "../lib/context.ts";
+import { load } from "../lib/load.ts";
+import { fetchCollections } from "../lib/nft_data.ts";
 
-export default function NftsIndexRoute() {
-  return <Screen title="NFTs" />;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const client = loadContext(context).gatewayClient();
+  return { query, collections: await load(() => fetchCollections(client, query)) };
 }
+
+export default function NftsRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <CollectionsScreen collections={data.collections} query={data.query} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

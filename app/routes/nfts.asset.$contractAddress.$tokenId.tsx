@@ -1,6 +1,22 @@
-/** `/nfts/asset/:contractAddress/:tokenId`: NFT. */
-import { Screen } from "../components/screen.tsx";
+/** `/nfts/asset/:contractAddress/:tokenId`: one NFT with traits, rarity, listing and activity. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { AssetScreen } from "../components/nft_screens.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadContext } from "../lib/context.ts";
+import { load } from "../lib/load.ts";
+import { fetchItem } from "../lib/nft_data.ts";
 
-export default function NftsAssetContractAddressTokenIdRoute() {
-  return <Screen title="NFT" />;
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const address = params.contractAddress ?? "";
+  const tokenId = params.tokenId ?? "";
+  const client = loadContext(context).gatewayClient();
+  return { address, tokenId, item: await load(() => fetchItem(client, address, tokenId)) };
 }
+
+export default function AssetRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <AssetScreen data={data.item} address={data.address} tokenId={data.tokenId} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,21 @@
-/** `/nfts/collection/:contractAddress`: NFT collection. */
-import { Screen } from "../components/screen.tsx";
+/** `/nfts/collection/:contractAddress`: a collection, its stats and its items. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { CollectionScreen } from "../components/nft_screens.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadContext } from "../lib/context.ts";
+import { load } from "../lib/load.ts";
+import { fetchCollection } from "../lib/nft_data.ts";
 
-export default function NftsCollectionContractAddressIndexRoute() {
-  return <Screen title="NFT collection" />;
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const address = params.contractAddress ?? "";
+  const client = loadContext(context).gatewayClient();
+  return { address, collection: await load(() => fetchCollection(client, address)) };
 }
+
+export default function CollectionRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <CollectionScreen key={data.address} data={data.collection} address={data.address} tab="items" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,21 @@
-/** `/nfts/collection/:contractAddress/activity`: Collection activity. */
-import { Screen } from "../components/screen.tsx";
+/** `/nfts/collection/:contractAddress/activity`: a collection and its current listings. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { CollectionScreen } from "../components/nft_screens.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { loadContext } from "../lib/context.ts";
+import { load } from "../lib/load.ts";
+import { fetchCollection } from "../lib/nft_data.ts";
 
-export default function NftsCollectionContractAddressActivityRoute() {
-  return <Screen title="Collection activity" />;
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const address = params.contractAddress ?? "";
+  const client = loadContext(context).gatewayClient();
+  return { address, collection: await load(() => fetchCollection(client, address)) };
 }
+
+export default function CollectionRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <CollectionScreen key={data.address} data={data.collection} address={data.address} tab="activity" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
