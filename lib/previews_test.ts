@@ -2,6 +2,17 @@ import assert from "node:assert/strict";
 import { createGatewayClient, GatewayError } from "../queries/client.ts";
 import { cacheKeys, createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
+import {
+  type DemoGateway,
+  ETHEREUM_TOKENS,
+  HOOKED_V4_POOL,
+  NAMELESS_TOKEN,
+  NO_SYMBOL_TOKEN,
+  SCRIPT_SYMBOL_TOKEN,
+  startDemoGateway,
+  USDC_WETH_V2_PAIR,
+  USDC_WETH_V3_POOL,
+} from "../demo_gateway/mod.ts";
 
 /** One GraphQL request as the fake gateway received it. */
 interface Call {
@@ -544,4 +555,87 @@ Deno.test("previews work without KV (every lookup reaches the gateway)", async (
     console.warn = warn;
     await gateway.close();
   }
+});
+
+/** Previews over the project's demo gateway (a real GraphQL server on loopback). */
+async function withDemo(
+  fn: (
+    previews: ReturnType<typeof createPreviews>,
+    gateway: DemoGateway,
+  ) => Promise<void>,
+): Promise<void> {
+  const gateway = await startDemoGateway();
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const previews = createPreviews({
+      cache: createCache(kv),
+      gatewayClient: () => createGatewayClient({ url: gateway.url, timeoutMs: 5000 }),
+    });
+    await fn(previews, gateway);
+  } finally {
+    kv.close();
+    await gateway.close();
+  }
+}
+
+Deno.test("demo gateway: token previews and their title variants", async () => {
+  await withDemo(async (previews) => {
+    const usdc = await previews.token(
+      "ethereum",
+      ETHEREUM_TOKENS.USDC,
+      ORIGIN,
+    );
+    assert.equal(usdc?.symbol, "USDC");
+    assert.equal(usdc?.title, "Get USDC on Uniswap");
+    assert.ok(usdc?.logoUrl?.startsWith("http://127.0.0.1:"));
+    const noSymbol = await previews.token(
+      "ethereum",
+      NO_SYMBOL_TOKEN.address,
+      ORIGIN,
+    );
+    assert.equal(noSymbol?.title, `Get ${NO_SYMBOL_TOKEN.name} on Uniswap`);
+    assert.equal(noSymbol?.symbol, "UNK");
+    const nameless = await previews.token(
+      "ethereum",
+      NAMELESS_TOKEN.address,
+      ORIGIN,
+    );
+    assert.equal(nameless?.title, "View Token on Uniswap");
+    assert.equal(nameless?.name, "Token");
+    const script = await previews.token(
+      "ethereum",
+      SCRIPT_SYMBOL_TOKEN.address,
+      ORIGIN,
+    );
+    assert.equal(script?.symbol, SCRIPT_SYMBOL_TOKEN.symbol);
+    const native = await previews.token("ethereum", "NATIVE", ORIGIN);
+    assert.equal(native?.symbol, "ETH");
+    // An address the gateway does not know.
+    assert.equal(
+      await previews.token("ethereum", "0x" + "0".repeat(39) + "1", ORIGIN),
+      null,
+    );
+  });
+});
+
+Deno.test("demo gateway: V2, V3 and V4 pool previews", async () => {
+  await withDemo(async (previews) => {
+    for (const pool of [USDC_WETH_V3_POOL, USDC_WETH_V2_PAIR, HOOKED_V4_POOL]) {
+      const preview = await previews.pool("ethereum", pool.address, ORIGIN);
+      assert.ok(preview, `${pool.protocolVersion} ${pool.address}`);
+      assert.equal(preview.poolData.protocolVersion, pool.protocolVersion);
+      assert.equal(preview.poolData.feeTier, pool.feeTier);
+      assert.equal(preview.title, `${preview.name} on Uniswap`);
+      assert.match(preview.name, /^[^/]+\/[^/]+$/);
+    }
+    const v3 = await previews.pool("ethereum", USDC_WETH_V3_POOL.address, ORIGIN);
+    assert.equal(v3?.title, "USDC/WETH on Uniswap");
+    const hooked = await previews.pool("ethereum", HOOKED_V4_POOL.address, ORIGIN);
+    assert.equal(hooked?.poolData.isDynamicFee, true);
+    assert.equal(hooked?.poolData.token1Symbol, "USDC");
+    assert.equal(
+      await previews.pool("ethereum", "0x" + "0".repeat(39) + "1", ORIGIN),
+      null,
+    );
+  });
 });
