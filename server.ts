@@ -28,13 +28,14 @@ async function main(): Promise<void> {
     options = await startViteDev();
   }
   const service = await startService(config, options);
-  console.log(JSON.stringify({ level: "info", msg: `Listening on ${service.url}` }));
   const stop = () => {
     console.log(JSON.stringify({ level: "info", msg: "Shutting down" }));
     service.shutdown().then(() => Deno.exit(0));
   };
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
+  // Announced once the signals are handled: whoever waits for this line may stop us.
+  console.log(JSON.stringify({ level: "info", msg: `Listening on ${service.url}` }));
   await service.finished;
 }
 
