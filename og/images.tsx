@@ -7,7 +7,7 @@
  */
 
 import type { PoolPreview, TokenPreview } from "../lib/preview_types.ts";
-import { analyzeLogo, backgroundColor, type Rgb } from "./average_color.ts";
+import { analyzeLogo, backgroundColor, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
 import { type Backdrop, watermarkImage } from "./backdrop.ts";
 import { type CardLogo, luminance } from "./card_parts.tsx";
 import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
@@ -18,6 +18,8 @@ import { type FetchedLogo, fetchLogo, type LogoFetchOptions } from "./logo_fetch
 import { feeLabel, mix, POOL_LOGO_SIZE, PoolCard } from "./pool_card.tsx";
 import { type AdditionalAssetLoader, renderCardPng, type RenderTimings } from "./render.ts";
 import { TOKEN_LOGO_SIZE, TokenCard } from "./token_card.tsx";
+import { DefaultCard } from "./default_card.tsx";
+import { createLimiter } from "./limiter.ts";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
 
@@ -52,6 +54,12 @@ const MIME: Readonly<Record<string, string>> = {
   gif: "image/gif",
   svg: "image/svg+xml",
 };
+
+/**
+ * Logo decoding and card drawing share two slots: both are CPU-bound on the
+ * main thread and a large logo decodes to up to 64 MB.
+ */
+const cpuSlots = createLimiter(2);
 
 /** Longest text handed to the layout; the card cuts far earlier anyway. */
 const MAX_TEXT = 120;
@@ -96,22 +104,25 @@ export async function prepareLogo(
   const tile = { logo: { src: null, symbol }, average: null };
   if (!url || isWebpUrl(url)) return tile;
   const fetched = await fetchLogo(url, options);
-  const analysis = await analyzeLogo(fetched);
-  if (!fetched || !analysis.drawable) return tile;
-  // Decoded bitmaps are scaled here to the size drawn, so resvg copies them
-  // 1:1; SVG and GIF logos are handed over as they came.
-  const src = analysis.pixels
-    ? `data:image/png;base64,${
-      bytesToBase64(
-        await encodeRgbaPng(
-          coverSquare(analysis.pixels, displaySize),
-          displaySize,
-          displaySize,
-        ),
-      )
-    }`
-    : dataUrl(fetched);
-  return { logo: { src, symbol }, average: analysis.average };
+  if (!fetched) return tile;
+  return await cpuSlots(async () => {
+    const analysis = await analyzeLogo(fetched);
+    if (!analysis.drawable) return tile;
+    // Decoded bitmaps are scaled here to the size drawn, so resvg copies
+    // them 1:1; SVG and GIF logos are handed over as they came.
+    const src = analysis.pixels
+      ? `data:image/png;base64,${
+        bytesToBase64(
+          await encodeRgbaPng(
+            coverSquare(analysis.pixels, displaySize),
+            displaySize,
+            displaySize,
+          ),
+        )
+      }`
+      : dataUrl(fetched);
+    return { logo: { src, symbol }, average: analysis.average };
+  });
 }
 
 function assetLoader(context: ImageContext): AdditionalAssetLoader | undefined {
@@ -161,22 +172,40 @@ export async function renderTokenImage(
     ),
   ]);
   const background = backgroundColor(prepared.average);
-  return await renderCardPng(
-    <TokenCard
-      name={cardText(preview.name, "Token")}
-      symbol={cardText(preview.symbol, "UNK")}
-      logo={prepared.logo}
-      background={background}
-      chainLogo={chainLogo(brand, networkName)}
-      productLogo={brand.product}
-    />,
-    {
-      fonts,
-      loadAdditionalAsset: assetLoader(context),
-      backdrop: await backdropFor(background, background, brand.productSvg),
-      onTimings: context.onTimings,
-    },
+  const backdrop = await backdropFor(background, background, brand.productSvg);
+  return await cpuSlots(() =>
+    renderCardPng(
+      <TokenCard
+        name={cardText(preview.name, "Token")}
+        symbol={cardText(preview.symbol, "UNK")}
+        logo={prepared.logo}
+        background={background}
+        chainLogo={chainLogo(brand, networkName)}
+        productLogo={brand.product}
+      />,
+      {
+        fonts,
+        loadAdditionalAsset: assetLoader(context),
+        backdrop,
+        onTimings: context.onTimings,
+      },
+    )
   );
+}
+
+/** Renders the default card (no token or pool) as PNG bytes. */
+export async function renderDefaultImage(
+  context: Pick<ImageContext, "fonts" | "origin" | "onTimings">,
+): Promise<Uint8Array> {
+  const [fonts, brand] = await Promise.all([
+    context.fonts.load(context.origin),
+    loadBrandLogos(),
+  ]);
+  return await renderCardPng(<DefaultCard productLogo={brand.product} />, {
+    fonts,
+    backdrop: await backdropFor(DEFAULT_COLOR, DEFAULT_COLOR, brand.productSvg),
+    onTimings: context.onTimings,
+  });
 }
 
 /** Renders the pool card for `preview` on `networkName` as PNG bytes. */
@@ -204,24 +233,27 @@ export async function renderPoolImage(
   ]);
   const color0 = backgroundColor(token0.average);
   const color1 = backgroundColor(token1.average);
-  const name = `${data.token0Symbol?.trim() || "UNK"}/${data.token1Symbol?.trim() || "UNK"}`;
-  return await renderCardPng(
-    <PoolCard
-      token0={token0.logo}
-      token1={token1.logo}
-      color0={color0}
-      color1={color1}
-      name={name}
-      protocolVersion={data.protocolVersion}
-      feeLabel={feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion)}
-      chainLogo={chainLogo(brand, networkName)}
-      productLogo={brand.product}
-    />,
-    {
-      fonts,
-      loadAdditionalAsset: assetLoader(context),
-      backdrop: await backdropFor(color0, color1, brand.productSvg),
-      onTimings: context.onTimings,
-    },
+  const name = `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`;
+  const backdrop = await backdropFor(color0, color1, brand.productSvg);
+  return await cpuSlots(() =>
+    renderCardPng(
+      <PoolCard
+        token0={token0.logo}
+        token1={token1.logo}
+        color0={color0}
+        color1={color1}
+        name={name}
+        protocolVersion={data.protocolVersion}
+        feeLabel={feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion)}
+        chainLogo={chainLogo(brand, networkName)}
+        productLogo={brand.product}
+      />,
+      {
+        fonts,
+        loadAdditionalAsset: assetLoader(context),
+        backdrop,
+        onTimings: context.onTimings,
+      },
+    )
   );
 }

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { createImageHandler, IMAGE_CACHE_CONTROL, type ImageHandlerOptions, type ImageTarget } from "./mod.ts";
+import {
+  createDefaultImageHandler,
+  createImageHandler,
+  IMAGE_CACHE_CONTROL,
+  type ImageHandlerOptions,
+  type ImageTarget,
+} from "./mod.ts";
 import { colorDistance, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
 import {
   bytesResponse,
@@ -314,4 +320,28 @@ Deno.test("CJK and emoji names are drawn with fallback fonts and pictures", asyn
     await withAssets.close();
     await without.close();
   }
+});
+
+Deno.test("the default card is rendered once and cached for a year", async () => {
+  const handler = createDefaultImageHandler({ staticDir: STATIC_DIR });
+  const first = await handler(new Request("http://localhost/api/image/default"));
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get("content-type"), "image/png");
+  assert.equal(
+    first.headers.get("cache-control"),
+    "public, immutable, no-transform, max-age=31536000",
+  );
+  const bytes = new Uint8Array(await first.arrayBuffer());
+  const image = decodePixels(bytes);
+  assert.equal(image.width, 1200);
+  assert.equal(image.height, 630);
+  assert.deepEqual(pixelAt(image, 20, 20), DEFAULT_COLOR);
+  const again = await handler(new Request("http://localhost/api/image/default"));
+  assert.deepEqual(new Uint8Array(await again.arrayBuffer()), bytes);
+  const head = await handler(
+    new Request("http://localhost/api/image/default", { method: "HEAD" }),
+  );
+  assert.equal(head.status, 200);
+  assert.equal((await head.arrayBuffer()).byteLength, 0);
+  if (Deno.env.get("WRITE_CARDS")) await Deno.writeFile("/tmp/default.png", bytes);
 });
