@@ -1,6 +1,24 @@
-/** `/add`: Add liquidity. */
-import { Screen } from "../components/screen.tsx";
+/** `/add`: Add liquidity: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
 
-export default function AddIndexRoute() {
-  return <Screen title="Add liquidity" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
 }
+
+export default function AddLiquidityRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="liquidity"
+      title="Add liquidity"
+      intro="Pick a pair to provide liquidity to."
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

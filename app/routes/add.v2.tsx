@@ -1,6 +1,24 @@
-/** `/add/v2`: Add V2 liquidity. */
-import { Screen } from "../components/screen.tsx";
+/** `/add/v2`: Add V2 liquidity: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
 
-export default function AddV2Route() {
-  return <Screen title="Add V2 liquidity" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
 }
+
+export default function AddV2LiquidityRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="liquidity"
+      title="Add V2 liquidity"
+      intro="Provide liquidity to a Uniswap V2 pair."
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

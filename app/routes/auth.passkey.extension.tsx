@@ -1,6 +1,18 @@
-/** `/auth/passkey/extension`: Passkey sign-in. */
-import { Screen } from "../components/screen.tsx";
+/** `/auth/passkey/extension`: passkey sign-in for the browser extension; needs the wallet. */
+import { Link } from "@remix-run/react";
+import { ConnectWalletState } from "../components/status.tsx";
+import { Frame } from "../components/wallet_screens.tsx";
 
-export default function AuthPasskeyExtensionRoute() {
-  return <Screen title="Passkey sign-in" />;
+export default function PasskeyExtensionRoute() {
+  return (
+    <Frame
+      title="Sign in with a passkey"
+      intro="The Uniswap extension signs in to its wallet with a passkey stored on this device."
+    >
+      <ConnectWalletState action="sign in with your passkey" />
+      <p>
+        <Link to="/explore">Explore tokens meanwhile</Link>
+      </p>
+    </Frame>
+  );
 }

@@ -1,6 +1,24 @@
-/** `/create-proposal`: Create proposal. */
-import { Screen } from "../components/screen.tsx";
+/** `/create-proposal`: Create a proposal: UNI figures from the gateway; voting needs a wallet. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { GovernanceScreen } from "../components/wallet_screens.tsx";
+import { loadGovernanceToken } from "../lib/wallet_loaders.ts";
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { token: await loadGovernanceToken(args) };
+}
 
 export default function CreateProposalRoute() {
-  return <Screen title="Create proposal" />;
+  const data = useLoaderData<typeof loader>();
+  const proposal = useParams()["*"];
+  return (
+    <GovernanceScreen
+      title={proposal ? `Proposal ${proposal}` : "Create a proposal"}
+      token={data.token}
+      action="create a proposal"
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

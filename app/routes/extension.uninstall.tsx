@@ -1,6 +1,28 @@
-/** `/extension/uninstall`: Extension uninstalled. */
-import { Screen } from "../components/screen.tsx";
+/** `/extension/uninstall`: shown after the browser extension is removed. */
+import { Link } from "@remix-run/react";
+import { Frame } from "../components/wallet_screens.tsx";
 
 export default function ExtensionUninstallRoute() {
-  return <Screen title="Extension uninstalled" />;
+  return (
+    <Frame title="The Uniswap extension was removed" intro="Sorry to see you go.">
+      <div className="card">
+        <p>
+          Your wallet's funds stay on chain: removing the extension does not touch them. You can restore the wallet
+          later with its recovery phrase or passkey.
+        </p>
+        <p>You can still follow prices and pools here without any wallet:</p>
+        <ul className="link-list">
+          <li>
+            <Link to="/explore">Explore tokens</Link>
+          </li>
+          <li>
+            <Link to="/explore?tab=pools">Explore pools</Link>
+          </li>
+          <li>
+            <Link to="/portfolio">Look up a portfolio</Link>
+          </li>
+        </ul>
+      </div>
+    </Frame>
+  );
 }

@@ -1,6 +1,24 @@
-/** `/limit`: Limit order. */
-import { Screen } from "../components/screen.tsx";
+/** `/limit`: Limit order: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
+}
 
 export default function LimitRoute() {
-  return <Screen title="Limit order" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="limit"
+      title="Limit order"
+      intro="Set a price at which to swap one token for another."
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,24 @@
-/** `/limits`: Limit orders. */
-import { Screen } from "../components/screen.tsx";
+/** `/limits`: Your limit orders: a wallet is needed; top pools to explore meanwhile. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PositionsScreen } from "../components/wallet_screens.tsx";
+import { loadTopPools } from "../lib/wallet_loaders.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadTopPools(args);
+}
 
 export default function LimitsRoute() {
-  return <Screen title="Limit orders" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <PositionsScreen
+      title="Your limit orders"
+      pools={data.pools}
+      chainLabel={data.chainLabel}
+      action="see your limit orders"
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,17 @@
-/** `/migrate/v2/:address`: Migrate V2 liquidity. */
-import { Screen } from "../components/screen.tsx";
+/** `/migrate/v2/:address`: migrate a V2 pair (on Ethereum) to a newer pool. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PairScreen } from "../components/wallet_screens.tsx";
+import { loadPair } from "../lib/wallet_loaders.ts";
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return { pair: await loadPair(context, "ethereum", params.address) };
+}
 
 export default function MigrateV2AddressRoute() {
-  return <Screen title="Migrate V2 liquidity" />;
+  const data = useLoaderData<typeof loader>();
+  return <PairScreen title="Migrate V2 liquidity" pair={data.pair} action="migrate your liquidity from this pair" />;
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

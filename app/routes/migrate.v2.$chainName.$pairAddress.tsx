@@ -1,6 +1,17 @@
-/** `/migrate/v2/:chainName/:pairAddress`: Migrate V2 liquidity. */
-import { Screen } from "../components/screen.tsx";
+/** `/migrate/v2/:chainName/:pairAddress`: a V2 pair with its market data; acting on it needs a wallet. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PairScreen } from "../components/wallet_screens.tsx";
+import { loadPair } from "../lib/wallet_loaders.ts";
 
-export default function MigrateV2ChainNamePairAddressRoute() {
-  return <Screen title="Migrate V2 liquidity" />;
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return { pair: await loadPair(context, params.chainName, params.pairAddress) };
 }
+
+export default function MigrateV2PairRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <PairScreen title="Migrate V2 liquidity" pair={data.pair} action="migrate your liquidity from this pair" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

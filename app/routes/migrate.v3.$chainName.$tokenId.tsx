@@ -1,6 +1,18 @@
-/** `/migrate/v3/:chainName/:tokenId`: Migrate V3 liquidity. */
-import { Screen } from "../components/screen.tsx";
+/** `/migrate/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
+import { useParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PositionScreen } from "../components/wallet_screens.tsx";
+import { chainLabel } from "../lib/chains.ts";
 
-export default function MigrateV3ChainNameTokenIdRoute() {
-  return <Screen title="Migrate V3 liquidity" />;
+export default function MigrateV3Route() {
+  const params = useParams();
+  return (
+    <PositionScreen
+      tokenId={params.tokenId ?? ""}
+      version="v3"
+      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,18 @@
-/** `/pools/:tokenId`: Position. */
-import { Screen } from "../components/screen.tsx";
+/** `/pools/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
+import { useParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PositionScreen } from "../components/wallet_screens.tsx";
+import { chainLabel } from "../lib/chains.ts";
 
 export default function PoolsTokenIdRoute() {
-  return <Screen title="Position" />;
+  const params = useParams();
+  return (
+    <PositionScreen
+      tokenId={params.tokenId ?? ""}
+      version={undefined}
+      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,24 @@
-/** `/pools/v2`: V2 pools. */
-import { Screen } from "../components/screen.tsx";
+/** `/pools/v2`: Your V2 liquidity: a wallet is needed; top pools to explore meanwhile. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PositionsScreen } from "../components/wallet_screens.tsx";
+import { loadTopPools } from "../lib/wallet_loaders.ts";
 
-export default function PoolsV2IndexRoute() {
-  return <Screen title="V2 pools" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTopPools(args);
 }
+
+export default function PoolsV2Route() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <PositionsScreen
+      title="Your V2 liquidity"
+      pools={data.pools}
+      chainLabel={data.chainLabel}
+      action="see your V2 liquidity"
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,28 @@
-/** `/positions/create/:protocolVersion`: Create position. */
-import { Screen } from "../components/screen.tsx";
+/** `/positions/create/:protocolVersion`: a new V2, V3 or V4 position: read-only frame with real tokens. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
 
-export default function PositionsCreateProtocolVersionRoute() {
-  return <Screen title="Create position" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
 }
+
+export default function PositionsCreateVersionRoute() {
+  const data = useLoaderData<typeof loader>();
+  const version = (data.params.protocolVersion ?? "").toLowerCase();
+  const known = ["v2", "v3", "v4"].includes(version);
+  return (
+    <TradeScreen
+      data={data}
+      mode="liquidity"
+      title={known ? `New ${version} position` : "New position"}
+      intro={known
+        ? `Pick a pair for a Uniswap ${version} position.`
+        : `"${data.params.protocolVersion}" is not a protocol version: pick a pair for a new position.`}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,24 @@
-/** `/positions/create`: Create position. */
-import { Screen } from "../components/screen.tsx";
+/** `/positions/create`: New position: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
 
-export default function PositionsCreateIndexRoute() {
-  return <Screen title="Create position" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
 }
+
+export default function PositionsCreateRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="liquidity"
+      title="New position"
+      intro="Pick a pair and a fee tier for a new position."
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,17 @@
-/** `/positions/v2/:chainName/:pairAddress`: V2 position. */
-import { Screen } from "../components/screen.tsx";
+/** `/positions/v2/:chainName/:pairAddress`: a V2 pair with its market data; acting on it needs a wallet. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PairScreen } from "../components/wallet_screens.tsx";
+import { loadPair } from "../lib/wallet_loaders.ts";
 
-export default function PositionsV2ChainNamePairAddressRoute() {
-  return <Screen title="V2 position" />;
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return { pair: await loadPair(context, params.chainName, params.pairAddress) };
 }
+
+export default function PositionV2Route() {
+  const data = useLoaderData<typeof loader>();
+  return <PairScreen title="Your V2 position" pair={data.pair} action="see and manage your share of this pair" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,18 @@
-/** `/positions/v3/:chainName/:tokenId`: V3 position. */
-import { Screen } from "../components/screen.tsx";
+/** `/positions/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
+import { useParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PositionScreen } from "../components/wallet_screens.tsx";
+import { chainLabel } from "../lib/chains.ts";
 
-export default function PositionsV3ChainNameTokenIdRoute() {
-  return <Screen title="V3 position" />;
+export default function PositionV3Route() {
+  const params = useParams();
+  return (
+    <PositionScreen
+      tokenId={params.tokenId ?? ""}
+      version="v3"
+      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

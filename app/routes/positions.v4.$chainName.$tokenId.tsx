@@ -1,6 +1,18 @@
-/** `/positions/v4/:chainName/:tokenId`: V4 position. */
-import { Screen } from "../components/screen.tsx";
+/** `/positions/v4/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
+import { useParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { PositionScreen } from "../components/wallet_screens.tsx";
+import { chainLabel } from "../lib/chains.ts";
 
-export default function PositionsV4ChainNameTokenIdRoute() {
-  return <Screen title="V4 position" />;
+export default function PositionV4Route() {
+  const params = useParams();
+  return (
+    <PositionScreen
+      tokenId={params.tokenId ?? ""}
+      version="v4"
+      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

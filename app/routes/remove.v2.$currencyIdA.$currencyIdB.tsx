@@ -1,6 +1,24 @@
-/** `/remove/v2/:currencyIdA/:currencyIdB`: Remove V2 liquidity. */
-import { Screen } from "../components/screen.tsx";
+/** `/remove/v2/:currencyIdA/:currencyIdB`: Remove V2 liquidity: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
 
-export default function RemoveV2CurrencyIdACurrencyIdBRoute() {
-  return <Screen title="Remove V2 liquidity" />;
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
 }
+
+export default function RemoveV2Route() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="liquidity"
+      title="Remove V2 liquidity"
+      intro="Withdraw your share of a V2 pair."
+    />
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,24 @@
-/** `/sell`: Sell. */
-import { Screen } from "../components/screen.tsx";
+/** `/sell`: Sell crypto: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
+}
 
 export default function SellRoute() {
-  return <Screen title="Sell" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="sell"
+      title="Sell crypto"
+      intro="Sell tokens for cash through a provider."
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

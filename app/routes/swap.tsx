@@ -1,6 +1,24 @@
-/** `/swap`: Swap. */
-import { Screen } from "../components/screen.tsx";
+/** `/swap`: Swap: read-only frame with real tokens; a wallet would be needed to act. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { TradeScreen } from "../components/trade_screen.tsx";
+import { loadTrade } from "../lib/trade_loader.ts";
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadTrade(args);
+}
 
 export default function SwapRoute() {
-  return <Screen title="Swap" />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <TradeScreen
+      data={data}
+      mode="swap"
+      title="Swap"
+      intro="Pick two tokens to see what they are worth against each other at market prices."
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

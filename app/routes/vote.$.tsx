@@ -1,6 +1,24 @@
-/** `/vote{/*}?`: Vote. */
-import { Screen } from "../components/screen.tsx";
+/** `/vote/*`: Governance: UNI figures from the gateway; voting needs a wallet. */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { RouteErrorBoundary } from "../components/status.tsx";
+import { GovernanceScreen } from "../components/wallet_screens.tsx";
+import { loadGovernanceToken } from "../lib/wallet_loaders.ts";
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { token: await loadGovernanceToken(args) };
+}
 
 export default function VoteRoute() {
-  return <Screen title="Vote" />;
+  const data = useLoaderData<typeof loader>();
+  const proposal = useParams()["*"];
+  return (
+    <GovernanceScreen
+      title={proposal ? `Proposal ${proposal}` : "Governance"}
+      token={data.token}
+      action="vote on proposals"
+    />
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

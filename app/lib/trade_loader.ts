@@ -1,0 +1,73 @@
+/**
+ * The loader of the screens that show a token picker or a pair (swap, send,
+ * buy, sell, limit, add/remove liquidity, positions...): real tokens of the
+ * chosen chain from the gateway, and the tokens the URL preselects.
+ *
+ * @module
+ */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { Chain } from "../../queries/chains.ts";
+import { chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN } from "./chains.ts";
+import { loadContext } from "./context.ts";
+import { fetchTopTokens } from "./explore_data.ts";
+import { load, type Loaded } from "./load.ts";
+
+/** A token a picker offers. */
+export interface TokenOption {
+  /** `NATIVE` for the chain's native token, else the address (lower case). */
+  readonly key: string;
+  readonly symbol: string;
+  readonly name: string;
+  readonly logoUrl: string | null;
+  readonly price: number | null;
+  readonly href: string;
+}
+
+/** What a trade-like screen renders. */
+export interface TradeData {
+  readonly chain: Chain;
+  readonly chainName: string;
+  readonly chainLabel: string;
+  readonly tokens: Loaded<TokenOption[]>;
+  /** Preselected keys from the URL (`inputCurrency`, `outputCurrency`, path ids). */
+  readonly input: string | null;
+  readonly output: string | null;
+  /** Route parameters, for the screen's title (position id, pair...). */
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+function keyOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (/^(eth|native)$/i.test(v)) return "NATIVE";
+  return /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : null;
+}
+
+/** Loads the token picker data; path ids (`currencyIdA`/`B`) preselect the pair. */
+export async function loadTrade({ request, params, context }: LoaderFunctionArgs): Promise<TradeData> {
+  const url = new URL(request.url);
+  const chain = chainFromUrl(params.chainName ?? url.searchParams.get("chain")) ?? DEFAULT_CHAIN;
+  const client = loadContext(context).gatewayClient();
+  const tokens = await load(async () =>
+    (await fetchTopTokens(client, chain)).map((t) => {
+      const key = t.href.split("/").pop() ?? "";
+      return {
+        key: key.toUpperCase() === "NATIVE" ? "NATIVE" : key.toLowerCase(),
+        symbol: t.symbol,
+        name: t.name,
+        logoUrl: t.logoUrl,
+        price: t.price,
+        href: t.href,
+      };
+    })
+  );
+  return {
+    chain,
+    chainName: chainUrlName(chain),
+    chainLabel: chainLabel(chain),
+    tokens,
+    input: keyOf(url.searchParams.get("inputCurrency") ?? params.currencyIdA),
+    output: keyOf(url.searchParams.get("outputCurrency") ?? params.currencyIdB),
+    params: { ...params },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Loaders of the wallet screens: top pools for position lists, one pair for
+ * pair screens, the UNI token for governance.
+ *
+ * @module
+ */
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { parseChain } from "../../queries/chains.ts";
+import { fetchEdgePool } from "../../queries/edge.ts";
+import { runQuery } from "../../queries/client.ts";
+import { TokenDetailsQuery } from "../../queries/token.ts";
+import type { PoolRow } from "../components/pools_table.tsx";
+import type { GovernanceToken } from "../components/wallet_screens.tsx";
+import { chainFromUrl, chainLabel, DEFAULT_CHAIN, poolHref, tokenHref } from "./chains.ts";
+import { loadContext } from "./context.ts";
+import { fetchTopPools, VERSIONS } from "./explore_data.ts";
+import { load, type Loaded } from "./load.ts";
+
+/** Address of the UNI token on Ethereum. */
+export const UNI_ADDRESS = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
+
+/** Top pools of the chain in `?chain=` (Ethereum by default). */
+export async function loadTopPools(
+  { request, context }: LoaderFunctionArgs,
+): Promise<{ chainLabel: string; pools: Loaded<PoolRow[]> }> {
+  const chain = chainFromUrl(new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
+  const client = loadContext(context).gatewayClient();
+  const pools = await load(async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows.slice(0, 15));
+  return { chainLabel: chainLabel(chain), pools };
+}
+
+/** A pair as pair screens show it. */
+export interface PairInfo {
+  readonly version: string;
+  readonly address: string;
+  readonly href: string;
+  readonly token0: string;
+  readonly token1: string;
+  readonly token0Logo: string | null;
+  readonly token1Logo: string | null;
+  readonly feeTier: number | null;
+  readonly isDynamicFee: boolean;
+  readonly tvl: number | null;
+  readonly volume24h: number | null;
+}
+
+/** One pair or pool by chain name and address; `null` when unknown or malformed. */
+export async function loadPair(
+  context: LoaderFunctionArgs["context"],
+  chainName: string | undefined,
+  address: string | undefined,
+): Promise<Loaded<PairInfo | null>> {
+  const chain = parseChain(chainName ?? "");
+  if (!chain || !address) return { ok: true, data: null };
+  const client = loadContext(context).gatewayClient();
+  return await load(async () => {
+    let pool;
+    try {
+      pool = await fetchEdgePool(client, chain, address);
+    } catch (error) {
+      if (error instanceof Error && error.name === "InvalidAddressError") return null;
+      throw error;
+    }
+    if (!pool) return null;
+    return {
+      version: pool.protocolVersion,
+      address: pool.address,
+      href: poolHref(chain, pool.address),
+      token0: pool.token0?.symbol ?? "UNK",
+      token1: pool.token1?.symbol ?? "UNK",
+      token0Logo: pool.token0?.project?.logoUrl ?? null,
+      token1Logo: pool.token1?.project?.logoUrl ?? null,
+      feeTier: pool.feeTier,
+      isDynamicFee: pool.isDynamicFee,
+      tvl: pool.totalLiquidityUsd,
+      volume24h: pool.volume24hUsd,
+    };
+  });
+}
+
+/** The UNI token's price and market cap for governance screens. */
+export async function loadGovernanceToken(
+  { context }: LoaderFunctionArgs,
+): Promise<Loaded<GovernanceToken | null>> {
+  const client = loadContext(context).gatewayClient();
+  return await load(async () => {
+    const token = (await runQuery(client, TokenDetailsQuery, { chain: "ETHEREUM", address: UNI_ADDRESS })).data?.token;
+    if (!token) return null;
+    return {
+      symbol: token.symbol ?? "UNI",
+      logoUrl: token.project?.logo?.url ?? token.project?.logoUrl ?? null,
+      price: token.market?.price?.value ?? null,
+      change24h: token.market?.pricePercentChange24H?.value ?? null,
+      marketCap: token.project?.markets?.[0]?.marketCap?.value ?? null,
+      href: tokenHref("ETHEREUM", UNI_ADDRESS),
+    };
+  });
+}
