@@ -24,6 +24,8 @@ import { fromFileUrl } from "../scripts/paths.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const ITERATIONS = Number(Deno.env.get("BENCH_RENDER_ITERATIONS") ?? 40);
+/** Ours and theirs alternate in rounds, so that load from other processes hits both alike. */
+const ROUNDS = 4;
 const WARMUP = 5;
 
 /** One printed line of the render comparison. */
@@ -114,7 +116,15 @@ function forVercel(card: ReactNode, backdrop: Backdrop, productSvg: string): Hos
   return { type: root.type, props: { ...root.props, style, children: [mark, ...children] } };
 }
 
-async function runNode(input: string): Promise<{ token: Timing; pool: Timing; version: string; node: string }> {
+interface NodeTiming extends Timing {
+  times: number[];
+  bytes: number;
+}
+
+async function runNode(
+  input: string,
+  iterations: number,
+): Promise<{ token: NodeTiming; pool: NodeTiming; version: string; node: string }> {
   const dir = join(ROOT, "bench/node");
   try {
     await Deno.stat(join(dir, "node_modules/@vercel/og/package.json"));
@@ -122,7 +132,7 @@ async function runNode(input: string): Promise<{ token: Timing; pool: Timing; ve
     throw new Error("Cannot find @vercel/og: run `cd bench/node && npm install`");
   }
   const output = await new Deno.Command("node", {
-    args: ["render.mjs", input, String(ITERATIONS), String(WARMUP)],
+    args: ["render.mjs", input, String(iterations), String(WARMUP)],
     cwd: dir,
     stdout: "piped",
     stderr: "piped",
@@ -131,16 +141,19 @@ async function runNode(input: string): Promise<{ token: Timing; pool: Timing; ve
   return JSON.parse(new TextDecoder().decode(output.stdout));
 }
 
-async function timeOurs(render: () => Promise<Uint8Array>): Promise<Timing & { bytes: number; png: Uint8Array }> {
+async function timeOurs(
+  render: () => Promise<Uint8Array>,
+  iterations: number,
+): Promise<{ times: number[]; png: Uint8Array }> {
   let png: Uint8Array = new Uint8Array(0);
   for (let i = 0; i < WARMUP; i++) png = await render();
   const times: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
+  for (let i = 0; i < iterations; i++) {
     const started = performance.now();
     await render();
     times.push(performance.now() - started);
   }
-  return { ...timing(times), bytes: png.length, png };
+  return { times, png };
 }
 
 /** Mean absolute difference per RGB channel (0-255) of two same-size PNGs. */
@@ -197,14 +210,18 @@ export async function runRenderComparison(): Promise<{ rows: RenderRow[]; [key: 
     />
   );
 
-  const ours = {
-    token: await timeOurs(() => renderCardPng(tokenCard, { fonts, backdrop: tokenBackdrop })),
-    pool: await timeOurs(() => renderCardPng(poolCard, { fonts, backdrop: poolBackdrop })),
+  const renders = {
+    token: () => renderCardPng(tokenCard, { fonts, backdrop: tokenBackdrop }),
+    pool: () => renderCardPng(poolCard, { fonts, backdrop: poolBackdrop }),
   };
-
-  const dir = await mkdtemp(join(tmpdir(), "bench-render-"));
-  let vercel;
+  const perRound = Math.max(1, Math.ceil(ITERATIONS / ROUNDS));
+  const oursTimes = { token: [] as number[], pool: [] as number[] };
+  const theirTimes = { token: [] as number[], pool: [] as number[] };
+  const pngs = { token: new Uint8Array(0) as Uint8Array, pool: new Uint8Array(0) as Uint8Array };
   const differences = { token: NaN, pool: NaN };
+  let version = "";
+  let nodeVersion = "";
+  const dir = await mkdtemp(join(tmpdir(), "bench-render-"));
   try {
     const input = join(dir, "cards.json");
     await writeFile(
@@ -222,19 +239,31 @@ export async function runRenderComparison(): Promise<{ rows: RenderRow[]; [key: 
         pool: forVercel(poolCard, poolBackdrop, brand.productSvg),
       }),
     );
-    vercel = await runNode(input);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const kind of ["token", "pool"] as const) {
+        const { times, png } = await timeOurs(renders[kind], perRound);
+        oursTimes[kind].push(...times);
+        pngs[kind] = png;
+      }
+      const theirs = await runNode(input, perRound);
+      version = theirs.version;
+      nodeVersion = theirs.node;
+      for (const kind of ["token", "pool"] as const) theirTimes[kind].push(...theirs[kind].times);
+    }
     for (const kind of ["token", "pool"] as const) {
       const theirs = await Deno.readFile(join(dir, `${kind}.png`));
-      differences[kind] = meanDifference(ours[kind].png, theirs);
+      differences[kind] = meanDifference(pngs[kind], theirs);
       const keep = Deno.env.get("BENCH_KEEP_PNGS");
       if (keep) {
-        await writeFile(join(keep, `${kind}-og.png`), ours[kind].png);
+        await writeFile(join(keep, `${kind}-og.png`), pngs[kind]);
         await writeFile(join(keep, `${kind}-vercel.png`), theirs);
       }
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  const ours = { token: timing(oursTimes.token), pool: timing(oursTimes.pool) };
+  const vercel = { version, node: nodeVersion, token: timing(theirTimes.token), pool: timing(theirTimes.pool) };
 
   const rows: RenderRow[] = [];
   for (const kind of ["token", "pool"] as const) {
@@ -252,12 +281,12 @@ export async function runRenderComparison(): Promise<{ rows: RenderRow[]; [key: 
       target: "<= 0.6x",
     });
   }
-  const figures = (t: Timing & { bytes: number }) => ({ medianMs: t.medianMs, p95Ms: t.p95Ms, n: t.n, bytes: t.bytes });
   return {
     rows,
-    ours: { token: figures(ours.token), pool: figures(ours.pool) },
+    ours: { ...ours, bytes: { token: pngs.token.length, pool: pngs.pool.length } },
     vercel,
     meanPixelDifference: differences,
-    iterations: ITERATIONS,
+    iterations: perRound * ROUNDS,
+    rounds: ROUNDS,
   };
 }

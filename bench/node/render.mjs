@@ -36,6 +36,7 @@ async function time(tree) {
     medianMs: times[Math.floor(times.length / 2)],
     p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))],
     n: times.length,
+    times,
     bytes: bytes.length,
     png: bytes,
   };
