@@ -338,6 +338,22 @@ async function readCapped(
   return bytes;
 }
 
+/**
+ * The http(s) URL to fetch for a logo URI: `ipfs://` and `ipns://` go through
+ * the public IPFS gateway, `ar://` through arweave.net (as token lists use
+ * them); anything else is returned unchanged for the checks to judge.
+ */
+export function logoHttpUrl(uri: string): string {
+  const trimmed = uri.trim();
+  const ipfs = /^ipfs:\/\/(?:ipfs\/)?(.+)$/i.exec(trimmed);
+  if (ipfs) return `https://ipfs.io/ipfs/${ipfs[1]}`;
+  const ipns = /^ipns:\/\/(.+)$/i.exec(trimmed);
+  if (ipns) return `https://ipfs.io/ipns/${ipns[1]}`;
+  const ar = /^ar:\/\/(.+)$/i.exec(trimmed);
+  if (ar) return `https://arweave.net/${ar[1]}`;
+  return trimmed;
+}
+
 async function fetchChecked(
   logoUrl: string,
   options: LogoFetchOptions,
@@ -345,7 +361,7 @@ async function fetchChecked(
 ): Promise<FetchedLogo> {
   let url: URL;
   try {
-    url = new URL(logoUrl);
+    url = new URL(logoHttpUrl(logoUrl));
   } catch {
     throw new LogoRefusedError(`Cannot parse logo URL "${logoUrl}"`);
   }

@@ -4,6 +4,7 @@ import {
   hostAndPort,
   imageDimensions,
   isBlockedAddress,
+  logoHttpUrl,
   parseAllowedHosts,
   sniffImageType,
 } from "./logo_fetch.ts";
@@ -87,6 +88,15 @@ Deno.test("imageDimensions reads PNG and JPEG headers", () => {
     width: 30000,
     height: 30000,
   });
+});
+
+Deno.test("logoHttpUrl maps IPFS and Arweave URIs to gateways", () => {
+  assert.equal(logoHttpUrl("ipfs://QmAbc/logo.png"), "https://ipfs.io/ipfs/QmAbc/logo.png");
+  assert.equal(logoHttpUrl("ipfs://ipfs/QmAbc"), "https://ipfs.io/ipfs/QmAbc");
+  assert.equal(logoHttpUrl("ipns://name.eth/x.png"), "https://ipfs.io/ipns/name.eth/x.png");
+  assert.equal(logoHttpUrl("ar://TxId"), "https://arweave.net/TxId");
+  assert.equal(logoHttpUrl(" https://a.b/c.png "), "https://a.b/c.png");
+  assert.equal(logoHttpUrl("file:///etc/passwd"), "file:///etc/passwd");
 });
 
 Deno.test("parseAllowedHosts and hostAndPort", () => {
