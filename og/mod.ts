@@ -33,16 +33,22 @@ export interface ImageTarget {
  * `lib/kv_cache.ts`). Only successful renders are stored.
  */
 export interface ImageCache {
+  /**
+   * `variant` tells apart renderings of the same target: absent for the
+   * default emoji set, `emoji=<set>` otherwise.
+   */
   getImage(
     kind: ImageKind,
     networkName: string,
     address: string,
+    variant?: string,
   ): Promise<Uint8Array | null>;
   setImage(
     kind: ImageKind,
     networkName: string,
     address: string,
     png: Uint8Array,
+    variant?: string,
   ): Promise<void>;
 }
 
@@ -176,8 +182,8 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * malformed targets; 500 with the error message for any other failure; 405
  * for methods other than GET and HEAD. Concurrent requests for the same
  * uncached image (kind, network, address, emoji set) share one preview
- * lookup and one render. Cards with the default emoji set are read from and
- * written to `cache`; only 200s are written.
+ * lookup and one render. Cards are read from and written to `cache` (other
+ * emoji sets under their own variant); only 200s are written.
  */
 export function createImageHandler(
   options: ImageHandlerOptions,
@@ -195,10 +201,11 @@ export function createImageHandler(
     origin: string,
   ): Promise<ImageResult> {
     const { kind, networkName, address } = target;
-    const cacheable = options.cache !== null && emojiSet === DEFAULT_EMOJI_SET;
-    if (cacheable) {
+    const cache = options.cache;
+    const variant = emojiSet === DEFAULT_EMOJI_SET ? undefined : `emoji=${emojiSet}`;
+    if (cache) {
       try {
-        const cached = await options.cache!.getImage(kind, networkName, address);
+        const cached = await cache.getImage(kind, networkName, address, variant);
         if (cached) return { status: 200, body: cached };
       } catch (error) {
         console.error(`Image cache read failed: ${(error as Error).message}`);
@@ -230,9 +237,9 @@ export function createImageHandler(
       console.error(`Cannot render ${kind} image ${networkName}/${address}: ${message}`);
       return { status: 500, body: message || "Internal error" };
     }
-    if (cacheable) {
+    if (cache) {
       try {
-        await options.cache!.setImage(kind, networkName, address, png);
+        await cache.setImage(kind, networkName, address, png, variant);
       } catch (error) {
         console.error(`Image cache write failed: ${(error as Error).message}`);
       }

@@ -259,10 +259,16 @@ Deno.test("concurrent requests share one lookup and render; then the cache answe
     await t.get("token", address(1).toUpperCase().replace("0X", "0x"));
     assert.equal(t.renders.length, 1);
 
-    // Another emoji set is its own render, not cached.
+    // Another emoji set is its own render, cached under its own variant.
     await t.get("token", 1, { query: "?emoji=noto" });
     assert.equal(t.renders.length, 2);
-    assert.equal(t.cache.writes, 1);
+    assert.equal(t.cache.writes, 2);
+    assert.ok(t.cache.entries.has(`token/ethereum/${address(1)}/emoji=noto`));
+    await t.get("token", 1, { query: "?emoji=noto" });
+    assert.equal(t.renders.length, 2);
+    // An unknown set is the default one.
+    await t.get("token", 1, { query: "?emoji=nope" });
+    assert.equal(t.renders.length, 2);
   } finally {
     await t.close();
   }

@@ -175,10 +175,10 @@ export class MemoryImageCache implements ImageCache {
   reads = 0;
   writes = 0;
 
-  getImage(kind: ImageKind, networkName: string, address: string) {
+  getImage(kind: ImageKind, networkName: string, address: string, variant?: string) {
     this.reads++;
     return Promise.resolve(
-      this.entries.get(`${kind}/${networkName}/${address}`) ?? null,
+      this.entries.get(`${kind}/${networkName}/${address}/${variant ?? ""}`) ?? null,
     );
   }
 
@@ -187,9 +187,10 @@ export class MemoryImageCache implements ImageCache {
     networkName: string,
     address: string,
     png: Uint8Array,
+    variant?: string,
   ) {
     this.writes++;
-    this.entries.set(`${kind}/${networkName}/${address}`, png);
+    this.entries.set(`${kind}/${networkName}/${address}/${variant ?? ""}`, png);
     return Promise.resolve();
   }
 }
