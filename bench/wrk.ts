@@ -51,12 +51,12 @@ export function parseWrk(text: string): Omit<LoadResult, "url" | "connections" |
   };
 }
 
-/** Runs wrk with `connections` keep-alive connections on 2 threads for `seconds`. */
+/** Runs wrk with `connections` keep-alive connections on up to 2 threads for `seconds`. */
 export async function runWrk(url: string, connections: number, seconds: number): Promise<LoadResult> {
   let output: Deno.CommandOutput;
   try {
     output = await new Deno.Command("wrk", {
-      args: ["-t", "2", "-c", String(connections), "-d", `${seconds}s`, "--latency", url],
+      args: ["-t", String(Math.min(2, connections)), "-c", String(connections), "-d", `${seconds}s`, "--latency", url],
       stdout: "piped",
       stderr: "piped",
     }).output();
