@@ -106,7 +106,7 @@ function PoolsTab(
             </Link>
           ))}
         </nav>
-        <Form method="get" action="/explore" className="address-row">
+        <Form method="get" action="/explore" className="filter-form">
           <input type="hidden" name="chain" value={data.chainName} />
           <input type="hidden" name="tab" value="pools" />
           {data.version !== "all" ? <input type="hidden" name="version" value={data.version} /> : null}

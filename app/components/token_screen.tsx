@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { changeDirection, formatPercentChange, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
+import { formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
 import { type Cursors, hasMore } from "../lib/explore_data.ts";
 import { tokenWarnings } from "../lib/safety.ts";
 import { fetchTokenChart, fetchTokenTransactions, LANGUAGES } from "../lib/token_data.ts";
@@ -154,7 +154,6 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
   const symbol = token.symbol ?? "UNK";
   const name = token.name ?? token.project?.name ?? symbol;
   const logo = token.project?.logo?.url ?? token.project?.logoUrl ?? null;
-  const change = market?.pricePercentChange24H?.value ?? null;
   return (
     <GatewayProvider>
       <article className="screen token-page">
@@ -168,12 +167,6 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
           </h1>
           <span className="badge">{data.chainLabel}</span>
         </div>
-        <p className="chart-header">
-          <span className="chart-value">{formatPrice(market?.price?.value)}</span>
-          <span className={`change change-${changeDirection(change)}`}>
-            {formatPercentChange(change)} today
-          </span>
-        </p>
         <Warnings data={data} />
         <div className="grid-2">
           <div>
