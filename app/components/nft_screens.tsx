@@ -162,7 +162,7 @@ export function CollectionScreen(
 ) {
   const first = useMemo(() => data.ok ? data.data : { rows: [], cursors: { after: null } }, [data]);
   const paged = usePaged(first, (client, c) => fetchCollection(client, address, c.after), (c) => c.after !== null);
-  if (!data.ok) return <ErrorState message={data.error} />;
+  if (!data.ok) return <ErrorState page title="Could not load this collection" message={data.error} />;
   if (!data.data.collection) {
     return (
       <NotFoundState title="Collection not found">
@@ -252,7 +252,7 @@ export function AssetScreen(
     tokenId: string;
   },
 ) {
-  if (!data.ok) return <ErrorState message={data.error} />;
+  if (!data.ok) return <ErrorState page title="Could not load this NFT" message={data.error} />;
   const a = data.data.asset;
   if (!a) {
     return (

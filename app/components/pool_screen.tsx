@@ -67,7 +67,7 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
     );
   }
   if (data.status === "error") {
-    return <ErrorState title="Could not load this pool" message={data.message} />;
+    return <ErrorState page title="Could not load this pool" message={data.message} />;
   }
   const { pool } = data;
   const t0 = pool.token0?.symbol ?? "UNK";

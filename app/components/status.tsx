@@ -7,17 +7,19 @@ import type { ReactNode } from "react";
  * loaders (a reload before hydration).
  */
 export function ErrorState(
-  { title = "Could not load data", message, onRetry }: {
+  { title = "Could not load data", message, onRetry, page = false }: {
     title?: string;
     message: string;
     onRetry?: () => void;
+    /** The state is the whole page: its title is the page's `h1`. */
+    page?: boolean;
   },
 ) {
   const revalidator = useRevalidator();
   const retrying = revalidator.state === "loading";
   return (
     <div className="state state-error" role="alert">
-      <h2>{title}</h2>
+      {page ? <h1>{title}</h1> : <h2>{title}</h2>}
       <p>{message}</p>
       <button
         type="button"
@@ -37,7 +39,7 @@ export function NotFoundState(
 ) {
   return (
     <div className="state state-empty">
-      <h2>{title}</h2>
+      <h1>{title}</h1>
       {children}
       <p>
         <Link to="/explore">Explore tokens and pools</Link>
@@ -90,6 +92,7 @@ export function RouteErrorBoundary() {
   }
   return (
     <ErrorState
+      page
       title="This screen could not be shown"
       message="Something went wrong while loading it. Please try again."
     />

@@ -146,7 +146,7 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
     );
   }
   if (data.status === "error") {
-    return <ErrorState title="Could not load this token" message={data.error} />;
+    return <ErrorState page title="Could not load this token" message={data.error} />;
   }
   const { token } = data;
   const market = token.market;
