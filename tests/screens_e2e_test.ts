@@ -1,0 +1,207 @@
+/**
+ * The screens in Chromium against the real server and its demo gateway:
+ * every whitelisted route renders a complete screen without console errors,
+ * explore -> token -> pool -> portfolio navigates without a full reload, the
+ * chart duration switch refetches, paging loads more rows, and a gateway
+ * failure shows an error with a retry. Screenshots of the main screens are
+ * saved under `test-results/screens/` for review.
+ */
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import {
+  DEMO_WALLET,
+  HOOKED_V4_POOL,
+  LOOPBACK_LIZARDS,
+  USDC_WETH_V2_PAIR,
+  USDC_WETH_V3_POOL,
+} from "../demo_gateway/mod.ts";
+import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
+import { launchBrowser, startServer } from "./server_harness.ts";
+
+const SHOTS = new URL("../test-results/screens/", import.meta.url);
+const UNI = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
+
+/** Values for every route parameter of the whitelist, all known to the demo gateway. */
+const PARAMS: Record<string, string> = {
+  chainName: "ethereum",
+  networkName: "ethereum",
+  tokenAddress: UNI,
+  poolAddress: USDC_WETH_V3_POOL.address,
+  tokenId: "1",
+  contractAddress: LOOPBACK_LIZARDS.address,
+  walletAddress: DEMO_WALLET,
+  pairAddress: USDC_WETH_V2_PAIR.address,
+  address: USDC_WETH_V2_PAIR.address,
+  protocolVersion: "v3",
+  currencyIdA: "ETH",
+  currencyIdB: UNI,
+};
+
+/** A concrete path for a whitelist pattern; portfolio pages get the demo wallet. */
+function samplePath(pattern: string): string {
+  const path = pattern.replace("{/*}?", "").replace(/:(\w+)/g, (_, name: string) => {
+    const value = PARAMS[name];
+    assert.ok(value, `no sample value for :${name}`);
+    return value;
+  });
+  return path.startsWith("/portfolio") ? `${path}?address=${DEMO_WALLET}` : path;
+}
+
+/** Collects console errors and page errors of a page. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__remixRouter" in globalThis, null, { timeout: 15_000 });
+}
+
+function shotName(path: string): string {
+  const name = path.split("?")[0].replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_").slice(0, 60);
+  return `${name || "home"}.png`;
+}
+
+Deno.test({
+  name: "screens: every whitelisted route, navigation, chart switch, paging",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    await mkdir(SHOTS, { recursive: true });
+    const server = await startServer();
+    const browser = await launchBrowser();
+    try {
+      await t.step("every whitelisted route renders a complete screen without console errors", async () => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const problems = watchProblems(page);
+        for (const route of PREVIEW_ROUTES) {
+          const path = samplePath(route.pattern);
+          const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
+          assert.equal(response?.status(), 200, path);
+          await hydrated(page);
+          const h1 = page.locator("main h1").first();
+          assert.ok(await h1.isVisible(), `${path}: no heading`);
+          assert.equal(await page.locator("main .state-error").count(), 0, `${path}: shows a gateway error`);
+          assert.ok(((await page.locator("main").textContent()) ?? "").length > 80, `${path}: nearly empty`);
+          await page.screenshot({ path: new URL(shotName(path), SHOTS).pathname, fullPage: true });
+        }
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+
+      await t.step("data screens show gateway data", async () => {
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
+        assert.ok(await page.locator("table.tokens-table tbody tr").count() >= 20, "top tokens table is short");
+        await page.goto(`${server.url}/explore/pools/ethereum/${HOOKED_V4_POOL.address}`, {
+          waitUntil: "networkidle",
+        });
+        assert.match((await page.locator("main").textContent()) ?? "", /Hook:/);
+        await page.goto(`${server.url}/portfolio/activity?address=${DEMO_WALLET}`, { waitUntil: "networkidle" });
+        const activity = (await page.locator(".activity-list").first().textContent()) ?? "";
+        assert.match(activity, /Swapped|Sent|Received|Approved/);
+        await page.goto(`${server.url}/explore/tokens/ethereum/0x${"ab".repeat(20)}`, { waitUntil: "networkidle" });
+        assert.equal(await page.locator("main h1").first().textContent(), "Token not found");
+        await page.close();
+      });
+
+      await t.step("explore -> token -> pool -> portfolio navigates without a full reload", async () => {
+        const page = await browser.newPage();
+        const problems = watchProblems(page);
+        await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 7));
+        await page.locator("table.tokens-table tbody tr a").first().click();
+        await page.waitForURL(/\/explore\/tokens\/ethereum\//);
+        await page.locator("table.pools-table tbody tr a").first().waitFor();
+        await page.locator("table.pools-table tbody tr a").first().click();
+        await page.waitForURL(/\/explore\/pools\/ethereum\//);
+        await page.locator("main h1").first().waitFor();
+        await page.locator('header nav a[href="/portfolio"]').click();
+        await page.waitForURL(`${server.url}/portfolio`);
+        await page.getByLabel("Wallet address").fill(DEMO_WALLET);
+        await page.getByRole("button", { name: "View portfolio" }).click();
+        await page.waitForURL(/address=0x/);
+        await page.locator("#balances-title").waitFor();
+        const marker = await page.evaluate(() => (globalThis as unknown as { __marker?: number }).__marker);
+        assert.equal(marker, 7, "a navigation reloaded the page");
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+
+      await t.step("the chart duration switch refetches and paging loads more rows", async () => {
+        const page = await browser.newPage();
+        const problems = watchProblems(page);
+        await page.goto(`${server.url}/explore/tokens/ethereum/${UNI}`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        const chartRequest = page.waitForRequest((request) =>
+          request.url().endsWith("/graphql") && request.method() === "POST" &&
+          (request.postData() ?? "").includes("TokenPrice") && (request.postData() ?? "").includes("WEEK")
+        );
+        await page.getByRole("button", { name: "1W" }).click();
+        await chartRequest;
+        await page.locator('svg[aria-label*="1W"]').first().waitFor();
+        assert.equal(await page.getByRole("button", { name: "1W" }).getAttribute("aria-pressed"), "true");
+
+        const rows = page.locator('[data-testid="tx-row"]');
+        const before = await rows.count();
+        assert.ok(before > 0, "no transactions");
+        await page.getByRole("button", { name: "Load more transactions" }).click();
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('[data-testid="tx-row"]').length > n,
+          before,
+          { timeout: 10_000 },
+        );
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+
+      await t.step("phone width: no horizontal page scroll", async () => {
+        const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+        for (const path of ["/explore", `/explore/tokens/ethereum/${UNI}`, "/swap"]) {
+          await page.goto(server.url + path, { waitUntil: "networkidle" });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
+          await page.screenshot({ path: new URL(`phone_${shotName(path)}`, SHOTS).pathname, fullPage: true });
+        }
+        await page.close();
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "screens: a gateway failure shows an error with a retry inside the layout",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = listener.addr.port;
+    listener.close();
+    const server = await startServer({ GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`, GATEWAY_TIMEOUT_MS: "1000" });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const response = await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
+      assert.equal(response?.status(), 200);
+      await hydrated(page);
+      assert.ok(await page.locator("header.site-header").isVisible(), "layout is gone");
+      const alert = page.locator("main .state-error").first();
+      assert.match((await alert.textContent()) ?? "", /cannot be reached/);
+      await page.getByRole("button", { name: "Retry" }).first().click();
+      await page.locator("main .state-error").first().waitFor();
+      await page.screenshot({ path: new URL("gateway_down.png", SHOTS).pathname, fullPage: true });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
