@@ -137,7 +137,7 @@ export function CollectionHeader(
           { label: "Total volume", value: eth(m?.totalVolume?.value, m?.totalVolume?.currency) },
           {
             label: "Listed",
-            value: formatPercent(m?.percentListed?.value != null ? m.percentListed.value * 100 : null),
+            value: formatPercent(m?.percentListed?.value),
           },
           { label: "Sales (24h)", value: formatCompact(m?.sales?.value) },
         ]}
