@@ -79,10 +79,26 @@ function SearchBox() {
   );
 }
 
+/** A thin bar at the top of the page while the next page loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div
+      className={busy ? "nav-progress nav-progress-busy" : "nav-progress"}
+      role="progressbar"
+      aria-label="Loading page"
+      aria-hidden={!busy}
+      aria-busy={busy}
+    />
+  );
+}
+
 /** Site header: brand, main navigation, token search and chain selector. */
 export function SiteHeader() {
   return (
     <header className="site-header">
+      <NavigationProgress />
       <a className="skip-link" href="#main">Skip to content</a>
       <Link to="/" className="brand" aria-label="Uniswap Interface home">
         <img src="/favicon.svg" alt="" width={28} height={28} />

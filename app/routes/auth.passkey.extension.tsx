@@ -1,6 +1,6 @@
 /** `/auth/passkey/extension`: passkey sign-in for the browser extension; needs the wallet. */
 import { Link } from "@remix-run/react";
-import { ConnectWalletState } from "../components/status.tsx";
+import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 
 export default function PasskeyExtensionRoute() {
@@ -16,3 +16,5 @@ export default function PasskeyExtensionRoute() {
     </Frame>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

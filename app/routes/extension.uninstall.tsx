@@ -1,6 +1,7 @@
 /** `/extension/uninstall`: shown after the browser extension is removed. */
 import { Link } from "@remix-run/react";
 import { Frame } from "../components/wallet_screens.tsx";
+import { RouteErrorBoundary } from "../components/status.tsx";
 
 export default function ExtensionUninstallRoute() {
   return (
@@ -26,3 +27,5 @@ export default function ExtensionUninstallRoute() {
     </Frame>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,6 @@
 /** `/manage/passkey/:walletAddress`: the passkeys of a wallet; managing them needs the wallet. */
 import { Link, useParams } from "@remix-run/react";
-import { ConnectWalletState } from "../components/status.tsx";
+import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 import { isAddress } from "../lib/address.ts";
 import { shortenAddress } from "../lib/format.ts";
@@ -26,3 +26,5 @@ export default function ManagePasskeyRoute() {
     </Frame>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

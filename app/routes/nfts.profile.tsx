@@ -1,7 +1,7 @@
 /** `/nfts/profile`: your NFTs; without a wallet, an address lookup instead. */
 import { Link } from "@remix-run/react";
 import { AddressForm } from "../components/address_form.tsx";
-import { ConnectWalletState } from "../components/status.tsx";
+import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 
 export default function NftProfileRoute() {
   return (
@@ -16,3 +16,5 @@ export default function NftProfileRoute() {
     </section>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;
