@@ -1,5 +1,14 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
-import { Form, Link, NavLink, useLocation, useNavigate, useParams, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  NavLink,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useSearchParams,
+} from "@remix-run/react";
 import { useId } from "react";
 import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 
