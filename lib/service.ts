@@ -9,13 +9,14 @@ import { createRequestHandler } from "@remix-run/deno";
 import type { AppLoadContext, ServerBuild } from "@remix-run/server-runtime";
 import { dirname, fromFileUrl } from "../scripts/paths.ts";
 import type { Config } from "./config.ts";
-import { createHandler, IMAGE_NOT_FOUND, type ImageTarget } from "./handler.ts";
+import { createHandler } from "./handler.ts";
 import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
 import { logRequest, warnOnce } from "./log.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { createGatewayClient } from "../queries/client.ts";
+import { createImageHandler } from "../og/mod.ts";
 
 /** Absolute path of the repository root. */
 export const ROOT_DIR = fromFileUrl(new URL("../", import.meta.url));
@@ -72,8 +73,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const cache = createCache(kv);
   const gatewayClient = () => createGatewayClient({ url: graphqlUrl, timeoutMs: config.gatewayTimeoutMs });
   const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
-  const images = (_request: Request, target: ImageTarget) =>
-    Promise.resolve(new Response(IMAGE_NOT_FOUND[target.kind], { status: 404 }));
+  const images = createImageHandler({
+    previews,
+    cache,
+    staticDir: `${ROOT_DIR}static`,
+    // The demo gateway serves its own logos on loopback: they always work.
+    logoAllowedHosts: demo ? [...config.logoAllowedHosts, new URL(demo.origin).host] : config.logoAllowedHosts,
+    publicOrigin: config.publicOrigin,
+  });
 
   const loadBuild = options.loadBuild ?? importServerBuild;
   let remixHandler: ((request: Request) => Promise<Response>) | null = null;

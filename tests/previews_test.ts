@@ -3,6 +3,7 @@
  * gateway on loopback, the served HTML parsed with jsdom.
  */
 import assert from "node:assert/strict";
+import { decode } from "fast-png";
 import { JSDOM } from "jsdom";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../lib/preview_meta.ts";
 import { type FakeGateway, startFakeGateway } from "./fake_gateway.ts";
@@ -146,7 +147,8 @@ Deno.test("previews: default, token and pool pages carry the right tags", async 
       const image = await fetch(`${server.url}/images/preview.png`);
       assert.equal(image.status, 200);
       assert.equal(image.headers.get("content-type"), "image/png");
-      await image.body?.cancel();
+      const png = decode(new Uint8Array(await image.arrayBuffer()));
+      assert.deepEqual([png.width, png.height], [1200, 630]);
     });
 
     await t.step("token titles: symbol, then name, then neither", async () => {
