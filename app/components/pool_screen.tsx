@@ -73,10 +73,11 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
   const t0 = pool.token0?.symbol ?? "UNK";
   const t1 = pool.token1?.symbol ?? "UNK";
   const fee = pool.isDynamicFee ? "Dynamic fee" : formatFeeTier(pool.feeTier);
-  const fees24h = pool.volume24hUsd != null && pool.feeTier != null
+  // A dynamic fee is set by the hook per swap: the fee tier says nothing about earnings.
+  const fees24h = pool.volume24hUsd != null && pool.feeTier != null && !pool.isDynamicFee
     ? pool.volume24hUsd * pool.feeTier / 1_000_000
     : null;
-  const apr = poolApr(pool.volume24hUsd, pool.feeTier, pool.totalLiquidityUsd);
+  const apr = pool.isDynamicFee ? null : poolApr(pool.volume24hUsd, pool.feeTier, pool.totalLiquidityUsd);
   return (
     <GatewayProvider>
       <article className="screen pool-page">

@@ -169,6 +169,7 @@ export function NftGrid({ nfts }: { nfts: readonly NftCard[] }) {
               : <span className="nft-placeholder" role="img" aria-label={n.name} />}
             <span className="nft-card-body">
               <strong>{n.name}</strong>
+              {n.quantity > 1 ? <span className="badge">×{n.quantity}</span> : null}
               <br />
               <span className="muted">
                 {n.collection ?? "Unknown collection"}

@@ -126,6 +126,8 @@ export interface NftCard {
   readonly imageUrl: string | null;
   readonly floor: number | null;
   readonly spam: boolean;
+  /** How many the wallet holds (ERC-1155 can hold several). */
+  readonly quantity: number;
 }
 
 /** A page of NFTs and the cursor of the next. */
@@ -156,6 +158,7 @@ export async function fetchNfts(client: Client, address: string, after?: string 
       imageUrl: a.thumbnail?.url ?? a.image?.url ?? null,
       floor: a.collection?.markets?.[0]?.floorPrice?.value ?? null,
       spam: a.isSpam ?? false,
+      quantity: e.node.quantity ?? 1,
     }];
   });
   return {

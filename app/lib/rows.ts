@@ -102,6 +102,7 @@ export function poolRow(pool: TopPool): PoolRow {
     tvl,
     volume1d,
     volume30d: pool.volume30d?.value ?? null,
-    apr: poolApr(volume1d, feeTier, tvl),
+    // A dynamic fee is set by the hook per swap: the fee tier says nothing about earnings.
+    apr: "isDynamicFee" in pool && pool.isDynamicFee ? null : poolApr(volume1d, feeTier, tvl),
   };
 }
