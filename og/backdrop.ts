@@ -50,23 +50,19 @@ export function paintBackdrop(
 ): Uint8Array {
   const out = new Uint8Array(width * height * 4);
   const { from, to } = backdrop;
-  const flat = from.r === to.r && from.g === to.g && from.b === to.b;
+  // The colour depends on x + y only: one table of width + height colours,
+  // and each row is a slice of it (one copy per row).
   const span = width + height - 2 || 1;
-  const row = new Uint8Array(width * 4);
+  const table = new Uint8Array((width + height) * 4);
+  for (let s = 0; s < width + height; s++) {
+    const t = Math.min(1, s / span);
+    table[s * 4] = from.r + (to.r - from.r) * t + 0.5;
+    table[s * 4 + 1] = from.g + (to.g - from.g) * t + 0.5;
+    table[s * 4 + 2] = from.b + (to.b - from.b) * t + 0.5;
+    table[s * 4 + 3] = 255;
+  }
   for (let y = 0; y < height; y++) {
-    if (flat && y > 0) {
-      out.set(row, y * width * 4);
-      continue;
-    }
-    for (let x = 0; x < width; x++) {
-      const t = flat ? 0 : (x + y) / span;
-      const o = x * 4;
-      row[o] = from.r + (to.r - from.r) * t + 0.5;
-      row[o + 1] = from.g + (to.g - from.g) * t + 0.5;
-      row[o + 2] = from.b + (to.b - from.b) * t + 0.5;
-      row[o + 3] = 255;
-    }
-    out.set(row, y * width * 4);
+    out.set(table.subarray(y * 4, (y + width) * 4), y * width * 4);
   }
   const mark = backdrop.watermark;
   if (mark) {

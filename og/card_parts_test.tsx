@@ -1,23 +1,10 @@
 import assert from "node:assert/strict";
-import { feeLabel } from "./pool_card.tsx";
-import { textColorOn, tileText } from "./card_parts.tsx";
-
-Deno.test("feeLabel is feeTier / 10000 as a percentage", () => {
-  assert.equal(feeLabel(3000), "0.3%");
-  assert.equal(feeLabel(500), "0.05%");
-  assert.equal(feeLabel(100), "0.01%");
-  assert.equal(feeLabel(10000), "1%");
-  assert.equal(feeLabel(2500), "0.25%");
-  assert.equal(feeLabel(null), "0.3%");
-  assert.equal(feeLabel(undefined), "0.3%");
-  assert.equal(feeLabel(Number.NaN), "0.3%");
-});
-
-Deno.test("a dynamic V4 fee says Dynamic", () => {
-  assert.equal(feeLabel(3000, true, "V4"), "Dynamic");
-  assert.equal(feeLabel(0x800000, false, "V4"), "Dynamic");
-  assert.equal(feeLabel(3000, false, "V4"), "0.3%");
-});
+import { maxTextWidthEm, oneLine, textColorOn, tileText } from "./card_parts.tsx";
+import type { CSSProperties } from "react";
+import { fileURLToPath } from "node:url";
+import { createDefaultFontLoader } from "./fonts.ts";
+import { renderCardSvg } from "./render.ts";
+import { rasterizeSvg } from "./resvg.ts";
 
 Deno.test("tileText is the first three letters upper-cased, or UNK", () => {
   assert.equal(tileText("weth"), "WET");
@@ -30,4 +17,49 @@ Deno.test("tileText is the first three letters upper-cased, or UNK", () => {
 Deno.test("text is dark only on light backgrounds", () => {
   assert.equal(textColorOn({ r: 35, g: 43, b: 43 }), "#ffffff");
   assert.equal(textColorOn({ r: 240, g: 200, b: 40 }), "#0d111c");
+});
+
+Deno.test("maxTextWidthEm bounds the width of each script", () => {
+  assert.equal(maxTextWidthEm("USDC"), 4 * 1.15);
+  assert.equal(maxTextWidthEm("日本"), 2 * 1.05);
+  assert.equal(maxTextWidthEm("🦄"), 1.2);
+  assert.equal(maxTextWidthEm("\ufdfd"), 4);
+  assert.equal(maxTextWidthEm("𒀀"), 2);
+  assert.equal(maxTextWidthEm("ไทย"), 6);
+});
+
+Deno.test("text that fits without a clip draws the same as with one", async () => {
+  const fonts = await createDefaultFontLoader(
+    fileURLToPath(new URL("../static", import.meta.url)),
+  ).load("http://127.0.0.1:1");
+  // Inter's widest capitals at 144 px, as many as the bound lets through
+  // without a clip (6 x 1.15 x 144 = 994 <= 1056).
+  const text = "ЖWЖWЖW";
+  const free = oneLine(text, 144, 1056);
+  assert.equal(free.overflow, undefined);
+  const clipped = { ...free, overflow: "hidden", textOverflow: "ellipsis" } as const;
+  const draw = async (style: CSSProperties) => {
+    const svg = await renderCardSvg(
+      <div style={{ display: "flex", width: "100%", height: "100%", background: "#000", color: "#fff" }}>
+        <div style={{ ...style, fontFamily: "Inter", fontWeight: 700 }}>{text}</div>
+      </div>,
+      { fonts },
+    );
+    return (await rasterizeSvg(svg)).pixels;
+  };
+  const a = await draw(free);
+  const b = await draw(clipped);
+  assert.equal(a.length, b.length);
+  let different = 0;
+  let maxDiff = 0;
+  let firstY = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      different++;
+      maxDiff = Math.max(maxDiff, Math.abs(a[i] - b[i]));
+      if (firstY < 0) firstY = Math.floor(i / 4 / 1200);
+    }
+  }
+  assert.equal(different, 0, `${different} differ, max ${maxDiff}, first row ${firstY}`);
+  assert.equal(oneLine("W".repeat(7), 144, 1056).overflow, "hidden");
 });

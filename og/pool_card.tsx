@@ -155,8 +155,7 @@ export function PoolCard(props: PoolCardProps) {
       <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
         <div
           style={{
-            ...oneLine(TEXT_WIDTH),
-            fontSize: 120,
+            ...oneLine(props.name, 120, TEXT_WIDTH),
             lineHeight: "140px",
             letterSpacing: -3,
           }}

@@ -86,8 +86,7 @@ export function TokenCard(props: TokenCardProps) {
       <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
         <div
           style={{
-            ...oneLine(TEXT_WIDTH),
-            fontSize: 56,
+            ...oneLine(props.name, 56, TEXT_WIDTH),
             lineHeight: "68px",
             opacity: 0.82,
           }}
@@ -96,8 +95,7 @@ export function TokenCard(props: TokenCardProps) {
         </div>
         <div
           style={{
-            ...oneLine(TEXT_WIDTH),
-            fontSize: 144,
+            ...oneLine(props.symbol, 144, TEXT_WIDTH),
             lineHeight: "160px",
             letterSpacing: -4,
           }}
