@@ -22,7 +22,7 @@ import type { Cursors, Page } from "./explore_data.ts";
 import { transactionRows } from "./rows.ts";
 
 /** Rows per page of the token's transactions (per protocol version). */
-export const TOKEN_TX_PAGE = 20;
+export const TOKEN_TX_PAGE = 10;
 
 /** Chart durations of the token and pool pages, with their button labels. */
 export const DURATIONS: readonly { value: HistoryDuration; label: string }[] = [
