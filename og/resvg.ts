@@ -11,14 +11,18 @@ import { packageFile } from "./paths.ts";
 
 let wasmReady: Promise<void> | null = null;
 
-/** Initialises resvg-wasm once; later calls share the same promise. */
+/**
+ * Initialises resvg-wasm once; later calls share the same promise. Another
+ * module of the process may have initialised it already (`initWasm` then
+ * refuses a second call): that counts as ready.
+ */
 export function ensureResvg(): Promise<void> {
   if (!wasmReady) {
     wasmReady = readFile(packageFile("@resvg/resvg-wasm", "index_bg.wasm"))
       .then((bytes) => initWasm(bytes))
       .catch((error) => {
-        // initWasm refuses a second call: a failure after a first success
-        // cannot happen, so a failed first call may be retried.
+        if (error instanceof Error && error.message.startsWith("Already initialized")) return;
+        // A failed first call may be retried.
         wasmReady = null;
         throw error;
       });
