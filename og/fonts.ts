@@ -273,15 +273,17 @@ export function loadedFallbackFiles(): string[] {
  * The script's own Noto Sans is tried first, then Noto Sans, Symbols and
  * Math for what is left; only subsets covering characters of the segment
  * are loaded. Fonts that cannot be loaded are logged and skipped.
+ * `packages` maps language codes to fontsource packages (tests replace it).
  */
 export async function loadFallbackFonts(
   code: string,
   segment: string,
+  packages: Readonly<Record<string, string>> = FALLBACK_PACKAGES,
 ): Promise<CardFont[]> {
   const codes = code.split("|");
   const chain: { pkg: string; lang?: string }[] = [];
   for (const c of codes) {
-    const pkg = FALLBACK_PACKAGES[c];
+    const pkg = packages[c];
     if (pkg && !chain.some((entry) => entry.pkg === pkg)) {
       chain.push({ pkg, lang: SATORI_LANGS.has(c) ? c : undefined });
     }
