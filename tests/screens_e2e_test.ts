@@ -161,6 +161,30 @@ Deno.test({
         await page.close();
       });
 
+      await t.step("header search suggests tokens and opens the one typed", async () => {
+        const page = await browser.newPage();
+        const problems = watchProblems(page);
+        await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        const box = page.getByRole("combobox", { name: "Search tokens" });
+        await box.focus();
+        await box.fill("UN");
+        await page.waitForFunction(() => document.querySelectorAll("header datalist option").length > 0);
+        const options = await page.locator("header datalist option").evaluateAll((els) =>
+          els.map((e) => (e as HTMLOptionElement).value)
+        );
+        assert.ok(options.includes("UNI"), `suggestions: ${options.join(", ")}`);
+        await box.fill("UNI");
+        await box.press("Enter");
+        await page.waitForURL(/\/explore\/tokens\/ethereum\/0x1f9840a85d5af5bf1d1762f925bdaddc4201f984/i);
+        await box.fill("zzzz-no-such-token");
+        await box.press("Enter");
+        await page.waitForURL(/\/tokens\?q=zzzz-no-such-token/);
+        assert.match((await page.locator("main").textContent()) ?? "", /0 results/);
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+
       await t.step("phone width: no horizontal page scroll", async () => {
         const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
         for (const path of ["/explore", `/explore/tokens/ethereum/${UNI}`, "/swap"]) {

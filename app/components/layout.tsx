@@ -10,6 +10,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useId } from "react";
+import { TokenSearch } from "./token_search.tsx";
 import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 
 const NAV = [
@@ -67,27 +68,6 @@ function ChainSelector() {
   );
 }
 
-function SearchBox() {
-  const id = useId();
-  const [search] = useSearchParams();
-  const chain = useCurrentChain();
-  return (
-    <Form method="get" action="/tokens" role="search" className="search-form">
-      <label htmlFor={id} className="visually-hidden">Search tokens</label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        placeholder="Search tokens"
-        defaultValue={search.get("q") ?? ""}
-        key={search.get("q") ?? ""}
-        autoComplete="off"
-      />
-      <input type="hidden" name="chain" value={chain} />
-    </Form>
-  );
-}
-
 /** A thin bar at the top of the page while the next page loads. */
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -123,7 +103,7 @@ export function SiteHeader() {
         </ul>
       </nav>
       <div className="header-tools">
-        <SearchBox />
+        <TokenSearch chain={useCurrentChain()} />
         <ChainSelector />
       </div>
     </header>

@@ -16,7 +16,7 @@ Deno.test("the chain selector leads to the chain's tokens or explore page", () =
 Deno.test("the header has navigation, token search and the gateway's chains", async () => {
   renderInRemix(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
   expect((await screen.findByRole("navigation", { name: "Main" })).textContent).toContain("Explore");
-  expect(screen.getByRole("searchbox", { name: "Search tokens" })).toBeTruthy();
+  expect(screen.getByRole("combobox", { name: "Search tokens" })).toBeTruthy();
   const select = screen.getByRole("combobox", { name: "Chain" }) as HTMLSelectElement;
   expect(select.value).toBe("base");
   expect(select.options.length).toBe(CHAIN_OPTIONS.length);
