@@ -180,7 +180,8 @@ Deno.test({
         await box.fill("zzzz-no-such-token");
         await box.press("Enter");
         await page.waitForURL(/\/tokens\?q=zzzz-no-such-token/);
-        assert.match((await page.locator("main").textContent()) ?? "", /0 results/);
+        await page.locator("main").getByText(/^0 results for/).waitFor();
+        assert.equal(await page.locator("main h1").textContent(), "Search: zzzz-no-such-token");
         assert.deepEqual(problems, []);
         await page.close();
       });

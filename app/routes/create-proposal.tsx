@@ -1,6 +1,6 @@
 /** `/create-proposal`: Create a proposal: UNI figures from the gateway; voting needs a wallet. */
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData, useParams } from "@remix-run/react";
+import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { GovernanceScreen } from "../components/wallet_screens.tsx";
 import { loadGovernanceToken } from "../lib/wallet_loaders.ts";
@@ -17,7 +17,11 @@ export default function CreateProposalRoute() {
       title={proposal ? `Proposal ${proposal}` : "Create a proposal"}
       token={data.token}
       action="create a proposal"
-    />
+    >
+      <p>
+        A proposal needs the votes of enough UNI delegated to its author. <Link to="/vote">See governance</Link>
+      </p>
+    </GovernanceScreen>
   );
 }
 

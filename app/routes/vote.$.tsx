@@ -1,6 +1,6 @@
 /** `/vote/*`: Governance: UNI figures from the gateway; voting needs a wallet. */
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData, useParams } from "@remix-run/react";
+import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { GovernanceScreen } from "../components/wallet_screens.tsx";
 import { loadGovernanceToken } from "../lib/wallet_loaders.ts";
@@ -17,7 +17,11 @@ export default function VoteRoute() {
       title={proposal ? `Proposal ${proposal}` : "Governance"}
       token={data.token}
       action="vote on proposals"
-    />
+    >
+      <p>
+        <Link to="/create-proposal">Create a proposal</Link>
+      </p>
+    </GovernanceScreen>
   );
 }
 
