@@ -157,6 +157,24 @@ Deno.test({
           before,
           { timeout: 10_000 },
         );
+
+        await page.goto(`${server.url}/explore?chain=ethereum&tab=pools&version=v3`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        const poolRows = page.locator("table.pools-table tbody tr");
+        const poolsBefore = await poolRows.count();
+        assert.ok(poolsBefore > 0, "no pools");
+        const more = page.getByRole("button", { name: "Load more pools" });
+        if (poolsBefore < 25) {
+          // Fewer than a page: the list is complete and offers no more.
+          assert.equal(await more.count(), 0);
+        } else {
+          await more.click();
+          await page.waitForFunction(
+            (n) => document.querySelectorAll("table.pools-table tbody tr").length > n,
+            poolsBefore,
+            { timeout: 10_000 },
+          );
+        }
         assert.deepEqual(problems, []);
         await page.close();
       });

@@ -1,0 +1,105 @@
+/**
+ * TVL-cursor and timestamp-cursor paging of the explore lists, through the
+ * real gateway client against a loopback fake gateway that pages like the
+ * real one (rows strictly below the cursor, `first` at most).
+ */
+import { expect } from "expect";
+import { createGatewayClient } from "../../queries/client.ts";
+import { fetchChainTransactions, fetchTopPools, hasMore, PAGE_SIZE } from "../../app/lib/explore_data.ts";
+
+const TOKEN = { id: "t", chain: "ETHEREUM", address: "0x" + "1".repeat(40), symbol: "AAA", name: "A", decimals: 18 };
+
+function pool(tvl: number) {
+  return {
+    id: `pool-${tvl}`,
+    chain: "ETHEREUM",
+    address: "0x" + tvl.toString(16).padStart(40, "0"),
+    protocolVersion: "V3",
+    feeTier: 3000,
+    token0: { ...TOKEN, project: { id: "p", logoUrl: null } },
+    token1: { ...TOKEN, symbol: "BBB", project: { id: "p", logoUrl: null } },
+    txCount: 1,
+    totalLiquidity: { id: `l${tvl}`, value: tvl },
+    volume24h: { id: `v${tvl}`, value: tvl / 10 },
+    volume30d: { id: `m${tvl}`, value: tvl * 3 },
+  };
+}
+
+function tx(version: string, timestamp: number) {
+  return {
+    id: `${version}-${timestamp}`,
+    chain: "ETHEREUM",
+    protocolVersion: version,
+    type: "SWAP",
+    hash: "0x" + timestamp.toString(16),
+    timestamp,
+    account: "0x" + "2".repeat(40),
+    usdValue: { id: `u${timestamp}`, value: 10 },
+    token0: TOKEN,
+    token0Quantity: "1",
+    token1: { ...TOKEN, symbol: "BBB" },
+    token1Quantity: "-2",
+  };
+}
+
+async function withFakeGateway(fn: (url: string, calls: string[]) => Promise<void>) {
+  const calls: string[] = [];
+  const pools = Array.from({ length: 60 }, (_, i) => pool(1000 - i)); // TVL 1000 down to 941
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const { operationName, variables } = await request.json();
+    calls.push(`${operationName} ${JSON.stringify(variables.cursor ?? null)}`);
+    if (operationName === "TopV3Pools") {
+      const below = pools.filter((p) => variables.cursor == null || p.totalLiquidity.value < variables.cursor);
+      return Response.json({ data: { topV3Pools: below.slice(0, variables.first) } });
+    }
+    const version = /^V(\d)Transactions$/.exec(operationName)?.[1];
+    if (version) {
+      // v4 has 30 transactions, v3 has 5, v2 none; timestamps go down by 10.
+      const count = version === "4" ? 30 : version === "3" ? 5 : 0;
+      const all = Array.from({ length: count }, (_, i) => tx(`V${version}`, 10_000 - i * 10 - Number(version)));
+      const below = all.filter((t) => variables.cursor == null || t.timestamp < variables.cursor);
+      return Response.json({ data: { [`v${version}Transactions`]: below.slice(0, variables.first) } });
+    }
+    return Response.json({ errors: [{ message: `unexpected ${operationName}` }] });
+  });
+  try {
+    await fn(`http://127.0.0.1:${server.addr.port}/graphql`, calls);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+Deno.test("top pools page by TVL cursor until the list ends", async () => {
+  await withFakeGateway(async (url, calls) => {
+    const client = createGatewayClient({ url, timeoutMs: 2000 });
+    const first = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"] });
+    expect(first.rows.length).toBe(PAGE_SIZE);
+    expect(first.rows[0].tvl).toBe(1000);
+    expect(first.cursors).toEqual({ v3: 1000 - PAGE_SIZE + 1 });
+    const second = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"], cursors: first.cursors });
+    expect(second.rows.map((r) => r.tvl)).toEqual(Array.from({ length: PAGE_SIZE }, (_, i) => 975 - i));
+    const third = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"], cursors: second.cursors });
+    expect(third.rows.length).toBe(10);
+    expect(hasMore(third.cursors)).toBe(false);
+    expect(calls).toEqual(["TopV3Pools null", "TopV3Pools 976", "TopV3Pools 951"]);
+    expect(first.rows[0].href).toBe(`/explore/pools/ethereum/0x${(1000).toString(16).padStart(40, "0")}`);
+    expect(first.rows[0].apr).toBeCloseTo(((100 * 0.003 * 365) / 1000) * 100, 9);
+  });
+});
+
+Deno.test("chain transactions merge versions newest first and stop per version", async () => {
+  await withFakeGateway(async (url, calls) => {
+    const client = createGatewayClient({ url, timeoutMs: 2000 });
+    const first = await fetchChainTransactions(client, { chain: "ETHEREUM" });
+    expect(first.rows.length).toBe(PAGE_SIZE + 5);
+    const times = first.rows.map((r) => r.timestamp);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(first.cursors).toEqual({ v4: 10_000 - 24 * 10 - 4, v3: null, v2: null });
+    const second = await fetchChainTransactions(client, { chain: "ETHEREUM", cursors: first.cursors });
+    expect(second.rows.length).toBe(5);
+    expect(second.rows.every((r) => r.timestamp < first.cursors.v4!)).toBe(true);
+    expect(hasMore(second.cursors)).toBe(false);
+    // The second page asks only the version that had more.
+    expect(calls.slice(3)).toEqual([`V4Transactions ${first.cursors.v4}`]);
+  });
+});
