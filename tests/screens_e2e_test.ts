@@ -179,6 +179,19 @@ Deno.test({
         await page.close();
       });
 
+      await t.step("portfolio activity receives live activity over the subscription", async () => {
+        const page = await browser.newPage();
+        const problems = watchProblems(page);
+        await page.goto(`${server.url}/portfolio/activity?address=${DEMO_WALLET}`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        await page.getByText("Live updates on").waitFor({ timeout: 10_000 });
+        const live = page.locator(".live-activity .activity").first();
+        await live.waitFor({ timeout: 10_000 });
+        assert.match((await live.textContent()) ?? "", /\w+ .*(ETH|USDC|UNI|\$|NFT|order)/);
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+
       await t.step("header search suggests tokens and opens the one typed", async () => {
         const page = await browser.newPage();
         const problems = watchProblems(page);
