@@ -4,7 +4,7 @@
  * `app/lib/chart.ts`.
  */
 import { useState } from "react";
-import type { PointerEvent } from "react";
+import type { KeyboardEvent, PointerEvent } from "react";
 import {
   barGeometry,
   type Candle,
@@ -35,6 +35,39 @@ function nearestIndex(
   return best;
 }
 
+/**
+ * Keyboard access to a chart's readout: with the chart focused, the arrow
+ * keys move through the points, Home and End jump to the ends, Escape leaves.
+ */
+function keyboardCursor(
+  count: number,
+  hover: number | null,
+  setHover: (index: number | null) => void,
+) {
+  return {
+    tabIndex: 0,
+    onBlur: () => setHover(null),
+    onKeyDown: (event: KeyboardEvent<SVGSVGElement>) => {
+      const last = count - 1;
+      const current = hover ?? last;
+      const next = event.key === "ArrowLeft"
+        ? Math.max(0, current - 1)
+        : event.key === "ArrowRight"
+        ? Math.min(last, current + (hover === null ? 0 : 1))
+        : event.key === "Home"
+        ? 0
+        : event.key === "End"
+        ? last
+        : event.key === "Escape"
+        ? null
+        : undefined;
+      if (next === undefined) return;
+      event.preventDefault();
+      setHover(next);
+    },
+  };
+}
+
 function ChartHeader(
   { value, timestamp, change, format }: {
     value: number | null;
@@ -44,7 +77,7 @@ function ChartHeader(
   },
 ) {
   return (
-    <div className="chart-header">
+    <div className="chart-header" aria-live="polite">
       <span className="chart-value">{format(value)}</span>
       {change !== null ? <Change value={change} /> : null}
       <span className="muted chart-time">
@@ -92,6 +125,7 @@ export function LineChart(
         aria-label={`${label}: from ${format(geo.points[0].value)} to ${format(last.value)}`}
         onPointerMove={(e) => setHover(nearestIndex(e, geo.points.map((p) => p.x)))}
         onPointerLeave={() => setHover(null)}
+        {...keyboardCursor(geo.points.length, hover, setHover)}
       >
         <path className={`chart-area chart-${trend}`} d={geo.area} />
         <path
@@ -147,6 +181,7 @@ export function CandleChart(
         aria-label={`${label}: ${placed.length} candles`}
         onPointerMove={(e) => setHover(nearestIndex(e, placed.map((c) => c.x)))}
         onPointerLeave={() => setHover(null)}
+        {...keyboardCursor(placed.length, hover, setHover)}
       >
         {placed.map((c) => (
           <g
@@ -203,6 +238,7 @@ export function BarChart(
         aria-label={`${label}: ${bars.length} bars, total ${format(sum)}`}
         onPointerMove={(e) => setHover(nearestIndex(e, bars.map((b) => b.x + b.width / 2)))}
         onPointerLeave={() => setHover(null)}
+        {...keyboardCursor(bars.length, hover, setHover)}
       >
         {bars.map((b, i) => (
           <rect
@@ -274,7 +310,7 @@ export function LiquidityChart(
   const shown = hover !== null ? byTick.get(placed[hover].timestamp) : null;
   return (
     <figure className="chart">
-      <div className="chart-header">
+      <div className="chart-header" aria-live="polite">
         <span className="muted">
           {shown
             ? `Tick ${shown.tickIdx}: 1 ${token0} = ${
@@ -290,6 +326,7 @@ export function LiquidityChart(
         aria-label={`${label}: liquidity over ${placed.length} ticks`}
         onPointerMove={(e) => setHover(nearestIndex(e, placed.map((b) => b.x + b.width / 2)))}
         onPointerLeave={() => setHover(null)}
+        {...keyboardCursor(placed.length, hover, setHover)}
       >
         {placed.map((b, i) => (
           <rect

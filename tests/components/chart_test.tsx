@@ -129,3 +129,31 @@ Deno.test("duration switch marks the active duration and reports clicks", () => 
   expect(picked).toEqual(["WEEK"]);
   cleanup();
 });
+
+Deno.test("the chart readout follows the arrow keys", () => {
+  const { container } = render(
+    <LineChart
+      label="Price"
+      series={[
+        { timestamp: 1_700_000_000, value: 1 },
+        { timestamp: 1_700_003_600, value: 2 },
+        { timestamp: 1_700_007_200, value: 3 },
+      ]}
+    />,
+  );
+  const svg = screen.getByRole("img");
+  const value = () => container.querySelector(".chart-value")?.textContent;
+  expect(svg.getAttribute("tabindex")).toBe("0");
+  expect(value()).toBe("$3.00");
+  fireEvent.keyDown(svg, { key: "ArrowLeft" });
+  expect(value()).toBe("$2.00");
+  fireEvent.keyDown(svg, { key: "Home" });
+  expect(value()).toBe("$1.00");
+  expect(container.querySelector(".chart-crosshair")).not.toBeNull();
+  fireEvent.keyDown(svg, { key: "ArrowRight" });
+  expect(value()).toBe("$2.00");
+  fireEvent.keyDown(svg, { key: "Escape" });
+  expect(value()).toBe("$3.00");
+  expect(container.querySelector(".chart-crosshair")).toBeNull();
+  cleanup();
+});
