@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 
+/** Renders the screen. */
 export default function PasskeyExtensionRoute() {
   return (
     <Frame
@@ -17,4 +18,5 @@ export default function PasskeyExtensionRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

@@ -5,10 +5,12 @@ import { RouteErrorBoundary } from "../components/status.tsx";
 import { GovernanceScreen } from "../components/wallet_screens.tsx";
 import { loadGovernanceToken } from "../lib/wallet_loaders.ts";
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export async function loader(args: LoaderFunctionArgs) {
   return { token: await loadGovernanceToken(args) };
 }
 
+/** Renders the screen. */
 export default function CreateProposalRoute() {
   const data = useLoaderData<typeof loader>();
   const proposal = useParams()["*"];
@@ -25,4 +27,5 @@ export default function CreateProposalRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

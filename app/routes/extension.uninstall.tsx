@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { Frame } from "../components/wallet_screens.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 
+/** Renders the screen. */
 export default function ExtensionUninstallRoute() {
   return (
     <Frame title="The Uniswap extension was removed" intro="Sorry to see you go.">
@@ -28,4 +29,5 @@ export default function ExtensionUninstallRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

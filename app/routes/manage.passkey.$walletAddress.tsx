@@ -5,6 +5,7 @@ import { Frame } from "../components/wallet_screens.tsx";
 import { isAddress } from "../lib/address.ts";
 import { shortenAddress } from "../lib/format.ts";
 
+/** Renders the screen. */
 export default function ManagePasskeyRoute() {
   const address = useParams().walletAddress ?? "";
   const valid = isAddress(address);
@@ -27,4 +28,5 @@ export default function ManagePasskeyRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { AddressForm } from "../components/address_form.tsx";
 import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 
+/** Renders the screen. */
 export default function NftProfileRoute() {
   return (
     <section className="screen">
@@ -17,4 +18,5 @@ export default function NftProfileRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionScreen } from "../components/wallet_screens.tsx";
 import { chainLabel } from "../lib/chains.ts";
 
+/** Renders the screen. */
 export default function PoolTokenIdRoute() {
   const params = useParams();
   return (
@@ -15,4 +16,5 @@ export default function PoolTokenIdRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

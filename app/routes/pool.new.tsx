@@ -5,10 +5,12 @@ import { RouteErrorBoundary } from "../components/status.tsx";
 import { TradeScreen } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadTrade(args);
 }
 
+/** Renders the screen. */
 export default function PoolNewRoute() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -21,4 +23,5 @@ export default function PoolNewRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

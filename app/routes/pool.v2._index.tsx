@@ -5,10 +5,12 @@ import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionsScreen } from "../components/wallet_screens.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadTopPools(args);
 }
 
+/** Renders the screen. */
 export default function PoolV2Route() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -21,4 +23,5 @@ export default function PoolV2Route() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

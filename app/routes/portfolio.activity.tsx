@@ -6,10 +6,12 @@ import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";
 import { ACTIVITY_PAGE } from "../lib/portfolio_data.ts";
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true, activity: ACTIVITY_PAGE });
 }
 
+/** Renders the screen. */
 export default function PortfolioActivityRoute() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -19,4 +21,5 @@ export default function PortfolioActivityRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

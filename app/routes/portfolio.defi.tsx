@@ -13,10 +13,12 @@ import { loadPortfolio } from "../lib/portfolio_loader.ts";
 
 const STABLES = new Set(["USDC", "USDT", "DAI", "USDS", "FRAX", "LUSD", "PYUSD", "USDE", "GHO", "EURC"]);
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true });
 }
 
+/** Renders the screen. */
 export default function PortfolioDefiRoute() {
   const data = useLoaderData<typeof loader>();
   const rows = data.balances?.ok ? data.balances.data.rows.filter((r) => !r.hidden && !r.spam) : [];
@@ -58,4 +60,5 @@ export default function PortfolioDefiRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

@@ -5,10 +5,12 @@ import { RouteErrorBoundary } from "../components/status.tsx";
 import { TradeScreen } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadTrade(args);
 }
 
+/** Renders the screen. */
 export default function PositionsCreateVersionRoute() {
   const data = useLoaderData<typeof loader>();
   const version = (data.params.protocolVersion ?? "").toLowerCase();
@@ -25,4 +27,5 @@ export default function PositionsCreateVersionRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;

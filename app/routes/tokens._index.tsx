@@ -5,10 +5,12 @@ import { ExploreScreen } from "../components/explore_screen.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadExplore } from "../lib/explore_loader.ts";
 
+/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadExplore(args, "tokens");
 }
 
+/** Renders the screen. */
 export default function TokensRoute() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -19,4 +21,5 @@ export default function TokensRoute() {
   );
 }
 
+/** Keeps the layout and offers a retry when the screen fails. */
 export const ErrorBoundary = RouteErrorBoundary;
