@@ -15,9 +15,8 @@ import {
   type Version,
   VERSIONS,
 } from "../lib/explore_data.ts";
-import { formatUsd } from "../lib/format.ts";
 import type { Chain } from "../../queries/chains.ts";
-import { BarChart } from "./chart.tsx";
+import { StackedBarChart } from "./chart.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";
@@ -52,21 +51,20 @@ function VolumePanel({ data }: { data: ExploreData }) {
   if (!data.volume.ok) {
     return <ErrorState title="Volume unavailable" message={data.volume.error} />;
   }
-  const days = data.volume.data;
-  const last = days[days.length - 1];
   return (
     <section className="card chart-panel" aria-labelledby="volume-title">
       <h2 id="volume-title" className="muted">
         Uniswap volume, last month (Ethereum)
       </h2>
-      <BarChart label="Daily protocol volume" series={days} />
-      {last
-        ? (
-          <p className="muted">
-            Last day: v4 {formatUsd(last.v4)} · v3 {formatUsd(last.v3)} · v2 {formatUsd(last.v2)}
-          </p>
-        )
-        : null}
+      <StackedBarChart
+        label="Daily protocol volume"
+        days={data.volume.data}
+        layers={[
+          { key: "v4", label: "v4" },
+          { key: "v3", label: "v3" },
+          { key: "v2", label: "v2" },
+        ]}
+      />
     </section>
   );
 }

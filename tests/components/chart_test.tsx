@@ -1,7 +1,7 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { expect } from "expect";
-import { BarChart, CandleChart, DurationSwitch, LineChart } from "../../app/components/chart.tsx";
+import { BarChart, CandleChart, DurationSwitch, LineChart, StackedBarChart } from "../../app/components/chart.tsx";
 import { barGeometry, candleGeometry, cleanSeries, lineGeometry, seriesChange } from "../../app/lib/chart.ts";
 
 const BOX = { width: 100, height: 50 };
@@ -155,5 +155,30 @@ Deno.test("the chart readout follows the arrow keys", () => {
   fireEvent.keyDown(svg, { key: "Escape" });
   expect(value()).toBe("$3.00");
   expect(container.querySelector(".chart-crosshair")).toBeNull();
+  cleanup();
+});
+
+Deno.test("stacked bars split each day by layer and the legend reads the day", () => {
+  const { container } = render(
+    <StackedBarChart
+      label="Volume"
+      days={[
+        { timestamp: 1_700_000_000, value: 100, a: 75, b: 25 },
+        { timestamp: 1_700_086_400, value: 50, a: 10, b: 40 },
+      ]}
+      layers={[{ key: "a", label: "A" }, { key: "b", label: "B" }]}
+    />,
+  );
+  const stacks = [...container.querySelectorAll("g.stack")];
+  expect(stacks.length).toBe(2);
+  const heights = stacks.map((g) => [...g.querySelectorAll("rect")].map((r) => Number(r.getAttribute("height"))));
+  // The tallest day fills the inner height (260 - 2 * 8 = 244).
+  expect(heights[0]).toEqual([183, 61]);
+  expect(heights[1]).toEqual([24.4, 97.6]);
+  expect(container.querySelector(".chart-value")?.textContent).toBe("$150.00");
+  const legend = () => [...container.querySelector(".chart-legend")!.children].map((c) => c.textContent!.trim());
+  expect(legend()).toEqual(["A $10.00", "B $40.00", "last day"]);
+  fireEvent.keyDown(screen.getByRole("img"), { key: "Home" });
+  expect(legend()).toEqual(["A $75.00", "B $25.00", ""]);
   cleanup();
 });
