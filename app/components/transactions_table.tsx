@@ -1,4 +1,5 @@
 /** Pool transactions (swaps, adds, removes) of a token or a pool. */
+import { Link } from "@remix-run/react";
 import { formatAmount, formatTimeAgo, formatUsd, shortenAddress } from "../lib/format.ts";
 
 /** One pool transaction, as the table shows it. */
@@ -96,8 +97,10 @@ export function TransactionsTable(
                   </>
                 )
                 : null}
-              <td className="num mono" title={tx.account}>
-                {shortenAddress(tx.account)}
+              <td className="num mono">
+                <Link to={`/portfolio?address=${tx.account}`} title={`Portfolio of ${tx.account}`}>
+                  {shortenAddress(tx.account)}
+                </Link>
               </td>
             </tr>
           ))}

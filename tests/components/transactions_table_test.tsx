@@ -1,5 +1,6 @@
 import "global-jsdom/register";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderInRemix } from "./render_stub.tsx";
 import { expect } from "expect";
 import {
   describeTransaction,
@@ -31,9 +32,9 @@ Deno.test("transactions read as swaps, adds and removes in plain words", () => {
   expect(describeTransaction(tx("d", "REMOVE", "-10", "-0.5", 0))).toBe("Remove 10 USDC and 0.5 WETH");
 });
 
-Deno.test("transactions table shows rows and asks for more", () => {
+Deno.test("transactions table shows rows and asks for more", async () => {
   const asked: number[] = [];
-  render(
+  renderInRemix(
     <TransactionsTable
       transactions={[tx("a", "SWAP", "3000", "-1", 120), tx("b", "ADD", "10", "0.5", 7200)]}
       now={NOW}
@@ -42,17 +43,21 @@ Deno.test("transactions table shows rows and asks for more", () => {
       onLoadMore={() => asked.push(1)}
     />,
   );
-  const rows = screen.getAllByTestId("tx-row");
+  const rows = await screen.findAllByTestId("tx-row");
   expect(rows.length).toBe(2);
   expect(rows[0].textContent).toContain("2m ago");
   expect(rows[0].textContent).toContain("$1,234.50");
   expect(rows[0].textContent).toContain("0x1234…5678");
+  expect(screen.getAllByRole("link", { name: "0x1234…5678" })[0].getAttribute("href")).toBe(
+    "/portfolio?address=0x1234567890abcdef1234567890abcdef12345678",
+  );
   expect(rows[1].textContent).toContain("2h ago");
   expect(screen.getByRole("columnheader", { name: "WETH" })).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Load more transactions" }));
   expect(asked).toEqual([1]);
   cleanup();
-  render(<TransactionsTable transactions={[tx("a", "SWAP", "1", "-1", 1)]} now={NOW} />);
+  renderInRemix(<TransactionsTable transactions={[tx("a", "SWAP", "1", "-1", 1)]} now={NOW} />);
+  await screen.findByTestId("tx-row");
   expect(screen.queryByRole("button")).toBeNull();
   expect(screen.queryByRole("columnheader", { name: "WETH" })).toBeNull();
   cleanup();
