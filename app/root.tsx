@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from "react";
 import { SiteFooter, SiteHeader } from "./components/layout.tsx";
 import stylesUrl from "./styles.css?url";
+import type { LoadContext } from "../lib/load_context.ts";
 import { type HeadData, loadPagePreview, previewMeta } from "../lib/preview_meta.ts";
 
 export const links: LinksFunction = () => [
@@ -28,7 +29,9 @@ export const links: LinksFunction = () => [
  * Link preview of whitelisted pages (default, token or pool), from the
  * preview cache; other paths get none.
  */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<HeadData> {
+export async function loader(
+  { request, context }: LoaderFunctionArgs & { context: LoadContext },
+): Promise<HeadData> {
   return await loadPagePreview(request, context.previews, context.origin);
 }
 
