@@ -35,26 +35,29 @@ const IMAGE_ROUTES = [
 /** Public files (favicon, default preview image, fonts) may be cached for an hour. */
 const PUBLIC_FILE_CACHE = "public, max-age=3600";
 
-/** Not-found texts of the image routes. */
-export const IMAGE_NOT_FOUND = { token: "Token not found.", pool: "Pool not found." } as const;
-
 function text(body: string, status: number, headers: HeadersInit = {}): Response {
   return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
 }
 
-/** Matches a share image path; `null` for any other path. */
-export function matchImageRoute(pathname: string): ImageTarget | "malformed" | null {
+function decodeSegment(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? "");
+  } catch {
+    // Left encoded: `og/` refuses it as a malformed network or address (404).
+    return segment ?? "";
+  }
+}
+
+/**
+ * Matches a share image path; `null` for any other path. The method and the
+ * shape of network and address are for `og/` to judge (405 and 404 texts).
+ */
+export function matchImageRoute(pathname: string): ImageTarget | null {
   for (const { kind, pattern } of IMAGE_ROUTES) {
     const match = pattern.exec({ pathname });
-    if (!match) continue;
-    try {
-      return {
-        kind,
-        networkName: decodeURIComponent(match.pathname.groups.networkName ?? ""),
-        address: decodeURIComponent(match.pathname.groups.address ?? ""),
-      };
-    } catch {
-      return "malformed";
+    if (match) {
+      const { networkName, address } = match.pathname.groups;
+      return { kind, networkName: decodeSegment(networkName), address: decodeSegment(address) };
     }
   }
   return null;
@@ -67,13 +70,8 @@ export function createHandler(parts: HandlerParts): (request: Request) => Promis
     const { pathname } = url;
     const isRead = request.method === "GET" || request.method === "HEAD";
 
-    for (const { kind, pattern } of IMAGE_ROUTES) {
-      if (!pattern.test({ pathname })) continue;
-      if (!isRead) return text("Method Not Allowed", 405, { allow: "GET, HEAD" });
-      const target = matchImageRoute(pathname);
-      if (target === null || target === "malformed") return text(IMAGE_NOT_FOUND[kind], 404);
-      return await parts.images(request, target);
-    }
+    const target = matchImageRoute(pathname);
+    if (target) return await parts.images(request, target);
 
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       if (!isRead) return text("Method Not Allowed", 405, { allow: "GET, HEAD" });

@@ -161,15 +161,6 @@ export function hostAndPort(url: URL): string {
   return `${url.hostname.toLowerCase()}:${port}`;
 }
 
-/**
- * Parses `LOGO_ALLOWED_HOSTS` (comma-separated `host:port`) into entries for
- * {@linkcode LogoFetchOptions.allowedHosts}. Blank entries are dropped.
- */
-export function parseAllowedHosts(value: string | null | undefined): string[] {
-  return (value ?? "").split(",").map((entry) => entry.trim().toLowerCase())
-    .filter((entry) => entry.length > 0);
-}
-
 function isAllowedHost(url: URL, allowed: readonly string[]): boolean {
   if (allowed.length === 0) return false;
   const own = hostAndPort(url);

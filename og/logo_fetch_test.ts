@@ -5,7 +5,6 @@ import {
   imageDimensions,
   isBlockedAddress,
   logoHttpUrl,
-  parseAllowedHosts,
   sniffImageType,
 } from "./logo_fetch.ts";
 import {
@@ -99,12 +98,7 @@ Deno.test("logoHttpUrl maps IPFS and Arweave URIs to gateways", () => {
   assert.equal(logoHttpUrl("file:///etc/passwd"), "file:///etc/passwd");
 });
 
-Deno.test("parseAllowedHosts and hostAndPort", () => {
-  assert.deepEqual(parseAllowedHosts(" localhost:8787, ,127.0.0.1:9000 "), [
-    "localhost:8787",
-    "127.0.0.1:9000",
-  ]);
-  assert.deepEqual(parseAllowedHosts(undefined), []);
+Deno.test("hostAndPort", () => {
   assert.equal(hostAndPort(new URL("https://Example.com/x")), "example.com:443");
   assert.equal(hostAndPort(new URL("http://a.b:81/x")), "a.b:81");
 });

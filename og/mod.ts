@@ -10,12 +10,11 @@ import type { PreviewSource } from "../lib/preview_types.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
 import { createDefaultFontLoader } from "./fonts.ts";
-import { type ImageContext, renderDefaultImage, renderPoolImage, renderTokenImage } from "./images.tsx";
+import { type ImageContext, renderPoolImage, renderTokenImage } from "./images.tsx";
 import type { LogoFetchOptions } from "./logo_fetch.ts";
 import type { RenderTimings } from "./render.ts";
 
 export { EMOJI_SETS, type EmojiSet } from "./emoji.ts";
-export { parseAllowedHosts } from "./logo_fetch.ts";
 export type { RenderTimings } from "./render.ts";
 
 /** Kind of share image. */
@@ -75,57 +74,6 @@ export interface ImageHandlerOptions {
   onRender?: (target: ImageTarget) => void;
   /** Receives the time spent in each render stage (for benchmarks). */
   onTimings?: (timings: RenderTimings) => void;
-}
-
-/** `cache-control` of the default card (it never changes). */
-export const DEFAULT_IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=31536000";
-
-/** Options of {@linkcode createDefaultImageHandler}. */
-export interface DefaultImageHandlerOptions {
-  /** Absolute path of the repository's `static/` folder. */
-  staticDir: string;
-  /** `PUBLIC_ORIGIN`; the request's origin is used when missing. */
-  publicOrigin?: string | null;
-}
-
-/**
- * Creates the handler of a generic image endpoint (e.g.
- * `/api/image/default`): the default card, rendered once per process and
- * answered with a one-year `cache-control`. GET and HEAD; others get 405.
- */
-export function createDefaultImageHandler(
-  options: DefaultImageHandlerOptions,
-): (request: Request) => Promise<Response> {
-  const fonts = createDefaultFontLoader(options.staticDir);
-  let png: Promise<Uint8Array> | null = null;
-  return async function handleDefaultImage(request) {
-    const head = request.method === "HEAD";
-    if (request.method !== "GET" && !head) {
-      return new Response("Method not allowed.", {
-        status: 405,
-        headers: {
-          allow: "GET, HEAD",
-          "content-type": "text/plain; charset=utf-8",
-        },
-      });
-    }
-    const origin = options.publicOrigin || new URL(request.url).origin;
-    if (!png) {
-      const pending = renderDefaultImage({ fonts, origin });
-      pending.catch(() => png = null);
-      png = pending;
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = await png;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return toResponse({ status: 500, body: message || "Internal error" }, head);
-    }
-    const response = toResponse({ status: 200, body: bytes }, head);
-    response.headers.set("cache-control", DEFAULT_IMAGE_CACHE_CONTROL);
-    return response;
-  };
 }
 
 /** `cache-control` of every image answered with 200. */

@@ -1,13 +1,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import {
-  createDefaultImageHandler,
-  createImageHandler,
-  IMAGE_CACHE_CONTROL,
-  type ImageHandlerOptions,
-  type ImageTarget,
-} from "./mod.ts";
+import { createImageHandler, IMAGE_CACHE_CONTROL, type ImageHandlerOptions, type ImageTarget } from "./mod.ts";
 import { colorDistance, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
+import { createDefaultFontLoader } from "./fonts.ts";
+import { renderDefaultImage } from "./images.tsx";
 import {
   bytesResponse,
   countDifferentPixels,
@@ -328,26 +324,16 @@ Deno.test("CJK and emoji names are drawn with fallback fonts and pictures", asyn
   }
 });
 
-Deno.test("the default card is rendered once and cached for a year", async () => {
-  const handler = createDefaultImageHandler({ staticDir: STATIC_DIR });
-  const first = await handler(new Request("http://localhost/api/image/default"));
-  assert.equal(first.status, 200);
-  assert.equal(first.headers.get("content-type"), "image/png");
-  assert.equal(
-    first.headers.get("cache-control"),
-    "public, immutable, no-transform, max-age=31536000",
-  );
-  const bytes = new Uint8Array(await first.arrayBuffer());
+Deno.test("the default card is 1200x630 and static/images/preview.png is its current render", async () => {
+  const bytes = await renderDefaultImage({ fonts: createDefaultFontLoader(STATIC_DIR), origin: "http://localhost" });
   const image = decodePixels(bytes);
   assert.equal(image.width, 1200);
   assert.equal(image.height, 630);
   assert.deepEqual(pixelAt(image, 20, 20), DEFAULT_COLOR);
-  const again = await handler(new Request("http://localhost/api/image/default"));
-  assert.deepEqual(new Uint8Array(await again.arrayBuffer()), bytes);
-  const head = await handler(
-    new Request("http://localhost/api/image/default", { method: "HEAD" }),
+  const shipped = decodePixels(await Deno.readFile(`${STATIC_DIR}/images/preview.png`));
+  assert.equal(
+    countDifferentPixels(image, shipped),
+    0,
+    "static/images/preview.png is stale: run deno run -A scripts/make_default_preview.ts",
   );
-  assert.equal(head.status, 200);
-  assert.equal((await head.arrayBuffer()).byteLength, 0);
-  if (Deno.env.get("WRITE_CARDS")) await Deno.writeFile("/tmp/default.png", bytes);
 });
