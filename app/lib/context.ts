@@ -1,7 +1,7 @@
 /**
  * The load context as the screens read it. `server.ts` hands every loader a
- * `LoadContext` (`lib/load_context.ts`); this names its type where Remix
- * types it loosely.
+ * `LoadContext`; importing it here loads the `AppLoadContext` augmentation of
+ * `lib/load_context.ts`, so the context is typed without a cast.
  *
  * @module
  */
@@ -10,5 +10,5 @@ import type { LoadContext } from "../../lib/load_context.ts";
 
 /** The request's load context with its real type. */
 export function loadContext(context: AppLoadContext): LoadContext {
-  return context as unknown as LoadContext;
+  return context;
 }
