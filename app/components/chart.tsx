@@ -208,6 +208,39 @@ export function CandleChart(
   );
 }
 
+/** The plot of one bar per point, with pointer and keyboard hover. */
+function BarsSvg(
+  { bars, ariaLabel, hover, setHover }: {
+    bars: ReturnType<typeof barGeometry>;
+    ariaLabel: string;
+    hover: number | null;
+    setHover: (index: number | null) => void;
+  },
+) {
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={ariaLabel}
+      onPointerMove={(e) => setHover(nearestIndex(e, bars.map((b) => b.x + b.width / 2)))}
+      onPointerLeave={() => setHover(null)}
+      {...keyboardCursor(bars.length, hover, setHover)}
+    >
+      {bars.map((b, i) => (
+        <rect
+          key={b.timestamp}
+          className={i === hover ? "bar bar-active" : "bar"}
+          x={b.x}
+          y={b.y}
+          width={b.width}
+          height={b.height}
+        />
+      ))}
+    </svg>
+  );
+}
+
 /** A bar chart (volume, TVL, liquidity) with a hover readout. */
 export function BarChart(
   { series, label, total, format = (n) => formatUsd(n) }: {
@@ -231,26 +264,12 @@ export function BarChart(
         change={null}
         format={format}
       />
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`${label}: ${bars.length} bars, total ${format(sum)}`}
-        onPointerMove={(e) => setHover(nearestIndex(e, bars.map((b) => b.x + b.width / 2)))}
-        onPointerLeave={() => setHover(null)}
-        {...keyboardCursor(bars.length, hover, setHover)}
-      >
-        {bars.map((b, i) => (
-          <rect
-            key={b.timestamp}
-            className={i === hover ? "bar bar-active" : "bar"}
-            x={b.x}
-            y={b.y}
-            width={b.width}
-            height={b.height}
-          />
-        ))}
-      </svg>
+      <BarsSvg
+        bars={bars}
+        ariaLabel={`${label}: ${bars.length} bars, total ${format(sum)}`}
+        hover={hover}
+        setHover={setHover}
+      />
     </figure>
   );
 }
@@ -319,26 +338,12 @@ export function LiquidityChart(
             : `${placed.length} initialised ticks`}
         </span>
       </div>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`${label}: liquidity over ${placed.length} ticks`}
-        onPointerMove={(e) => setHover(nearestIndex(e, placed.map((b) => b.x + b.width / 2)))}
-        onPointerLeave={() => setHover(null)}
-        {...keyboardCursor(placed.length, hover, setHover)}
-      >
-        {placed.map((b, i) => (
-          <rect
-            key={b.timestamp}
-            className={i === hover ? "bar bar-active" : "bar"}
-            x={b.x}
-            y={b.y}
-            width={b.width}
-            height={b.height}
-          />
-        ))}
-      </svg>
+      <BarsSvg
+        bars={placed}
+        ariaLabel={`${label}: liquidity over ${placed.length} ticks`}
+        hover={hover}
+        setHover={setHover}
+      />
     </figure>
   );
 }
