@@ -22,6 +22,30 @@ export interface Config {
   readonly publicOrigin: string | null;
   /** `LOGO_ALLOWED_HOSTS`: `host:port` entries logo fetches may reach although private. */
   readonly logoAllowedHosts: readonly string[];
+  /** `DENO_KV_PATH` was set explicitly (not the default). */
+  readonly kvPathSet: boolean;
+  /** `DENO_DEPLOYMENT_ID` is set: running on Deno Deploy. */
+  readonly onDeploy: boolean;
+  /** `RENDER_WORKERS`: share-image render Workers (default: CPU cores). */
+  readonly renderWorkers: number;
+  /** `RENDER_TIMEOUT_MS`: deadline of one render or logo-decode job (default 10000). */
+  readonly renderTimeoutMs: number;
+  /** `RENDER_QUEUE`: uncached renders that may wait; beyond it images answer 503 (default 64). */
+  readonly renderQueue: number;
+  /** `RENDERER`: `native` (`@resvg/resvg-js`) or `wasm` (`@resvg/resvg-wasm`); `null` picks native when it loads. */
+  readonly renderer: "native" | "wasm" | null;
+  /** `GATEWAY_MAX_BYTES`: largest gateway answer read, decompressed (default 2 MB). */
+  readonly gatewayMaxBytes: number;
+  /** `QUERY_CACHE_SECONDS`: TTL of the shared cache of public gateway reads (default 30; 0 turns it off). */
+  readonly queryCacheSeconds: number;
+  /** `TRUST_PROXY=1`: take the origin from `X-Forwarded-Proto` and `X-Forwarded-Host`. */
+  readonly trustProxy: boolean;
+  /** `RPC_URL_<CHAIN>`: JSON-RPC endpoint per chain URL name (`ethereum` -> `RPC_URL_ETHEREUM`). */
+  readonly rpcUrls: Readonly<Record<string, string>>;
+  /** `DEMO_CHAIN_PORT`: port of the local demo chain started when no `RPC_URL_*` is set (0: a free port). */
+  readonly demoChainPort: number;
+  /** `WALLETCONNECT_PROJECT_ID`: enables WalletConnect when set. */
+  readonly walletConnectProjectId: string | null;
 }
 
 /** Raised for a configuration value that cannot be used. */
@@ -90,6 +114,31 @@ function kvPath(raw: string): string {
   return value;
 }
 
+function renderer(raw: string): "native" | "wasm" {
+  const value = raw.trim().toLowerCase();
+  if (value !== "native" && value !== "wasm") {
+    throw new ConfigError(`Cannot parse RENDERER "${raw}": expected native or wasm`);
+  }
+  return value;
+}
+
+function flag(name: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(value)) return true;
+  if (["0", "false", "no", "off"].includes(value)) return false;
+  throw new ConfigError(`Cannot parse ${name} "${raw}": expected 1 or 0`);
+}
+
+function rpcUrls(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(env)) {
+    const match = /^RPC_URL_([A-Z0-9_]+)$/.exec(name);
+    if (!match || raw === undefined || raw.trim() === "") continue;
+    urls[match[1].toLowerCase()] = httpUrl(name, raw, ["http:", "https:"]).href;
+  }
+  return urls;
+}
+
 /**
  * Reads and validates the configuration. Unset or empty variables take their
  * defaults; a bad value throws a {@linkcode ConfigError} naming it.
@@ -125,5 +174,25 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     kvPath: get("DENO_KV_PATH") ? kvPath(get("DENO_KV_PATH")!) : DEFAULT_KV_PATH,
     publicOrigin,
     logoAllowedHosts: allowedHosts(get("LOGO_ALLOWED_HOSTS") ?? ""),
+    kvPathSet: get("DENO_KV_PATH") !== undefined,
+    onDeploy: get("DENO_DEPLOYMENT_ID") !== undefined,
+    renderWorkers: get("RENDER_WORKERS")
+      ? integer("RENDER_WORKERS", get("RENDER_WORKERS")!, 1, 64)
+      : Math.max(1, Math.min(navigator.hardwareConcurrency ?? 2, 64)),
+    renderTimeoutMs: get("RENDER_TIMEOUT_MS")
+      ? integer("RENDER_TIMEOUT_MS", get("RENDER_TIMEOUT_MS")!, 100, 600_000)
+      : 10_000,
+    renderQueue: get("RENDER_QUEUE") ? integer("RENDER_QUEUE", get("RENDER_QUEUE")!, 0, 100_000) : 64,
+    renderer: get("RENDERER") ? renderer(get("RENDERER")!) : null,
+    gatewayMaxBytes: get("GATEWAY_MAX_BYTES")
+      ? integer("GATEWAY_MAX_BYTES", get("GATEWAY_MAX_BYTES")!, 1024, 1024 * 1024 * 1024)
+      : 2 * 1024 * 1024,
+    queryCacheSeconds: get("QUERY_CACHE_SECONDS")
+      ? integer("QUERY_CACHE_SECONDS", get("QUERY_CACHE_SECONDS")!, 0, 86_400)
+      : 30,
+    trustProxy: get("TRUST_PROXY") ? flag("TRUST_PROXY", get("TRUST_PROXY")!) : false,
+    rpcUrls: rpcUrls(env),
+    demoChainPort: get("DEMO_CHAIN_PORT") ? integer("DEMO_CHAIN_PORT", get("DEMO_CHAIN_PORT")!, 0, 65535) : 0,
+    walletConnectProjectId: get("WALLETCONNECT_PROJECT_ID")?.trim() ?? null,
   };
 }
