@@ -22,6 +22,7 @@ import { DefaultCard } from "./default_card.tsx";
 import { createLimiter } from "./limiter.ts";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
+import { cardText } from "../lib/text.ts";
 
 /** What a render needs besides the preview data. */
 export interface ImageContext {
@@ -61,21 +62,11 @@ const MIME: Readonly<Record<string, string>> = {
  */
 const cpuSlots = createLimiter(2);
 
-/** Longest text handed to the layout; the card cuts far earlier anyway. */
-const MAX_TEXT = 120;
-
 /**
- * Text as the card may draw it: control characters and bidi overrides
- * dropped, whitespace
- * runs collapsed, at most {@linkcode MAX_TEXT} characters (the layout adds
- * the ellipsis). Gateway text is untrusted and may be very long.
+ * Text as the card may draw it: the one cleaning of gateway text, shared with
+ * the meta tags (`lib/text.ts`).
  */
-export function cardText(text: string | null | undefined, fallback: string): string {
-  const cleaned = (text ?? "").replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "")
-    .replace(/\s+/g, " ").trim();
-  if (!cleaned) return fallback;
-  return Array.from(cleaned).slice(0, MAX_TEXT).join("");
-}
+export { cardText };
 
 function isWebpUrl(url: string): boolean {
   try {
