@@ -3,8 +3,10 @@
  * images (PNG bytes), kept in Deno KV for 7 days behind an in-memory LRU.
  *
  * - Keys are arrays built by {@linkcode cacheKeys}: `[kind, CHAIN, address]`
- *   (plus an optional variant for images). Chain is upper-cased, address
- *   lower-cased; oversized or empty parts are rejected when the key is built.
+ *   (plus an optional variant for images). Chain is upper-cased, a `0x`
+ *   address or `NATIVE` lower-cased, a base58 mint (Solana) kept as given
+ *   (`addressKey` of `queries/chains.ts`); oversized or empty parts are
+ *   rejected when the key is built.
  * - Every entry stores its own `expiresAt`, checked on read (KV's `expireIn`
  *   is lazy; it is passed too, so KV eventually drops the entry).
  * - JSON values are checked by a caller-supplied validator on read; missing,
@@ -22,6 +24,7 @@
  * @module
  */
 import { Lru } from "./lru.ts";
+import { addressKey } from "../queries/chains.ts";
 
 /** Default time to live of every entry: 7 days. */
 export const DEFAULT_TTL_MS = 604_800_000;
@@ -93,7 +96,7 @@ function previewKey(
   address: string,
 ): PreviewCacheKey {
   checkParts(kind, [chain, address]);
-  return [kind, chain.toUpperCase(), address.toLowerCase()];
+  return [kind, chain.toUpperCase(), addressKey(address)];
 }
 
 function imageKey(
@@ -104,10 +107,10 @@ function imageKey(
 ): ImageCacheKey {
   if (variant === undefined) {
     checkParts(kind, [chain, address]);
-    return [kind, chain.toUpperCase(), address.toLowerCase()];
+    return [kind, chain.toUpperCase(), addressKey(address)];
   }
   checkParts(kind, [chain, address, variant]);
-  return [kind, chain.toUpperCase(), address.toLowerCase(), variant];
+  return [kind, chain.toUpperCase(), addressKey(address), variant];
 }
 
 /**

@@ -78,6 +78,14 @@ Deno.test("cacheKeys normalise chain and address and keep kinds apart", () => {
   ]);
 });
 
+Deno.test("cacheKeys keep a Solana mint's case: base58 is case-sensitive", () => {
+  const mint = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+  assert.deepEqual(cacheKeys.tokenPreview("solana", mint), ["token_preview", "SOLANA", mint]);
+  assert.deepEqual(cacheKeys.tokenImage("solana", mint), ["token_image", "SOLANA", mint]);
+  assert.notDeepEqual(cacheKeys.tokenImage("solana", mint), cacheKeys.tokenImage("solana", mint.toLowerCase()));
+  assert.deepEqual(cacheKeys.tokenPreview("solana", "NATIVE"), ["token_preview", "SOLANA", "native"]);
+});
+
 Deno.test("cacheKeys reject empty and oversized parts when built", () => {
   assert.throws(() => cacheKeys.tokenPreview("", ADDRESS), TypeError);
   assert.throws(() => cacheKeys.tokenImage("base", ADDRESS, ""), TypeError);

@@ -39,14 +39,22 @@ const CHAIN_SET: ReadonlySet<string> = new Set(SUPPORTED_CHAINS);
 /** The URL placeholder for a chain's native token (`/tokens/ethereum/NATIVE`). */
 export const NATIVE_PLACEHOLDER = "NATIVE";
 
+/** The wrapped-SOL mint: where the gateway keeps Solana's native token. */
+export const SOLANA_NATIVE_MINT = "So11111111111111111111111111111111111111112";
+
 /**
- * Where the gateway keeps the native token of chains whose native token is
- * also an ERC-20 contract. Other chains have no address for it.
+ * Where the gateway keeps the native token of chains whose native token also
+ * has a token address (an ERC-20 contract, or Solana's wrapped-SOL mint).
+ * Other chains have no address for it.
  */
 export const NATIVE_TOKEN_ADDRESSES: Readonly<Partial<Record<Chain, string>>> = {
   CELO: "0x471EcE3750Da237f93B8E339c536989b8978a438",
   POLYGON: "0x0000000000000000000000000000000000001010",
+  SOLANA: SOLANA_NATIVE_MINT,
 };
+
+/** Chains whose token addresses are base58 mints rather than 0x addresses. */
+const BASE58_CHAINS: ReadonlySet<Chain> = new Set<Chain>(["SOLANA"]);
 
 /** An address or pool id that cannot be parsed. */
 export class InvalidAddressError extends Error {
@@ -74,6 +82,8 @@ export function isChain(value: string): value is Chain {
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 const POOL_ID_RE = /^0x[0-9a-fA-F]{64}$/;
+/** 32 to 44 characters of the base58 alphabet (no `0`, `O`, `I`, `l`). */
+const BASE58_MINT_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /**
  * Checks an EVM address: `0x` and 40 hex digits. The address is returned as
@@ -92,12 +102,33 @@ export function parseAddress(address: string): string {
 }
 
 /**
+ * Checks a Solana mint address: 32 to 44 characters of the base58 alphabet.
+ * Returned as given: base58 is case-sensitive, so the spelling is the
+ * address.
+ *
+ * @throws {InvalidAddressError} e.g. `Cannot parse address "So1": expected a base58 mint address (32-44 characters)`
+ */
+export function parseMintAddress(address: string): string {
+  if (!BASE58_MINT_RE.test(address)) {
+    throw new InvalidAddressError(address, "a base58 mint address (32-44 characters)");
+  }
+  return address;
+}
+
+/** Whether the chain's token addresses are base58 mints (Solana) rather than 0x addresses. */
+export function usesMintAddresses(chain: Chain): boolean {
+  return BASE58_CHAINS.has(chain);
+}
+
+/**
  * The `address` variable of the `Token` query for an address from a URL. The
  * placeholder `NATIVE` (any case) is the chain's native token: its ERC-20
- * address on CELO and POLYGON, `undefined` (no address: the native token) on
- * other chains. Anything else must be an address ({@link parseAddress}).
+ * address on CELO and POLYGON, the wrapped-SOL mint on SOLANA, `undefined`
+ * (no address: the native token) on other chains. Anything else must be an
+ * address of the chain: a base58 mint on SOLANA ({@link parseMintAddress},
+ * case kept), `0x` and 40 hex digits elsewhere ({@link parseAddress}).
  *
- * @throws {InvalidAddressError} when it is neither `NATIVE` nor an address
+ * @throws {InvalidAddressError} when it is neither `NATIVE` nor an address of the chain
  */
 export function resolveTokenAddress(
   chain: Chain,
@@ -106,7 +137,17 @@ export function resolveTokenAddress(
   if (address.toUpperCase() === NATIVE_PLACEHOLDER) {
     return NATIVE_TOKEN_ADDRESSES[chain];
   }
-  return parseAddress(address);
+  return usesMintAddresses(chain) ? parseMintAddress(address) : parseAddress(address);
+}
+
+/**
+ * The spelling of a token or pool address that caches key on and that tells
+ * two requests for the same thing apart: `0x` addresses and `NATIVE` are
+ * case-insensitive, so they are lower-cased; anything else (a base58 mint)
+ * is case-sensitive and kept as given.
+ */
+export function addressKey(address: string): string {
+  return /^0x/i.test(address) || address.toUpperCase() === NATIVE_PLACEHOLDER ? address.toLowerCase() : address;
 }
 
 /** A pool as a URL names it: a V2/V3 contract address or a V4 pool id. */

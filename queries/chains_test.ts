@@ -1,14 +1,18 @@
 import assert from "node:assert/strict";
 import { GraphQLEnumType } from "graphql";
 import {
+  addressKey,
   type Chain,
   InvalidAddressError,
   isChain,
   parseAddress,
   parseChain,
+  parseMintAddress,
   parsePoolAddress,
   resolveTokenAddress,
+  SOLANA_NATIVE_MINT,
   SUPPORTED_CHAINS,
+  usesMintAddresses,
 } from "./chains.ts";
 import type { graphql } from "./graphql.ts";
 import { hasReferenceSchema, loadDemoSchema, loadReferenceSchema } from "./testing.ts";
@@ -106,4 +110,35 @@ Deno.test("parsePoolAddress tells V2/V3 addresses from V4 pool ids", () => {
     },
   );
   assert.throws(() => parsePoolAddress("0x" + "a".repeat(50)));
+});
+
+const BONK = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+
+Deno.test("Solana takes base58 mints, case kept, and maps NATIVE to wrapped SOL", () => {
+  assert.equal(resolveTokenAddress("SOLANA", BONK), BONK);
+  assert.equal(resolveTokenAddress("SOLANA", "NATIVE"), SOLANA_NATIVE_MINT);
+  assert.equal(resolveTokenAddress("SOLANA", "native"), "So11111111111111111111111111111111111111112");
+  assert.equal(resolveTokenAddress("SOLANA", "1".repeat(32)), "1".repeat(32));
+  assert.equal(resolveTokenAddress("SOLANA", "z".repeat(44)), "z".repeat(44));
+  for (
+    const bad of ["1".repeat(31), "1".repeat(45), BONK.replace("D", "0"), BONK.replace("D", "O"), "I" + BONK.slice(1)]
+  ) {
+    assert.throws(() => resolveTokenAddress("SOLANA", bad), {
+      name: "InvalidAddressError",
+      message: `Cannot parse address "${bad}": expected a base58 mint address (32-44 characters)`,
+    });
+  }
+  // 0x addresses are not Solana mints, and mints are not EVM addresses
+  assert.throws(() => resolveTokenAddress("SOLANA", "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984"), InvalidAddressError);
+  assert.throws(() => resolveTokenAddress("ETHEREUM", BONK), /expected 40 hex digits/);
+  assert.throws(() => parseMintAddress(` ${BONK}`), InvalidAddressError);
+  assert.ok(usesMintAddresses("SOLANA"));
+  assert.ok(!usesMintAddresses("ETHEREUM"));
+});
+
+Deno.test("addressKey lower-cases 0x addresses and NATIVE and keeps mints as given", () => {
+  assert.equal(addressKey("0x1F9840a85d5aF5bf1D1762F925BDADdC4201F984"), "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984");
+  assert.equal(addressKey("Native"), "native");
+  assert.equal(addressKey(BONK), BONK);
+  assert.notEqual(addressKey(BONK), addressKey(BONK.toLowerCase()));
 });
