@@ -7,6 +7,7 @@
  */
 
 import type { PreviewSource } from "../lib/preview_types.ts";
+import { addressKey, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
 import { createDefaultFontLoader } from "./fonts.ts";
@@ -79,17 +80,28 @@ export interface ImageHandlerOptions {
 /** `cache-control` of every image answered with 200. */
 export const IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=604800";
 
-const NETWORK_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/i;
-const ADDRESS_PATTERN = /^(0x[0-9a-f]{40}|0x[0-9a-f]{64}|native)$/i;
-
 /**
- * Whether `networkName` and `address` can name a token or pool at all: a
- * chain name of letters, digits, `_` and `-`, and a 20-byte address, a
- * 32-byte V4 pool id, or `NATIVE`.
+ * Whether `networkName` and `address` can name a token or pool at all, by
+ * the one address parser of `queries/chains.ts`: a supported chain, and for
+ * a token `NATIVE` or an address of that chain (a base58 mint on Solana,
+ * `0x` + 40 hex digits elsewhere), for a pool a V2/V3 address or a V4 pool id.
  */
-export function isWellFormedTarget(networkName: string, address: string): boolean {
-  return NETWORK_PATTERN.test(networkName) && ADDRESS_PATTERN.test(address);
+export function isWellFormedTarget(networkName: string, address: string, kind: ImageKind = "token"): boolean {
+  const chain = parseChain(networkName);
+  if (chain === null || chain === "UNKNOWN_CHAIN") return false;
+  try {
+    if (kind === "token") resolveTokenAddress(chain, address);
+    else parsePoolAddress(address);
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+/** Body of a 500 when the preview data cannot be read. */
+export const GATEWAY_FAILURE = "Data gateway unavailable.";
+/** Body of a 500 when the card cannot be drawn. */
+export const RENDER_FAILURE = "Cannot draw this image.";
 
 function notFoundText(kind: ImageKind): string {
   return kind === "token" ? "Token not found." : "Pool not found.";
@@ -127,7 +139,9 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * noto, fluent, fluentFlat; anything else means twemoji).
  *
  * Answers: 200 PNG; 404 `Token not found.` / `Pool not found.` for unknown or
- * malformed targets; 500 with the error message for any other failure; 405
+ * malformed targets; 500 `Data gateway unavailable.` when the preview data
+ * cannot be read and `Cannot draw this image.` when the card cannot be drawn
+ * (details to the log, never in the body); 405
  * for methods other than GET and HEAD. Concurrent requests for the same
  * uncached image (kind, network, address, emoji set) share one preview
  * lookup and one render. Cards are read from and written to `cache` (other
@@ -168,22 +182,27 @@ export function createImageHandler(
       onTimings: options.onTimings,
     };
     let png: Uint8Array;
+    // Error bodies say what failed in plain words; the detail (which may
+    // name the gateway's address) goes to the log only.
+    let failure = GATEWAY_FAILURE;
     try {
       if (kind === "token") {
         const preview = await options.previews.token(networkName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
+        failure = RENDER_FAILURE;
         options.onRender?.(target);
         png = await renderTokenImage(preview, networkName, context);
       } else {
         const preview = await options.previews.pool(networkName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
+        failure = RENDER_FAILURE;
         options.onRender?.(target);
         png = await renderPoolImage(preview, networkName, context);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`Cannot render ${kind} image ${networkName}/${address}: ${message}`);
-      return { status: 500, body: message || "Internal error" };
+      return { status: 500, body: failure };
     }
     if (cache) {
       try {
@@ -203,13 +222,14 @@ export function createImageHandler(
         headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
       });
     }
-    if (!isWellFormedTarget(target.networkName, target.address)) {
+    if (!isWellFormedTarget(target.networkName, target.address, target.kind)) {
       return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
     }
     const normalized: ImageTarget = {
       kind: target.kind,
       networkName: target.networkName.toLowerCase(),
-      address: /^native$/i.test(target.address) ? "NATIVE" : target.address.toLowerCase(),
+      // 0x addresses are case-insensitive; a Solana mint is case-sensitive and kept.
+      address: /^native$/i.test(target.address) ? "NATIVE" : addressKey(target.address),
     };
     const url = new URL(request.url);
     const emojiSet = parseEmojiSet(url.searchParams.get("emoji"));
