@@ -3,8 +3,8 @@
  *
  * Reads the configuration from the environment (see README.md), starts the
  * service and stops it gracefully on SIGINT/SIGTERM: in-flight requests
- * finish, then KV and the demo gateway close. With `--dev`, the Remix app is
- * served through Vite with HMR.
+ * finish, then KV and the demo gateway close. With `--dev`, the React Router
+ * app is served through Vite with HMR.
  *
  * @module
  */
@@ -12,22 +12,21 @@ import { ConfigError, loadConfig } from "./lib/config.ts";
 import { type ServiceOptions, startService } from "./lib/service.ts";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(Deno.env.toObject());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Invalid configuration: ${error.message}`);
-      Deno.exit(1);
-    }
-    throw error;
-  }
+  let config = loadConfig(Deno.env.toObject());
   let options: ServiceOptions = {};
   if (Deno.args.includes("--dev")) {
-    const { startViteDev } = await import("./lib/vite_dev.ts");
-    options = await startViteDev();
+    const { freePort, startViteDev } = await import("./lib/vite_dev.ts");
+    // The browser's HMR client must know the port before Vite starts.
+    if (config.port === 0) config = { ...config, port: freePort(config.hostname) };
+    options = await startViteDev({ port: config.port });
   }
-  const service = await startService(config, options);
+  let service;
+  try {
+    service = await startService(config, options);
+  } catch (error) {
+    await options.onShutdown?.();
+    throw error;
+  }
   const stop = () => {
     console.log(JSON.stringify({ level: "info", msg: "Shutting down" }));
     service.shutdown().then(() => Deno.exit(0));
@@ -39,4 +38,12 @@ async function main(): Promise<void> {
   await service.finished;
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Invalid configuration: ${error.message}`);
+    Deno.exit(1);
+  }
+}

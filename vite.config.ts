@@ -1,5 +1,6 @@
 /**
- * Vite configuration of the Remix front end.
+ * Vite configuration of the React Router front end (framework mode; the
+ * options of the router itself are in `react-router.config.ts`).
  *
  * The server build is bundled whole (`ssr.noExternal`) so that `server.ts`
  * imports one self-contained module; in dev, modules stay external and Vite
@@ -7,29 +8,12 @@
  *
  * @module
  */
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-
-declare module "@remix-run/server-runtime" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
 
 export default defineConfig(({ command }) => ({
   publicDir: "static",
-  plugins: [
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_lazyRouteDiscovery: true,
-        v3_relativeSplatPath: true,
-        v3_routeConfig: true,
-        v3_singleFetch: true,
-        v3_throwAbortReason: true,
-      },
-    }),
-  ],
+  plugins: [reactRouter()],
   ssr: {
     resolve: {
       conditions: ["deno", "worker"],

@@ -3,8 +3,13 @@
  * (`isbot`) get the whole document at once (`allReady`), so the preview tags
  * are in the first HTML they read.
  */
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/server-runtime";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
@@ -26,14 +31,14 @@ export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+    <ServerRouter context={routerContext} url={request.url} />,
     {
       signal: controller.signal,
       onError(error: unknown) {

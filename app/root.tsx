@@ -3,7 +3,7 @@
  * the page, and the footer. The root `ErrorBoundary` renders 404 and 500
  * pages in the same frame, without preview tags or stack traces.
  */
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { LinksFunction, LoaderFunctionArgs } from "react-router";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-} from "@remix-run/react";
+} from "react-router";
 import type { ReactNode } from "react";
 import { SiteFooter, SiteHeader } from "./components/layout.tsx";
 import stylesUrl from "./styles.css?url";

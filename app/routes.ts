@@ -1,9 +1,9 @@
 /**
- * Remix route config (`v3_routeConfig`): the routes are the flat route files
- * in `app/routes/`. Which of them carry link previews is listed in
+ * React Router route config: the routes are the flat route files in
+ * `app/routes/`. Which of them carry link previews is listed in
  * `lib/preview_routes.ts`.
  */
-import type { RouteConfig } from "@remix-run/route-config";
-import { flatRoutes } from "@remix-run/fs-routes";
+import type { RouteConfig } from "@react-router/dev/routes";
+import { flatRoutes } from "@react-router/fs-routes";
 
 export default flatRoutes() satisfies RouteConfig;

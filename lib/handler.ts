@@ -2,7 +2,7 @@
  * The routing of the service, in order:
  * 1. `GET /api/image/{tokens|pools}/{network}/{address}` -> the share images (`og/`);
  * 2. any other `/api/...` path -> a static file from `static/`, or a plain 404;
- * 3. everything else -> built client assets, public files, then Remix.
+ * 3. everything else -> built client assets, public files, then the React Router app.
  *
  * @module
  */
@@ -19,8 +19,8 @@ export interface ImageTarget {
 export interface HandlerParts {
   /** Renders or serves a share image. */
   images(request: Request, target: ImageTarget): Promise<Response>;
-  /** The Remix request handler (server-side rendering). */
-  remix(request: Request): Promise<Response>;
+  /** The React Router request handler (server-side rendering). */
+  app(request: Request): Promise<Response>;
   /** Absolute path of `static/`. */
   staticDir: string;
   /** Absolute path of Vite's client build (`build/client`), or null in dev. */
@@ -86,6 +86,6 @@ export function createHandler(parts: HandlerParts): (request: Request) => Promis
       const file = await serveFile(request, parts.staticDir, pathname, PUBLIC_FILE_CACHE);
       if (file) return file;
     }
-    return await parts.remix(request);
+    return await parts.app(request);
   };
 }

@@ -1,12 +1,12 @@
 /**
- * What `server.ts` hands every Remix loader and action as `context`.
+ * What `server.ts` hands every React Router loader and action as `context`.
  *
  * @module
  */
 import type { Client } from "@urql/core";
 import type { PreviewSource } from "./preview_types.ts";
 
-/** The per-request load context of the Remix app. */
+/** The per-request load context of the React Router app. */
 export interface LoadContext {
   /** A fresh gateway client for this request (no data shared between requests). */
   gatewayClient(): Client;
@@ -22,6 +22,6 @@ export interface LoadContext {
   readonly origin: string;
 }
 
-declare module "@remix-run/server-runtime" {
+declare module "react-router" {
   interface AppLoadContext extends LoadContext {}
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { MetaDescriptor } from "@remix-run/react";
+import type { MetaDescriptor } from "react-router";
 import { canonicalPath, matchPreviewRoute } from "./preview_routes.ts";
 import type { PoolPreview, PreviewSource, TokenPreview } from "./preview_types.ts";
 import { warnOnce } from "./log.ts";

@@ -18,7 +18,7 @@ export interface PreviewRoute {
   readonly pattern: string;
   /** The preview the page carries. */
   readonly kind: PreviewKind;
-  /** Remix route id (`routes/<flat file name>`) that renders the page. */
+  /** React Router route id (`routes/<flat file name>`) that renders the page. */
   readonly routeId: string;
 }
 
@@ -85,7 +85,7 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
 ];
 
 /**
- * Remix routes that are deliberately not in the whitelist: they render no
+ * React Router routes that are deliberately not in the whitelist: they render no
  * page of their own, so they never carry a preview.
  */
 export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = [
@@ -113,7 +113,7 @@ export function canonicalPath(pathname: string): string {
 
 /**
  * Finds the whitelisted route for a path. Static segments win over
- * parameters (`/pools/v2` is not a pool id), as in the Remix router.
+ * parameters (`/pools/v2` is not a pool id), as in React Router.
  */
 export function matchPreviewRoute(pathname: string): PreviewMatch | null {
   const path = canonicalPath(pathname);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import type { ServerBuild } from "@remix-run/server-runtime";
+import type { ServerBuild } from "react-router";
 import { importServerBuild } from "./server_build.ts";
 import { canonicalPath, matchPreviewRoute, PREVIEW_ROUTES, ROUTES_OUTSIDE_WHITELIST } from "./preview_routes.ts";
 
-/** Full URL path of a Remix route, from its own path and its parents'. */
+/** Full URL path of a React Router route, from its own path and its parents'. */
 function fullPath(build: ServerBuild, id: string): string {
   const parts: string[] = [];
   for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined!) {
@@ -12,7 +12,7 @@ function fullPath(build: ServerBuild, id: string): string {
   return `/${parts.join("/")}`;
 }
 
-Deno.test("whitelist: every pattern has its Remix route, every route is listed or deliberately outside", async () => {
+Deno.test("whitelist: every pattern has its route module, every route is listed or deliberately outside", async () => {
   const build = await importServerBuild();
   for (const entry of PREVIEW_ROUTES) {
     assert.ok(build.routes[entry.routeId], `${entry.pattern}: no route ${entry.routeId} in the app`);

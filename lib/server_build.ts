@@ -1,5 +1,5 @@
 /**
- * Loads the Remix server build that `deno task build` writes to
+ * Loads the React Router server build that `deno task build` writes to
  * `build/server/index.js`.
  *
  * The specifier is computed so that type checking does not infer types from
@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ServerBuild } from "@remix-run/server-runtime";
+import type { ServerBuild } from "react-router";
 
 const BUILD_URL = new URL("../build/server/index.js", import.meta.url).href;
 

@@ -1,14 +1,14 @@
 /**
  * Starts the whole service from a validated {@linkcode Config}: the KV store,
  * the gateway (embedded demo gateway when `GRAPHQL_URL` is unset), the share
- * images, the Remix app, and `Deno.serve` with one log line per request.
+ * images, the React Router app, and `Deno.serve` with one log line per request.
  *
  * @module
  */
-import { createRequestHandler } from "@remix-run/deno";
-import type { AppLoadContext, ServerBuild } from "@remix-run/server-runtime";
-import { dirname, fromFileUrl } from "../scripts/paths.ts";
-import type { Config } from "./config.ts";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { type Config, ConfigError, DEFAULT_KV_PATH } from "./config.ts";
+import { dirname } from "node:path";
+import { ROOT_DIR } from "./paths.ts";
 import { createHandler } from "./handler.ts";
 import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
@@ -18,12 +18,9 @@ import { createPreviews } from "./previews.ts";
 import { createGatewayClient } from "../queries/client.ts";
 import { createImageHandler } from "../og/mod.ts";
 
-/** Absolute path of the repository root. */
-export const ROOT_DIR = fromFileUrl(new URL("../", import.meta.url));
-
 /** A running service. */
 export interface Service {
-  /** Where it listens, e.g. `http://127.0.0.1:8000`. */
+  /** The address actually bound, e.g. `http://0.0.0.0:8000` or `http://127.0.0.1:40123`. */
   readonly url: string;
   /** Finishes in-flight requests, then closes KV and the demo gateway. */
   shutdown(): Promise<void>;
@@ -31,27 +28,56 @@ export interface Service {
   readonly finished: Promise<void>;
 }
 
-/** How to obtain the Remix server build. */
+/** How to obtain the React Router server build. */
 export interface ServiceOptions {
   /** Loads the server build for each request (dev: through Vite); default: `build/server/index.js`. */
   loadBuild?: () => Promise<ServerBuild>;
-  /** Answers a request before Remix does (dev: Vite's module and HMR paths), or returns null. */
+  /** Answers a request before React Router does (dev: Vite's module and HMR paths), or returns null. */
   devMiddleware?: (request: Request) => Promise<Response | null>;
-  /** Remix mode; default `development` with `loadBuild`, else `production` (no error details sent). */
+  /** React Router mode; default `development` with `loadBuild`, else `production` (no error details sent). */
   mode?: "development" | "production";
   /** Called when the service stops (dev: closes Vite). */
   onShutdown?: () => Promise<void>;
 }
 
-async function openKv(path: string): Promise<Deno.Kv | null> {
-  try {
-    if (path !== ":memory:" && !/^[a-z]+:\/\//i.test(path)) {
-      await Deno.mkdir(dirname(path), { recursive: true });
+/**
+ * Opens the KV store: on Deno Deploy with `DENO_KV_PATH` unset, the managed
+ * store (`Deno.openKv()` without a path); otherwise the configured path. Only
+ * the default folder (`.data/`) is created; a `DENO_KV_PATH` whose folder does
+ * not exist stops the start with a {@linkcode ConfigError}.
+ */
+async function openKv(config: Config): Promise<Deno.Kv | null> {
+  if (config.onDeploy && !config.kvPathSet) {
+    try {
+      return await Deno.openKv();
+    } catch (error) {
+      warnOnce("kv-open", "Cannot open the managed Deno KV, serving without the cache", error);
+      return null;
     }
+  }
+  const path = config.kvPath;
+  const isFile = path !== ":memory:" && !/^[a-z]+:\/\//i.test(path);
+  if (isFile) {
+    const folder = dirname(path);
+    if (!config.kvPathSet && path === DEFAULT_KV_PATH) {
+      await Deno.mkdir(folder, { recursive: true });
+    } else if (!(await isFolder(folder))) {
+      throw new ConfigError(`Cannot open DENO_KV_PATH "${path}": folder "${folder}" does not exist`);
+    }
+  }
+  try {
     return await Deno.openKv(path);
   } catch (error) {
     warnOnce("kv-open", `Cannot open Deno KV at "${path}", serving without the cache`, error);
     return null;
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
   }
 }
 
@@ -64,7 +90,7 @@ function internalError(): Response {
 
 /** Starts the service and resolves once it listens. */
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
-  const kv = await openKv(config.kvPath);
+  const kv = await openKv(config);
   const demo = config.graphqlUrl === null
     ? await (await import("../demo_gateway/mod.ts")).startDemoGateway({ hostname: "127.0.0.1", port: 0 })
     : null;
@@ -83,73 +109,82 @@ export async function startService(config: Config, options: ServiceOptions = {})
   });
 
   const loadBuild = options.loadBuild ?? importServerBuild;
-  let remixHandler: ((request: Request) => Promise<Response>) | null = null;
   const mode = options.mode ?? (options.loadBuild ? "development" : "production");
-  async function remix(request: Request): Promise<Response> {
+  // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
+  const routerHandler = createRequestHandler(options.loadBuild ?? await loadBuild(), mode);
+  async function app(request: Request): Promise<Response> {
     if (options.devMiddleware) {
       const response = await options.devMiddleware(request);
       if (response) return response;
     }
-    if (!remixHandler || options.loadBuild) {
-      const build = await loadBuild();
-      remixHandler = createRequestHandler({
-        build,
-        mode,
-        getLoadContext(request): AppLoadContext {
-          return {
-            gatewayClient,
-            graphqlUrl,
-            graphqlWsUrl,
-            gatewayTimeoutMs: config.gatewayTimeoutMs,
-            previews,
-            origin: config.publicOrigin ?? new URL(request.url).origin,
-          };
-        },
-      });
-    }
-    return await remixHandler(request);
+    const context: AppLoadContext = {
+      gatewayClient,
+      graphqlUrl,
+      graphqlWsUrl,
+      gatewayTimeoutMs: config.gatewayTimeoutMs,
+      previews,
+      origin: config.publicOrigin ?? new URL(request.url).origin,
+    };
+    return await routerHandler(request, context);
   }
 
   const handler = createHandler({
     images,
-    remix,
+    app,
     staticDir: `${ROOT_DIR}static`,
     clientDir: options.loadBuild ? null : `${ROOT_DIR}build/client`,
   });
 
   const listening = Promise.withResolvers<Deno.NetAddr>();
-  const server = Deno.serve({
-    hostname: config.hostname,
-    port: config.port,
-    onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
-    onError(error) {
-      console.error(error);
-      return internalError();
-    },
-  }, async (request) => {
-    const started = performance.now();
-    let status = 500;
-    try {
-      const response = await handler(request);
-      status = response.status;
-      return response;
-    } catch (error) {
-      console.error(error);
-      return internalError();
-    } finally {
-      let path = "/";
-      try {
-        path = new URL(request.url).pathname;
-      } catch { /* keep "/" */ }
-      logRequest({ method: request.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  let server: Deno.HttpServer;
+  try {
+    server = serve();
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse || error instanceof Deno.errors.AddrNotAvailable) {
+      const reason = error instanceof Deno.errors.AddrInUse ? "is already in use" : "is not available here";
+      throw new ConfigError(
+        `Cannot listen on PORT ${config.port} (HOSTNAME ${config.hostname}): the address ${reason}`,
+      );
     }
-  });
+    if (error instanceof Deno.errors.PermissionDenied) {
+      throw new ConfigError(`Cannot listen on PORT ${config.port}: permission denied`);
+    }
+    throw error;
+  }
+  function serve(): Deno.HttpServer {
+    return Deno.serve({
+      hostname: config.hostname,
+      port: config.port,
+      onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
+      onError(error) {
+        console.error(error);
+        return internalError();
+      },
+    }, async (request) => {
+      const started = performance.now();
+      let status = 500;
+      try {
+        const response = await handler(request);
+        status = response.status;
+        return response;
+      } catch (error) {
+        console.error(error);
+        return internalError();
+      } finally {
+        let path = "/";
+        try {
+          path = new URL(request.url).pathname;
+        } catch { /* keep "/" */ }
+        logRequest({ method: request.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+      }
+    });
+  }
   const addr = await listening.promise;
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
 
   let stopping: Promise<void> | null = null;
   return {
-    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${addr.port}`,
+    url: `http://${host}:${addr.port}`,
     finished: server.finished,
     shutdown() {
       stopping ??= (async () => {

@@ -1,13 +1,12 @@
 /**
- * Safe static file serving on top of `@remix-run/deno`'s `serveStaticFiles`:
- * the path is decoded and checked segment by segment first, so traversal
+ * Safe static file serving: the path is decoded and checked segment by segment first, so traversal
  * (`..` raw or percent-encoded), NUL and control characters, backslashes and
  * dotfiles never reach the file system.
  *
  * @module
  */
-import { serveStaticFiles } from "@remix-run/deno";
-import { join, resolve, sep } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
+import mime from "mime";
 
 /** Cache policy of fingerprinted build assets. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -54,13 +53,29 @@ export async function serveFile(
   } catch {
     return null;
   }
-  const url = new URL(request.url);
-  const fileRequest = new Request(new URL(`/${relative}`, url.origin), { method: "GET" });
+  let body: Deno.FsFile;
+  let size: number;
   try {
-    const response = await serveStaticFiles(fileRequest, { publicDir: base, cacheControl });
-    if (request.method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
-    return response;
+    body = await Deno.open(file, { read: true });
+    size = (await body.stat()).size;
   } catch {
     return null;
   }
+  const headers = new Headers({
+    "content-type": contentType(file),
+    "content-length": String(size),
+    "cache-control": cacheControl,
+  });
+  if (request.method === "HEAD") {
+    body.close();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(body.readable, { status: 200, headers });
+}
+
+function contentType(file: string): string {
+  const type = mime.getType(extname(file)) ?? "application/octet-stream";
+  return /^(text\/|application\/(javascript|json|manifest\+json|xml))|\+xml$/.test(type)
+    ? `${type}; charset=utf-8`
+    : type;
 }

@@ -1,31 +1,60 @@
 /**
- * Development mode: a Vite dev server (HMR) on a loopback port beside the
- * service. The service stays the front door: it forwards Vite's own paths
- * (modules, HMR client, dependencies) to Vite and renders pages with the
- * server build Vite compiles on the fly.
+ * Development mode: a Vite dev server (HMR) on a free loopback port beside the
+ * service. The service stays the only front door, on `PORT`: it forwards
+ * Vite's own paths (modules, HMR client, dependencies) to Vite, relays the
+ * HMR WebSocket, and renders pages with the server build Vite compiles on the
+ * fly.
  *
  * @module
  */
-import type { ServerBuild } from "@remix-run/server-runtime";
+import type { ServerBuild } from "react-router";
 import type { ServiceOptions } from "./service.ts";
+import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
 
-const VITE_PATHS = /^\/(@vite|@id|@fs|@react-refresh|@remix-run|app\/|node_modules\/|__vite|lib\/|queries\/)/;
+const VITE_PATHS = /^\/(@vite|@id|@fs|@react-refresh|@react-router|app\/|node_modules\/|__vite|lib\/|queries\/)/;
+
+/** A TCP port that is free on `hostname` right now. */
+export function freePort(hostname = "127.0.0.1"): number {
+  const listener = Deno.listen({ hostname, port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/** Options of {@linkcode startViteDev}. */
+export interface ViteDevOptions {
+  /** The service's own port (`PORT`): the port the browser's HMR client connects to. */
+  port: number;
+}
 
 /** Starts Vite in dev mode and returns the options that plug it into the service. */
-export async function startViteDev(): Promise<ServiceOptions> {
+export async function startViteDev(options: ViteDevOptions): Promise<ServiceOptions> {
   const { createServer } = await import("vite");
+  const vitePort = freePort();
   const vite = await createServer({
-    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: { host: "127.0.0.1" } },
+    server: {
+      host: "127.0.0.1",
+      port: vitePort,
+      strictPort: true,
+      // The browser reaches HMR through the service's port; the service relays it to Vite.
+      hmr: options.port ? { clientPort: options.port } : {},
+    },
   });
   await vite.listen();
-  const address = vite.httpServer?.address();
-  if (!address || typeof address === "string") throw new Error("Vite dev server did not report its port");
-  const viteOrigin = `http://127.0.0.1:${address.port}`;
-  console.log(JSON.stringify({ level: "info", msg: `Vite dev server (HMR) on ${viteOrigin}` }));
+  const viteOrigin = `http://127.0.0.1:${vitePort}`;
+  console.log(JSON.stringify({ level: "info", msg: `Vite dev server (HMR) on ${viteOrigin}, reached through PORT` }));
   return {
-    loadBuild: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+    loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     async devMiddleware(request) {
       const url = new URL(request.url);
+      if (isWebSocketUpgrade(request)) {
+        if ((request.headers.get("sec-websocket-protocol") ?? "").includes("vite-hmr")) {
+          return proxyWebSocket(request, `ws://127.0.0.1:${vitePort}${url.pathname}${url.search}`, {
+            protocols: ["vite-hmr", "vite-ping"],
+          });
+        }
+        return null;
+      }
       if (!VITE_PATHS.test(url.pathname)) return null;
       const upstream = await fetch(new URL(url.pathname + url.search, viteOrigin), {
         method: request.method,

@@ -2,30 +2,45 @@
  * Installs and builds what is missing, so that `deno task start` and
  * `deno task test` work on a fresh clone:
  *
- * - npm packages (`deno install`) when `node_modules` is missing or older
- *   than `package.json`;
- * - the vendored copy of `@remix-run/deno` (see `vendor_remix_deno.ts`);
- * - with `--build`: the Remix build when it is missing or older than the app;
+ * - with `--config`: the configuration is validated first (`lib/config.ts`),
+ *   so a bad `PORT` stops the start before anything is installed or built;
+ * - npm packages (`deno install --frozen`, from the lockfile) when
+ *   `node_modules` is missing or older than `package.json` or `deno.lock`,
+ *   printing a short summary instead of every download line;
+ * - with `--build`: the React Router build when it is missing or older than
+ *   the app;
  * - with `--browser`: Chromium from Debian when `/usr/bin/chromium` is missing.
  *
- * Only `node:` built-ins are imported: it runs before anything is installed.
+ * Only `node:` built-ins and `lib/config.ts` (which imports nothing) are
+ * imported: it runs before anything is installed.
  *
  * @module
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { fromFileUrl } from "./paths.ts";
+import { fileURLToPath } from "node:url";
+import { ConfigError, loadConfig } from "../lib/config.ts";
 
-const root = fromFileUrl(new URL("../", import.meta.url));
+const root = fileURLToPath(new URL("../", import.meta.url));
 const deno = Deno.execPath();
 
-function run(command: string, args: string[], env: Record<string, string> = {}): void {
-  console.log(`$ ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...Deno.env.toObject(), ...env } });
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): void {
+  const started = performance.now();
+  console.log(`${label}...`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...Deno.env.toObject(), NO_COLOR: "1", ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
-    console.error(`"${command} ${args.join(" ")}" failed with exit code ${result.status ?? result.signal}`);
+    const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.trimEnd().split("\n");
+    console.error(output.slice(-40).join("\n"));
+    console.error(`${label} failed (${command} ${args.join(" ")}: exit ${result.status ?? result.signal})`);
     Deno.exit(1);
   }
+  console.log(`${label}: done in ${seconds} s`);
 }
 
 function mtime(path: string): number {
@@ -45,14 +60,21 @@ function newest(dir: string): number {
   return latest;
 }
 
-const marker = `${root}node_modules/.deno/.prepared`;
-if (mtime(marker) < Math.max(mtime(`${root}package.json`), mtime(`${root}deno.lock`))) {
-  run(deno, ["install", "--allow-scripts=npm:esbuild"]);
-  await Deno.writeTextFile(marker, new Date().toISOString());
+if (Deno.args.includes("--config")) {
+  try {
+    loadConfig(Deno.env.toObject());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Invalid configuration: ${error.message}`);
+    Deno.exit(1);
+  }
 }
 
-const { vendorRemixDeno } = await import("./vendor_remix_deno.ts");
-if (await vendorRemixDeno()) console.log("vendored @remix-run/deno into vendor/remix-deno");
+const marker = `${root}node_modules/.deno/.prepared`;
+if (mtime(marker) < Math.max(mtime(`${root}package.json`), mtime(`${root}deno.lock`))) {
+  run("Installing npm packages from deno.lock", deno, ["install", "--frozen", "--allow-scripts=npm:esbuild"]);
+  await Deno.writeTextFile(marker, new Date().toISOString());
+}
 
 if (Deno.args.includes("--build")) {
   const built = mtime(`${root}build/server/index.js`);
@@ -61,15 +83,23 @@ if (Deno.args.includes("--build")) {
     newest(`${root}lib`),
     newest(`${root}queries`),
     mtime(`${root}vite.config.ts`),
+    mtime(`${root}react-router.config.ts`),
     mtime(`${root}package.json`),
   );
-  if (built < sources) run(deno, ["run", "-A", "node_modules/@remix-run/dev/dist/cli.js", "vite:build"]);
+  if (built < sources) {
+    run("Building the app (React Router + Vite)", deno, [
+      "run",
+      "-A",
+      "node_modules/@react-router/dev/bin.js",
+      "build",
+    ]);
+  }
 }
 
 if (Deno.args.includes("--browser") && !existsSync("/usr/bin/chromium")) {
   const sudo = Deno.uid() === 0 ? [] : ["sudo"];
   const [cmd, ...rest] = [...sudo, "apt-get", "update", "-qq"];
-  run(cmd, rest);
+  run("Updating Debian package lists", cmd, rest);
   const [cmd2, ...rest2] = [...sudo, "apt-get", "install", "-y", "-qq", "chromium"];
-  run(cmd2, rest2, { DEBIAN_FRONTEND: "noninteractive" });
+  run("Installing Chromium (Debian)", cmd2, rest2, { DEBIAN_FRONTEND: "noninteractive" });
 }

@@ -24,13 +24,13 @@ Deno.test({
       for (const path of ["/", `/explore/tokens/ethereum/0x${"ab".repeat(20)}`]) {
         const response = await page.goto(server.url + path, { waitUntil: "networkidle" });
         assert.equal(response?.status(), 200, path);
-        // Remix sets window.__remixRouter once the app has hydrated.
-        await page.waitForFunction(() => "__remixRouter" in globalThis, null, { timeout: 15_000 });
+        // React Router sets window.__reactRouterDataRouter once the app has hydrated.
+        await page.waitForFunction(() => "__reactRouterDataRouter" in globalThis, null, { timeout: 15_000 });
         assert.ok(await page.locator("main h1").first().isVisible(), `${path}: no heading`);
       }
 
       await page.goto(server.url + "/", { waitUntil: "networkidle" });
-      await page.waitForFunction(() => "__remixRouter" in globalThis);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in globalThis);
       await page.evaluate(() => ((globalThis as unknown as { __marker: number }).__marker = 42));
       await page.locator('header nav a[href="/explore"]').first().click();
       await page.waitForURL(`${server.url}/explore`);

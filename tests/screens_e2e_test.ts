@@ -59,7 +59,7 @@ function watchProblems(page: Page): string[] {
 }
 
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__remixRouter" in globalThis, null, { timeout: 15_000 });
+  await page.waitForFunction(() => "__reactRouterDataRouter" in globalThis, null, { timeout: 15_000 });
 }
 
 function shotName(path: string): string {

@@ -1,7 +1,7 @@
 /**
  * Starts the real service (`deno run -A server.ts`) as a child process on a
  * free loopback port, for tests that talk to it over HTTP like a crawler or a
- * browser would. Needs the Remix build (`deno task build`; `deno task test`
+ * browser would. Needs the React Router build (`deno task build`; `deno task test`
  * builds it first).
  *
  * @module

@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { JSDOM } from "jsdom";
 import { fromFileUrl } from "../scripts/paths.ts";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
-import type { ServerBuild } from "@remix-run/server-runtime";
+import type { ServerBuild } from "react-router";
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
 import { importServerBuild } from "../lib/server_build.ts";
@@ -157,7 +157,7 @@ Deno.test("server: a thrown server error is a 500 page without a stack trace or 
       routes: {
         ...build.assets.routes,
         "routes/__throws": {
-          ...build.assets.routes["routes/swap"],
+          ...build.assets.routes["routes/swap"]!,
           id: "routes/__throws",
           path: "__throws",
           hasLoader: true,
@@ -175,7 +175,7 @@ Deno.test("server: a thrown server error is a 500 page without a stack trace or 
             throw new Error(secret);
           },
           default: () => null,
-        } as unknown as ServerBuild["routes"][string]["module"],
+        } as unknown as NonNullable<ServerBuild["routes"][string]>["module"],
       },
     },
   };

@@ -1,5 +1,5 @@
 /** The wallet-address form of the portfolio pages (`?address=`). */
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useId, useRef, useState } from "react";
 import { checkAddress } from "../lib/address.ts";
 

@@ -3,7 +3,7 @@
  * transactions of the chosen chain. `/`, `/explore`, `/tokens` and
  * `/tokens/:chainName` render it.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import type { ReactNode } from "react";
 import { useId, useMemo } from "react";
 import type { ExploreData, ExploreTab } from "../lib/explore_loader.ts";

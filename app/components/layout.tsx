@@ -8,7 +8,7 @@ import {
   useNavigation,
   useParams,
   useSearchParams,
-} from "@remix-run/react";
+} from "react-router";
 import { useId } from "react";
 import { TokenSearch } from "./token_search.tsx";
 import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";

@@ -3,7 +3,7 @@
  * stats and assets, a collection's listings, and one asset with traits,
  * rarity, listing and activity.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useId, useMemo } from "react";
 import {
   formatAmount,

@@ -3,7 +3,7 @@
  * rewards, TVL, volumes, token supplies, price and volume charts, liquidity
  * by tick and the pool's transactions with paging.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useMemo } from "react";
 import { poolHref, tokenHref } from "../lib/chains.ts";
 import {

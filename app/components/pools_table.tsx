@@ -1,5 +1,5 @@
 /** The pools table: pair, version, fee tier, TVL, volume, APR. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { formatFeeTier, formatPercent, formatUsd } from "../lib/format.ts";
 import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { PairLogos } from "./token_logo.tsx";

@@ -3,7 +3,7 @@
  * change, token balances (hidden and spam tokens folded away), NFTs and the
  * activity list.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { chainLabel } from "../lib/chains.ts";

@@ -1,5 +1,5 @@
 /** Loading, error, empty, not-found and wallet-needed states. */
-import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
 import type { ReactNode } from "react";
 
 /**

@@ -3,7 +3,7 @@
  * stats, safety warnings, description with translations, links, pools and
  * the token's pool transactions with paging.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useMemo } from "react";
 import { formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
 import { type Cursors, hasMore } from "../lib/explore_data.ts";

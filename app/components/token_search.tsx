@@ -4,7 +4,7 @@
  * urql's `useQuery` once the box gets focus. Submitting the exact symbol or
  * name of a suggested token opens that token's page.
  */
-import { Form, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, useNavigate, useSearchParams } from "react-router";
 import { useId, useState } from "react";
 import { useQuery } from "urql";
 import { TopTokensQuery } from "../../queries/token.ts";

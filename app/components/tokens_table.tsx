@@ -1,5 +1,5 @@
 /** The top tokens table: price, 1 day change, FDV, market cap, TVL, volume. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { changeDirection, formatPercentChange, formatPrice, formatUsd } from "../lib/format.ts";
 import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { TokenLogo } from "./token_logo.tsx";

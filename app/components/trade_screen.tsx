@@ -4,7 +4,7 @@
  * tokens from the gateway and show market prices; the action button asks to
  * connect a wallet and never pretends to execute anything.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { useId, useState } from "react";
 import { formatAmount, formatPrice, formatUsd } from "../lib/format.ts";

@@ -1,5 +1,5 @@
 /** Pool transactions (swaps, adds, removes) of a token or a pool. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { formatAmount, formatTimeAgo, formatUsd, shortenAddress } from "../lib/format.ts";
 
 /** One pool transaction, as the table shows it. */

@@ -3,7 +3,7 @@
  * show real market data where there is some (top pools, the pair, the UNI
  * token) and a clear "connect a wallet" state for the rest.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { formatFeeTier, formatPercentChange, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
 import type { Loaded } from "../lib/load.ts";

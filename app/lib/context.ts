@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AppLoadContext } from "@remix-run/server-runtime";
+import type { AppLoadContext } from "react-router";
 import type { LoadContext } from "../../lib/load_context.ts";
 
 /** The request's load context with its real type. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { LoaderFunctionArgs } from "react-router";
 import type { Chain } from "../../queries/chains.ts";
 import { checkAddress } from "./address.ts";
 import { chainFromUrl, chainLabel, chainUrlName } from "./chains.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { LoaderFunctionArgs } from "react-router";
 import { checkAddress } from "./address.ts";
 import { loadContext } from "./context.ts";
 import { load, type Loaded } from "./load.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { LoaderFunctionArgs } from "react-router";
 import { parseChain, resolveTokenAddress } from "../../queries/chains.ts";
 import { runQuery } from "../../queries/client.ts";
 import type { ResultOf } from "../../queries/graphql.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { LoaderFunctionArgs } from "react-router";
 import type { Chain } from "../../queries/chains.ts";
 import { chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN } from "./chains.ts";
 import { loadContext } from "./context.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { LoaderFunctionArgs } from "react-router";
 import { parseChain } from "../../queries/chains.ts";
 import { fetchEdgePool } from "../../queries/edge.ts";
 import { runQuery } from "../../queries/client.ts";

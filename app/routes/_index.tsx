@@ -1,6 +1,6 @@
 /** `/`: the home screen: explore tokens, pools and volume. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ExploreScreen } from "../components/explore_screen.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadExplore } from "../lib/explore_loader.ts";

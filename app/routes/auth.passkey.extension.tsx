@@ -1,5 +1,5 @@
 /** `/auth/passkey/extension`: passkey sign-in for the browser extension; needs the wallet. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 

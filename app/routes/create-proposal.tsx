@@ -1,6 +1,6 @@
 /** `/create-proposal`: Create a proposal: UNI figures from the gateway; voting needs a wallet. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { Link, useLoaderData, useParams } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useParams } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { GovernanceScreen } from "../components/wallet_screens.tsx";
 import { loadGovernanceToken } from "../lib/wallet_loaders.ts";

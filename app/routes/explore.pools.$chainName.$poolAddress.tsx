@@ -1,6 +1,6 @@
 /** `/explore/pools/:chainName/:poolAddress`: a pool's charts, liquidity, stats and transactions. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { PoolScreen } from "../components/pool_screen.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPoolPage } from "../lib/pool_loader.ts";

@@ -1,6 +1,6 @@
 /** `/explore/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { TokenScreen } from "../components/token_screen.tsx";
 import { loadTokenPage } from "../lib/token_loader.ts";

@@ -1,5 +1,5 @@
 /** `/extension/uninstall`: shown after the browser extension is removed. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { Frame } from "../components/wallet_screens.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 

@@ -5,7 +5,7 @@
  * for a body that is not JSON, 502 when the gateway cannot be reached or
  * answers something else than JSON, 504 on timeout. GET answers 405.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { loadContext } from "../lib/context.ts";
 
 /** Largest request body forwarded, in bytes. */

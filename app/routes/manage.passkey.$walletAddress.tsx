@@ -1,5 +1,5 @@
 /** `/manage/passkey/:walletAddress`: the passkeys of a wallet; managing them needs the wallet. */
-import { Link, useParams } from "@remix-run/react";
+import { Link, useParams } from "react-router";
 import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 import { isAddress } from "../lib/address.ts";

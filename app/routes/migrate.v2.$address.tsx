@@ -1,6 +1,6 @@
 /** `/migrate/v2/:address`: migrate a V2 pair (on Ethereum) to a newer pool. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PairScreen } from "../components/wallet_screens.tsx";
 import { loadPair } from "../lib/wallet_loaders.ts";

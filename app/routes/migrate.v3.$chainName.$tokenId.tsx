@@ -1,5 +1,5 @@
 /** `/migrate/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
-import { useParams } from "@remix-run/react";
+import { useParams } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionScreen } from "../components/wallet_screens.tsx";
 import { chainLabel } from "../lib/chains.ts";

@@ -1,6 +1,6 @@
 /** `/nfts`: popular NFT collections and collection search (`?q=`). */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { CollectionsScreen } from "../components/nft_screens.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadContext } from "../lib/context.ts";

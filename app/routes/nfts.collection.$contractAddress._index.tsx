@@ -1,6 +1,6 @@
 /** `/nfts/collection/:contractAddress`: a collection, its stats and its items. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { CollectionScreen } from "../components/nft_screens.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadContext } from "../lib/context.ts";

@@ -1,5 +1,5 @@
 /** `/nfts/profile`: your NFTs; without a wallet, an address lookup instead. */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { AddressForm } from "../components/address_form.tsx";
 import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 

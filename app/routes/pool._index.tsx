@@ -1,6 +1,6 @@
 /** `/pool`: Your positions: a wallet is needed; top pools to explore meanwhile. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionsScreen } from "../components/wallet_screens.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";

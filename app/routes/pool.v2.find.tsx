@@ -1,6 +1,6 @@
 /** `/pool/v2/find`: Import V2 pool: read-only frame with real tokens; a wallet would be needed to act. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { TradeScreen } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";

@@ -1,6 +1,6 @@
 /** `/portfolio`: a wallet's total value, top tokens and latest activity. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ActivitySection, BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";

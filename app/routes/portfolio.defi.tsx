@@ -3,8 +3,8 @@
  * liquidity-pool tokens (Uniswap V2 LP tokens) and stablecoins, split from
  * the rest of its balances.
  */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
 import { StatsGrid } from "../components/stats_grid.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";

@@ -1,6 +1,6 @@
 /** `/portfolio/nfts`: the NFTs a wallet owns. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { NftsSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";

@@ -1,6 +1,6 @@
 /** `/tokens/:chainName`: the top tokens of one chain. */
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { ExploreScreen } from "../components/explore_screen.tsx";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadExplore } from "../lib/explore_loader.ts";

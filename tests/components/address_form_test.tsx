@@ -1,13 +1,13 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { createRemixStub } from "@remix-run/testing";
+import { createRoutesStub } from "react-router";
 import { render } from "@testing-library/react";
-import { useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "react-router";
 import { expect } from "expect";
 import { AddressForm } from "../../app/components/address_form.tsx";
 import { checkAddress, isAddress } from "../../app/lib/address.ts";
 
-// Remix forms build their submission with FormData: use jsdom's, which
+// React Router forms build their submission with FormData: use jsdom's, which
 // understands jsdom form elements (Deno's own does not).
 globalThis.FormData = document.defaultView!.FormData;
 
@@ -39,7 +39,7 @@ function Shown() {
 }
 
 function renderForm() {
-  const Stub = createRemixStub([
+  const Stub = createRoutesStub([
     {
       path: "/portfolio",
       Component: () => (

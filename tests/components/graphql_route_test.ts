@@ -25,7 +25,15 @@ function call(url: string, body: string, timeoutMs = 2000, method = "POST") {
   });
   const context = { graphqlUrl: url, gatewayTimeoutMs: timeoutMs };
   // deno-lint-ignore no-explicit-any
-  return action({ request, context: context as any, params: {} }) as Promise<Response>;
+  return action({
+    request,
+    context: context as any,
+    params: {},
+    url: new URL(request.url),
+    pattern: "/graphql",
+  }) as Promise<
+    Response
+  >;
 }
 
 Deno.test("the proxy forwards the JSON body and returns the gateway's JSON", async () => {
@@ -48,8 +56,9 @@ Deno.test("the proxy forwards the JSON body and returns the gateway's JSON", asy
 });
 
 Deno.test("GET answers 405 and a body that is not JSON answers 400", async () => {
+  const request = new Request("http://app.test/graphql");
   // deno-lint-ignore no-explicit-any
-  const get = loader({ request: new Request("http://app.test/graphql"), context: {} as any, params: {} });
+  const get = loader({ request, context: {} as any, params: {}, url: new URL(request.url), pattern: "/graphql" });
   expect(get.status).toBe(405);
   expect(get.headers.get("allow")).toBe("POST");
   const bad = await call("http://127.0.0.1:9/graphql", "{not json");

@@ -4,7 +4,7 @@ import { expect } from "expect";
 import { chainTarget, SiteHeader } from "../../app/components/layout.tsx";
 import { marketRate } from "../../app/components/trade_screen.tsx";
 import { CHAIN_OPTIONS } from "../../app/lib/chains.ts";
-import { renderInRemix } from "./render_stub.tsx";
+import { renderInRouter } from "./render_stub.tsx";
 
 Deno.test("the chain selector leads to the chain's tokens or explore page", () => {
   expect(chainTarget("/tokens", "base")).toBe("/tokens/base");
@@ -14,7 +14,7 @@ Deno.test("the chain selector leads to the chain's tokens or explore page", () =
 });
 
 Deno.test("the header has navigation, token search and the gateway's chains", async () => {
-  renderInRemix(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
+  renderInRouter(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
   expect((await screen.findByRole("navigation", { name: "Main" })).textContent).toContain("Explore");
   expect(screen.getByRole("combobox", { name: "Search tokens" })).toBeTruthy();
   const select = screen.getByRole("combobox", { name: "Chain" }) as HTMLSelectElement;

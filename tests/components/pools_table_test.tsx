@@ -2,7 +2,7 @@ import "global-jsdom/register";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { expect } from "expect";
 import { poolApr, type PoolRow, PoolsTable } from "../../app/components/pools_table.tsx";
-import { renderInRemix } from "./render_stub.tsx";
+import { renderInRouter } from "./render_stub.tsx";
 
 function pool(id: string, values: Partial<PoolRow>): PoolRow {
   return {
@@ -23,7 +23,7 @@ function pool(id: string, values: Partial<PoolRow>): PoolRow {
 }
 
 Deno.test("pools table shows pair, version, fee tier and figures", async () => {
-  renderInRemix(
+  renderInRouter(
     <PoolsTable
       pools={[
         pool("p1", { tvl: 2_500_000, volume1d: 1_000_000, protocolVersion: "V4", feeTier: 500 }),

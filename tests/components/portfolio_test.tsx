@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { expect } from "expect";
 import { BalancesSection } from "../../app/components/portfolio_screen.tsx";
 import { type BalanceRow, balancesOf } from "../../app/lib/portfolio_data.ts";
-import { renderInRemix } from "./render_stub.tsx";
+import { renderInRouter } from "./render_stub.tsx";
 
 function row(symbol: string, value: number, flags: Partial<BalanceRow> = {}): BalanceRow {
   return {
@@ -23,7 +23,7 @@ function row(symbol: string, value: number, flags: Partial<BalanceRow> = {}): Ba
 }
 
 Deno.test("balances: visible tokens in the table, hidden and spam folded away", async () => {
-  renderInRemix(
+  renderInRouter(
     <BalancesSection
       rows={[row("ETH", 3000), row("DUST", 0.01, { hidden: true }), row("SCAM", 5, { spam: true }), row("USDC", 10)]}
     />,

@@ -2,7 +2,7 @@ import "global-jsdom/register";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { expect } from "expect";
 import { type TokenRow, TokensTable } from "../../app/components/tokens_table.tsx";
-import { renderInRemix } from "./render_stub.tsx";
+import { renderInRouter } from "./render_stub.tsx";
 
 function token(symbol: string, values: Partial<TokenRow>): TokenRow {
   return {
@@ -34,7 +34,7 @@ function symbolsInOrder(): string[] {
 }
 
 Deno.test("tokens table shows formatted values in gateway order", async () => {
-  renderInRemix(<TokensTable tokens={TOKENS} />);
+  renderInRouter(<TokensTable tokens={TOKENS} />);
   await screen.findByRole("table");
   expect(symbolsInOrder()).toEqual(["AAA", "BBB", "CCC"]);
   const first = screen.getAllByRole("row")[1];
@@ -49,7 +49,7 @@ Deno.test("tokens table shows formatted values in gateway order", async () => {
 });
 
 Deno.test("tokens table sorts by a column, descending then ascending", async () => {
-  renderInRemix(<TokensTable tokens={TOKENS} />);
+  renderInRouter(<TokensTable tokens={TOKENS} />);
   await screen.findByRole("table");
   const price = screen.getByRole("button", { name: /^Price/ });
   fireEvent.click(price);
@@ -69,7 +69,7 @@ Deno.test("tokens table sorts by a column, descending then ascending", async () 
 });
 
 Deno.test("tokens table without tokens says so", async () => {
-  renderInRemix(<TokensTable tokens={[]} />);
+  renderInRouter(<TokensTable tokens={[]} />);
   expect(await screen.findByText("No tokens to show.")).toBeTruthy();
   expect(screen.queryByRole("table")).toBeNull();
   cleanup();

@@ -1,6 +1,6 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderInRemix } from "./render_stub.tsx";
+import { renderInRouter } from "./render_stub.tsx";
 import { expect } from "expect";
 import {
   describeTransaction,
@@ -34,7 +34,7 @@ Deno.test("transactions read as swaps, adds and removes in plain words", () => {
 
 Deno.test("transactions table shows rows and asks for more", async () => {
   const asked: number[] = [];
-  renderInRemix(
+  renderInRouter(
     <TransactionsTable
       transactions={[tx("a", "SWAP", "3000", "-1", 120), tx("b", "ADD", "10", "0.5", 7200)]}
       now={NOW}
@@ -56,7 +56,7 @@ Deno.test("transactions table shows rows and asks for more", async () => {
   fireEvent.click(screen.getByRole("button", { name: "Load more transactions" }));
   expect(asked).toEqual([1]);
   cleanup();
-  renderInRemix(<TransactionsTable transactions={[tx("a", "SWAP", "1", "-1", 1)]} now={NOW} />);
+  renderInRouter(<TransactionsTable transactions={[tx("a", "SWAP", "1", "-1", 1)]} now={NOW} />);
   await screen.findByTestId("tx-row");
   expect(screen.queryByRole("button")).toBeNull();
   expect(screen.queryByRole("columnheader", { name: "WETH" })).toBeNull();
