@@ -1,0 +1,187 @@
+/**
+ * Compression of text responses (HTML documents, JavaScript, CSS, JSON, SVG,
+ * React Router `.data`, the web app manifest, robots.txt) for clients that
+ * accept it: brotli first, then gzip, with `Vary: Accept-Encoding`.
+ *
+ * Both run through the web `CompressionStream` (Deno 2.9.6 has `"brotli"`
+ * besides `"gzip"`), one chunk at a time: a streamed document stays
+ * streamed, each chunk is flushed as it comes, and no chunk larger than
+ * {@linkcode SLICE_BYTES} is compressed in one go, so the event loop gets a
+ * turn between slices. `node:zlib`'s brotli is not used: in Deno 2.9.6 both
+ * its streams and its callback API compress on the main thread (a 3 MB text
+ * at quality 11 blocked the event loop for 570-750 ms).
+ *
+ * Images (PNG, JPEG, ICO, WebP), fonts and anything already encoded pass
+ * unchanged; so do bodies under {@linkcode MIN_COMPRESS_BYTES} and answers
+ * marked `no-transform`.
+ *
+ * @module
+ */
+
+/** A content coding this service produces. */
+export type Encoding = "br" | "gzip";
+
+/** Bodies known to be shorter than this stay raw: compressing them gains nothing. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+/** Largest piece handed to the compressor at once. */
+export const SLICE_BYTES = 64 * 1024;
+
+const FORMAT: Readonly<Record<Encoding, CompressionFormat>> = {
+  br: "brotli" as CompressionFormat,
+  gzip: "gzip",
+};
+
+/** Media types worth compressing (after `;` parameters are dropped). */
+const COMPRESSIBLE = new Set([
+  "application/javascript",
+  "application/json",
+  "application/ld+json",
+  "application/manifest+json",
+  "application/xml",
+  "application/graphql-response+json",
+  "image/svg+xml",
+]);
+
+/**
+ * Whether a `content-type` names text worth compressing: any `text/*`
+ * (HTML, CSS, JavaScript, plain text, React Router's `text/x-script` `.data`)
+ * and the JSON, XML, SVG and manifest types. Bitmap images (PNG, ICO, JPEG,
+ * WebP) and fonts are not.
+ */
+export function isCompressibleType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(";")[0].trim().toLowerCase();
+  return type.startsWith("text/") || COMPRESSIBLE.has(type) || type.endsWith("+json") || type.endsWith("+xml");
+}
+
+/**
+ * Picks the coding for an `Accept-Encoding` header: `br` when accepted,
+ * else `gzip`, else `null` (identity). Honours `q=0` (refused) and `*`;
+ * among accepted codings the higher q-value wins, brotli on a tie.
+ *
+ * @example
+ * ```ts
+ * negotiateEncoding("gzip, deflate, br"); // "br"
+ * negotiateEncoding("gzip;q=1, br;q=0.5"); // "gzip"
+ * negotiateEncoding("identity"); // null
+ * ```
+ */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    let value = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/.exec(param);
+      if (match) value = Number(match[1]);
+    }
+    q.set(name.trim(), value);
+  }
+  const aliases: Record<Encoding, string[]> = { br: ["br"], gzip: ["gzip", "x-gzip"] };
+  const weight = (coding: Encoding) => {
+    for (const name of aliases[coding]) {
+      const value = q.get(name);
+      if (value !== undefined) return value;
+    }
+    return q.get("*") ?? 0;
+  };
+  const br = weight("br");
+  const gzip = weight("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return null;
+}
+
+/** Adds a token to `Vary` unless it is there already (or `Vary: *`). */
+export function addVary(headers: Headers, token: string): void {
+  const current = headers.get("vary");
+  if (!current) {
+    headers.set("vary", token);
+    return;
+  }
+  const tokens = current.split(",").map((t) => t.trim().toLowerCase());
+  if (tokens.includes("*") || tokens.includes(token.toLowerCase())) return;
+  headers.set("vary", `${current}, ${token}`);
+}
+
+/** The ETag of the encoded representation: a strong `"x"` becomes `"x-br"`; a weak one stays. */
+export function encodedEtag(etag: string, encoding: Encoding): string {
+  if (!/^"[^"]*"$/.test(etag)) return etag;
+  return `${etag.slice(0, -1)}-${encoding}"`;
+}
+
+/** Splits chunks larger than {@linkcode SLICE_BYTES} so no compressor call works on more at once. */
+function slicer(): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (chunk.byteLength <= SLICE_BYTES) {
+        controller.enqueue(chunk);
+        return;
+      }
+      for (let offset = 0; offset < chunk.byteLength; offset += SLICE_BYTES) {
+        controller.enqueue(chunk.subarray(offset, offset + SLICE_BYTES));
+      }
+    },
+  });
+}
+
+/** Compresses a stream chunk by chunk (each chunk is flushed as it comes). */
+export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const compressor = new CompressionStream(FORMAT[encoding]) as unknown as TransformStream<Uint8Array, Uint8Array>;
+  return body.pipeThrough(slicer()).pipeThrough(compressor);
+}
+
+/** Compresses bytes in one piece (static files, compressed once and kept). */
+export async function compressBytes(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  const stream = compressStream(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), encoding);
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * Whether a response is one this module would compress for some client: a
+ * body of a compressible type, not already encoded, not `no-transform`, not
+ * a partial or empty answer, and not known to be tiny.
+ */
+export function isCompressibleResponse(response: Response): boolean {
+  if (response.body === null) return false;
+  if (response.status < 200 || response.status === 204 || response.status === 206 || response.status === 304) {
+    return false;
+  }
+  const headers = response.headers;
+  if (headers.has("content-encoding") || headers.has("content-range")) return false;
+  if (/(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("cache-control") ?? "")) return false;
+  if (!isCompressibleType(headers.get("content-type"))) return false;
+  const length = headers.get("content-length");
+  if (length !== null && Number(length) < MIN_COMPRESS_BYTES) return false;
+  return true;
+}
+
+/**
+ * Answers `response` compressed for `request` when both allow it: see
+ * {@linkcode isCompressibleResponse} and {@linkcode negotiateEncoding}. A
+ * compressible response always gets `Vary: Accept-Encoding` (its bytes
+ * depend on the header), also when this client gets it raw. The compressed
+ * body is streamed: `content-length` is dropped and a strong ETag gets the
+ * coding appended. Anything else is returned as it is.
+ */
+export function compressResponse(request: Request, response: Response): Response {
+  if (!isCompressibleResponse(response)) return response;
+  const headers = new Headers(response.headers);
+  addVary(headers, "Accept-Encoding");
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  if (encoding === null) {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  headers.set("content-encoding", encoding);
+  headers.delete("content-length");
+  const etag = headers.get("etag");
+  if (etag) headers.set("etag", encodedEtag(etag, encoding));
+  return new Response(compressStream(response.body!, encoding), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
