@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  http,
+  parseAbi,
+  parseEther,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { Catalog } from "../demo_gateway/catalog.ts";
+import { USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
+import { ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
+import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
+import { fullRange, sqrtPriceX96 } from "./deploy.ts";
+import { toUnits } from "./plan.ts";
+
+const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+const QUOTER_ABI = parseAbi([
+  "function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)",
+]);
+const ROUTER_ABI = parseAbi([
+  "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
+]);
+
+Deno.test("toUnits and sqrtPriceX96 are exact where they can be", () => {
+  assert.equal(toUnits(1.5, 6), 1_500_000n);
+  assert.equal(toUnits(0.0000118, 18), 11_800_000_000_000n);
+  assert.equal(toUnits(12, 0), 12n);
+  assert.throws(() => toUnits(-1, 18), /Cannot convert -1 to token units/);
+  // price 1 with equal decimals: sqrt is exactly 2^96
+  assert.equal(sqrtPriceX96(5, 5, 18, 18), 2n ** 96n);
+  // USDC (6) in WETH (18) at 3180.42: price1/0 in base units = 1e12 / 3180.42
+  const sqrt = Number(sqrtPriceX96(1, 3180.42, 6, 18)) / 2 ** 96;
+  assert.ok(Math.abs(sqrt * sqrt - 1e12 / 3180.42) / (1e12 / 3180.42) < 1e-12);
+  assert.deepEqual(fullRange(60), { tickLower: -887220, tickUpper: 887220 });
+});
+
+Deno.test("the ten development accounts are the mnemonic's first ten", () => {
+  for (let i = 0; i < 10; i++) {
+    assert.equal(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i }).address, DEV_ACCOUNTS[i]);
+  }
+});
+
+Deno.test("the demo chain holds the catalog's tokens and pools and trades at the demo prices", async (t) => {
+  const chain = await startDemoChain();
+  try {
+    const client = createPublicClient({ transport: http(chain.url) });
+    assert.equal(await client.getChainId(), 31337);
+
+    await t.step("every Ethereum token of the catalog, same symbol, name and decimals, funded", async () => {
+      const tokens = [...new Catalog().tokens.values()].filter((x) => x.chain === "ETHEREUM" && x.address);
+      assert.equal(chain.report.tokens, tokens.length);
+      for (const token of tokens) {
+        const address = getAddress(token.address!.toLowerCase());
+        const [symbol, name, decimals, balance] = await Promise.all([
+          client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
+          client.readContract({ address, abi: erc20Abi, functionName: "name" }),
+          client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
+          client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [DEV_ACCOUNTS[9]] }),
+        ]);
+        assert.deepEqual([symbol, name, decimals], [token.symbol ?? "", token.name ?? "", token.decimals], address);
+        assert.ok(balance > 0n, `${token.symbol} balance`);
+      }
+      assert.equal(await client.getBalance({ address: DEV_ACCOUNTS[0] }), parseEther("10000"));
+    });
+
+    await t.step("the USDC/WETH pools sit at Ethereum's addresses (as the catalog says)", async () => {
+      const pairCode = await client.getCode({ address: getAddress(USDC_WETH_V2_PAIR.address) });
+      const poolCode = await client.getCode({ address: getAddress(USDC_WETH_V3_POOL.address) });
+      assert.ok(pairCode && pairCode.length > 2 && poolCode && poolCode.length > 2);
+      const fee = await client.readContract({
+        address: getAddress(USDC_WETH_V3_POOL.address),
+        abi: parseAbi(["function fee() view returns (uint24)"]),
+        functionName: "fee",
+      });
+      assert.equal(fee, 500);
+    });
+
+    await t.step("QuoterV2 quotes 1 WETH at about the demo price of 3180.42 USDC", async () => {
+      const { result } = await client.simulateContract({
+        address: C.v3QuoterV2,
+        abi: QUOTER_ABI,
+        functionName: "quoteExactInputSingle",
+        args: [{
+          tokenIn: C.wrappedNative,
+          tokenOut: USDC,
+          amountIn: parseEther("1"),
+          fee: 500,
+          sqrtPriceLimitX96: 0n,
+        }],
+      });
+      const usdc = Number(formatUnits(result[0], 6));
+      assert.ok(usdc > 3180.42 * 0.99 && usdc < 3180.42, `quote ${usdc}`);
+    });
+
+    await t.step("a development account swaps 1 ETH for USDC through the SwapRouter, signed locally", async () => {
+      const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 3 });
+      const demo = defineChain({
+        id: 31337,
+        name: "demo",
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [chain.url] } },
+      });
+      const wallet = createWalletClient({ account, transport: http(chain.url), chain: demo });
+      const before = await client.readContract({
+        address: USDC,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [account.address],
+      });
+      const hash = await wallet.writeContract({
+        address: C.v3SwapRouter,
+        abi: ROUTER_ABI,
+        functionName: "exactInputSingle",
+        value: parseEther("1"),
+        args: [{
+          tokenIn: C.wrappedNative,
+          tokenOut: USDC,
+          fee: 500,
+          recipient: account.address,
+          deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+          amountIn: parseEther("1"),
+          amountOutMinimum: 3_000_000_000n,
+          sqrtPriceLimitX96: 0n,
+        }],
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      assert.equal(receipt.status, "success");
+      const after = await client.readContract({
+        address: USDC,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [account.address],
+      });
+      assert.ok(after - before > 3_000_000_000n);
+    });
+  } finally {
+    await chain.close();
+  }
+});
