@@ -1,11 +1,18 @@
 /**
- * A fast PNG encoder for the rendered card pixels. resvg-wasm's own `asPng()`
- * takes about 17 ms for a 1200x630 card here; this one hands the rows to the
- * runtime's native deflate (`CompressionStream`) and takes about 3 ms, for a
- * somewhat larger file (measured: 22 KB instead of 15 KB for a plain card).
+ * A fast PNG encoder for the rendered card pixels: filter "none" on every
+ * row (the cheapest filter, and on flat card backgrounds no other filter
+ * compresses better at low levels) and the runtime's native zlib at level 4
+ * (`node:zlib` `deflateSync`: no streams, no Blob copies). Measured on the
+ * golden cards against the former encoder (level-6 `CompressionStream`):
+ * 1.07x to 1.15x the bytes in about half the time.
  *
  * @module
  */
+
+import { deflateSync } from "node:zlib";
+
+/** zlib level of {@linkcode encodeRgbaPng}: 4 keeps every golden card under 1.2x the level-6 size. */
+export const PNG_DEFLATE_LEVEL = 4;
 
 const CRC_TABLE = (() => {
   const table = new Int32Array(256);
@@ -25,23 +32,23 @@ function crc32(bytes: Uint8Array, start: number, end: number): number {
   return (c ^ -1) >>> 0;
 }
 
-async function deflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  const stream = new Blob([data]).stream().pipeThrough(
-    new CompressionStream("deflate"),
-  );
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** Options of {@linkcode encodeRgbaPng}. */
+export interface PngOptions {
+  /** zlib level, 0-9 (default {@linkcode PNG_DEFLATE_LEVEL}). */
+  readonly level?: number;
 }
 
 /**
  * Encodes 8-bit RGBA pixels (`width * height * 4` bytes, rows top to bottom)
- * as a PNG (colour type 6, no interlace, filter "none" on every row, zlib
- * stream from the runtime's deflate).
+ * as a PNG (colour type 6, no interlace, filter "none" on every row, one
+ * IDAT chunk). Synchronous: it runs inside the render Workers.
  */
-export async function encodeRgbaPng(
+export function encodeRgbaPng(
   pixels: Uint8Array,
   width: number,
   height: number,
-): Promise<Uint8Array> {
+  options: PngOptions = {},
+): Uint8Array {
   const stride = width * 4;
   if (pixels.length !== stride * height) {
     throw new Error(
@@ -53,27 +60,26 @@ export async function encodeRgbaPng(
     // Filter byte 0 (none) is already there.
     raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   }
-  const idat = await deflate(raw);
+  const idat = deflateSync(raw, { level: options.level ?? PNG_DEFLATE_LEVEL });
   const out = new Uint8Array(8 + (12 + 13) + (12 + idat.length) + 12);
   const view = new DataView(out.buffer);
   out.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   let offset = 8;
-  const chunk = (type: string, data: Uint8Array) => {
-    view.setUint32(offset, data.length);
+  const chunk = (type: string, length: number, fill: (at: number) => void) => {
+    view.setUint32(offset, length);
     const start = offset + 4;
     for (let i = 0; i < 4; i++) out[start + i] = type.charCodeAt(i);
-    out.set(data, start + 4);
-    view.setUint32(start + 4 + data.length, crc32(out, start, start + 4 + data.length));
-    offset = start + 8 + data.length;
+    fill(start + 4);
+    view.setUint32(start + 4 + length, crc32(out, start, start + 4 + length));
+    offset = start + 8 + length;
   };
-  const header = new Uint8Array(13);
-  const headerView = new DataView(header.buffer);
-  headerView.setUint32(0, width);
-  headerView.setUint32(4, height);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  chunk("IHDR", header);
-  chunk("IDAT", idat);
-  chunk("IEND", new Uint8Array());
+  chunk("IHDR", 13, (at) => {
+    view.setUint32(at, width);
+    view.setUint32(at + 4, height);
+    out[at + 8] = 8; // bit depth
+    out[at + 9] = 6; // RGBA; compression, filter and interlace stay 0
+  });
+  chunk("IDAT", idat.length, (at) => out.set(idat, at));
+  chunk("IEND", 0, () => {});
   return out;
 }

@@ -1,7 +1,8 @@
 /**
- * Turns a card (JSX) into PNG bytes: satori lays it out as SVG, resvg-wasm
- * draws the SVG, and {@linkcode encodeRgbaPng} encodes the pixels. The wasm
- * module is initialised once per process from the bytes in `node_modules`.
+ * Turns a card (JSX) into PNG bytes: satori lays it out as SVG, resvg draws
+ * the SVG (native or wasm, chosen once per thread: see `resvg.ts`), and
+ * {@linkcode encodeRgbaPng} encodes the pixels. In the service this runs in
+ * the render Workers (`render_pool.ts`).
  *
  * @module
  */
@@ -72,7 +73,7 @@ export async function renderCardPng(
     composite(pixels, image.pixels);
   }
   const t3 = performance.now();
-  const png = await encodeRgbaPng(pixels, image.width, image.height);
+  const png = encodeRgbaPng(pixels, image.width, image.height);
   options.onTimings?.({
     satoriMs: t1 - t0,
     resvgMs: t2 - t1,
