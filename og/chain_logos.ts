@@ -1,18 +1,21 @@
 /**
  * Chain logos (the badge on a token logo, the corner of a pool card) and the
- * product logo (the watermark), taken from the `@iconify-json/token-branded`
- * package (Web3 Icons, MIT). The set is read once, on first use; only the few
- * icons needed are kept as data URLs.
+ * product logo (the watermark), from the `@iconify-json/token-branded`
+ * package (Web3 Icons, MIT). The few icons the cards use are extracted at
+ * build time into the committed `brand_icons.json` (`og/extract_icons.ts`):
+ * nothing reads the 11 MB set at run time.
  *
  * @module
  */
 
-import { iconSvg, readIconSet, svgDataUrl } from "./iconify.ts";
+import brandIcons from "./brand_icons.json" with { type: "json" };
+import { svgDataUrl } from "./iconify.ts";
 
-const ICON_PACKAGE = "@iconify-json/token-branded";
+/** The icon set the logos come from. */
+export const ICON_PACKAGE = "@iconify-json/token-branded";
 
 /** Icon name in the set for each chain that has a logo on the cards. */
-const CHAIN_ICONS: Readonly<Record<string, string>> = {
+export const CHAIN_ICONS: Readonly<Record<string, string>> = {
   polygon: "polygon",
   arbitrum: "arbitrum-one",
   optimism: "optimism",
@@ -40,7 +43,8 @@ const CHAIN_ALIASES: Readonly<Record<string, string>> = {
   zksync_era: "zksync",
 };
 
-const PRODUCT_ICON = "uniswap";
+/** Icon name of the product logo. */
+export const PRODUCT_ICON = "uniswap";
 
 /** Data URLs of the logos the cards draw. */
 export interface BrandLogos {
@@ -60,7 +64,7 @@ let loading: Promise<BrandLogos> | null = null;
  */
 export function loadBrandLogos(): Promise<BrandLogos> {
   if (!loading) {
-    loading = readBrandLogos().catch((error) => {
+    loading = Promise.resolve().then(readBrandLogos).catch((error) => {
       loading = null;
       throw error;
     });
@@ -68,23 +72,17 @@ export function loadBrandLogos(): Promise<BrandLogos> {
   return loading;
 }
 
-async function readBrandLogos(): Promise<BrandLogos> {
-  const set = await readIconSet(ICON_PACKAGE);
+function readBrandLogos(): Promise<BrandLogos> {
+  const icons: Readonly<Record<string, string>> = brandIcons.icons;
+  const svgOf = (name: string) => {
+    const svg = icons[name];
+    if (!svg) throw new Error(`Cannot find icon "${name}" in og/brand_icons.json: run deno run -A og/extract_icons.ts`);
+    return svg;
+  };
   const chains = new Map<string, string>();
-  for (const [chain, icon] of Object.entries(CHAIN_ICONS)) {
-    const svg = iconSvg(set, icon);
-    if (!svg) {
-      throw new Error(
-        `Cannot find icon "${icon}" for chain "${chain}" in ${ICON_PACKAGE}`,
-      );
-    }
-    chains.set(chain, svgDataUrl(svg));
-  }
-  const product = iconSvg(set, PRODUCT_ICON);
-  if (!product) {
-    throw new Error(`Cannot find icon "${PRODUCT_ICON}" in ${ICON_PACKAGE}`);
-  }
-  return { chains, product: svgDataUrl(product), productSvg: product };
+  for (const [chain, icon] of Object.entries(CHAIN_ICONS)) chains.set(chain, svgDataUrl(svgOf(icon)));
+  const product = svgOf(PRODUCT_ICON);
+  return Promise.resolve({ chains, product: svgDataUrl(product), productSvg: product });
 }
 
 /**

@@ -38,3 +38,20 @@ Deno.test("chain names are matched case-insensitively with aliases", () => {
   assert.equal(chainKey("zksync-era"), "zksync");
   assert.equal(chainKey("toString"), null);
 });
+
+Deno.test("og/brand_icons.json holds the icons of the installed icon set, when it is installed", async (t) => {
+  const { readIconSet, iconSvg } = await import("./iconify.ts");
+  const { CHAIN_ICONS, ICON_PACKAGE, PRODUCT_ICON } = await import("./chain_logos.ts");
+  const committed = JSON.parse(await Deno.readTextFile(new URL("./brand_icons.json", import.meta.url)));
+  assert.deepEqual(Object.keys(committed.icons).sort(), [...Object.values(CHAIN_ICONS), PRODUCT_ICON].sort());
+  let set;
+  try {
+    set = await readIconSet(ICON_PACKAGE);
+  } catch {
+    await t.step({ name: `${ICON_PACKAGE} is not installed: nothing to compare`, ignore: true, fn() {} });
+    return;
+  }
+  for (const name of Object.keys(committed.icons)) {
+    assert.equal(committed.icons[name], iconSvg(set, name), `${name}: run deno run -A og/extract_icons.ts`);
+  }
+});
