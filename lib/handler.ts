@@ -1,11 +1,22 @@
 /**
  * The routing of the service, in order:
- * 1. `GET /api/image/{tokens|pools}/{network}/{address}` -> the share images (`og/`);
- * 2. any other `/api/...` path -> a static file from `static/`, or a plain 404;
- * 3. everything else -> built client assets, public files, then the React Router app.
+ * 1. a `Host` that is not a valid `host[:port]` -> `400 Bad Request`;
+ * 2. `GET /api/image/{tokens|pools}/{network}/{address}` -> the share images (`og/`);
+ * 3. any other `/api/...` path -> a static file from `static/`, or a plain 404;
+ * 4. everything else -> built client assets, public files, then the React Router app.
+ *
+ * Around every answer: the request's URL is rebuilt on its origin (see
+ * `origin.ts`: `PUBLIC_ORIGIN`, `X-Forwarded-*` under `TRUST_PROXY`, or the
+ * validated `Host`) with the path it asked for; text answers are compressed
+ * for clients that accept it (`compress.ts`); security headers are set
+ * (`security_headers.ts`); `HEAD` is answered as `GET` would be, minus the
+ * body.
  *
  * @module
  */
+import { compressResponse } from "./compress.ts";
+import { resolveOrigin } from "./origin.ts";
+import { withSecurityHeaders } from "./security_headers.ts";
 import { IMMUTABLE, serveFile } from "./static_files.ts";
 
 /** A share image request, as the router decoded it. */
@@ -17,14 +28,18 @@ export interface ImageTarget {
 
 /** What the router dispatches to. */
 export interface HandlerParts {
-  /** Renders or serves a share image. */
+  /** Renders or serves a share image (it answers `HEAD` itself). */
   images(request: Request, target: ImageTarget): Promise<Response>;
-  /** The React Router request handler (server-side rendering). */
+  /** The React Router request handler (server-side rendering); `HEAD` arrives as `GET`. */
   app(request: Request): Promise<Response>;
   /** Absolute path of `static/`. */
   staticDir: string;
   /** Absolute path of Vite's client build (`build/client`), or null in dev. */
   clientDir: string | null;
+  /** `PUBLIC_ORIGIN`: the origin of every request when set. */
+  publicOrigin?: string | null;
+  /** `TRUST_PROXY`: take the origin from validated `X-Forwarded-Proto` and `X-Forwarded-Host`. */
+  trustProxy?: boolean;
 }
 
 const IMAGE_ROUTES = [
@@ -32,7 +47,7 @@ const IMAGE_ROUTES = [
   { kind: "pool" as const, pattern: new URLPattern({ pathname: "/api/image/pools/:networkName/:address" }) },
 ];
 
-/** Public files (favicon, default preview image, fonts) may be cached for an hour. */
+/** Public files (favicon, icons, default preview image, fonts) may be cached for an hour. */
 const PUBLIC_FILE_CACHE = "public, max-age=3600";
 
 function text(body: string, status: number, headers: HeadersInit = {}): Response {
@@ -63,11 +78,35 @@ export function matchImageRoute(pathname: string): ImageTarget | null {
   return null;
 }
 
+/**
+ * The request as the rest of the service should see it: its URL on the
+ * resolved origin with the request's own path and query (an absolute-form
+ * target contributes its path only). The original is kept when nothing
+ * changes, and for WebSocket upgrades (`Deno.upgradeWebSocket` needs the
+ * original request).
+ */
+function onOrigin(request: Request, url: URL, origin: string): Request {
+  const href = `${origin}${url.pathname}${url.search}`;
+  if (href === url.href || request.headers.has("upgrade")) return request;
+  return new Request(href, request);
+}
+
+/** The `HEAD` answer for a `GET` answer: same status and headers, no body. */
+function headOf(response: Response): Response {
+  if (response.body === null) return response;
+  response.body.cancel().catch(() => {});
+  // With a known length, a null body keeps the `content-length` header as
+  // set. Without one (a streamed answer), an empty stream: Deno then sends no
+  // `content-length`, as GET sends none (a null body would say 0).
+  const body = response.headers.has("content-length")
+    ? null
+    : new ReadableStream({ start: (controller) => controller.close() });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /** Builds the request handler of the whole service. */
 export function createHandler(parts: HandlerParts): (request: Request) => Promise<Response> {
-  return async function handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const { pathname } = url;
+  async function route(request: Request, pathname: string): Promise<Response> {
     const isRead = request.method === "GET" || request.method === "HEAD";
 
     const target = matchImageRoute(pathname);
@@ -86,6 +125,27 @@ export function createHandler(parts: HandlerParts): (request: Request) => Promis
       const file = await serveFile(request, parts.staticDir, pathname, PUBLIC_FILE_CACHE);
       if (file) return file;
     }
+    if (request.method === "HEAD") {
+      // The app answers HEAD as GET: same loaders, status and headers.
+      return await parts.app(
+        new Request(request.url, { method: "GET", headers: request.headers, signal: request.signal }),
+      );
+    }
     return await parts.app(request);
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    const resolved = resolveOrigin(request, parts);
+    let url: URL | null = null;
+    try {
+      url = new URL(request.url);
+    } catch { /* answered below */ }
+    if (!resolved.ok || url === null) return withSecurityHeaders(text("Bad Request", 400));
+    const routed = onOrigin(request, url, resolved.origin);
+    const response = await route(routed, url.pathname);
+    // Protocol switches (WebSocket upgrades) pass untouched.
+    if (response.status === 101) return response;
+    const finished = withSecurityHeaders(compressResponse(routed, response));
+    return request.method === "HEAD" ? headOf(finished) : finished;
   };
 }

@@ -133,6 +133,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     app,
     staticDir: `${ROOT_DIR}static`,
     clientDir: options.loadBuild ? null : `${ROOT_DIR}build/client`,
+    publicOrigin: config.publicOrigin,
+    trustProxy: config.trustProxy,
   });
 
   const listening = Promise.withResolvers<Deno.NetAddr>();
