@@ -6,19 +6,21 @@
  *   read from the static folder once per handler; when a file is missing
  *   there we log `Failed to fetch font from ASSETS binding` and fetch it from
  *   the app's own origin (`{origin}/fonts/{file}`).
- * - Text in other scripts gets a Noto Sans fallback per script, read from the
- *   `@fontsource/noto-sans-*` packages in `node_modules`. Only the
- *   unicode-range subset files that cover the characters of the card are
- *   loaded (ranges from the package's `unicode.json`), lazily, and kept in
- *   memory. A fallback that cannot be loaded is logged as
- *   `Failed to load dynamic font` and skipped.
+ * - Text in other scripts gets a Noto Sans fallback per script, read from
+ *   `static/fonts/noto/`: exactly the files the cards use (one weight of
+ *   each `@fontsource/noto-sans-*` package, WOFF, about 19 MB), copied and
+ *   committed by `og/copy_fonts.ts` with a manifest of their unicode ranges
+ *   (`fallbacks.json`), so the packages (about 307 MB installed) need not be
+ *   installed. Only the subset files that cover the characters of the card
+ *   are loaded, lazily, and kept in memory. A fallback that cannot be loaded
+ *   is logged as `Failed to load dynamic font` and skipped.
  *
  * @module
  */
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { packageFile } from "./paths.ts";
+import { fileURLToPath } from "node:url";
 
 /** A font as satori takes it. */
 export interface CardFont {
@@ -130,37 +132,43 @@ const SATORI_LANGS = new Set([
   "math",
 ]);
 
-/** The fontsource package for each satori language code. */
+/** Where the fallback fonts and their manifest are (committed; see `og/copy_fonts.ts`). */
+export const FALLBACK_FONT_DIR = fileURLToPath(new URL("../static/fonts/noto/", import.meta.url));
+
+/** The manifest of {@linkcode FALLBACK_FONT_DIR}, written by `og/copy_fonts.ts`. */
+export const FALLBACK_MANIFEST = "fallbacks.json";
+
+/** The fallback font (a fontsource id, e.g. `noto-sans-jp`) for each satori language code. */
 export const FALLBACK_PACKAGES: Readonly<Record<string, string>> = {
-  "ja-JP": "@fontsource/noto-sans-jp",
-  "ko-KR": "@fontsource/noto-sans-kr",
-  "zh-CN": "@fontsource/noto-sans-sc",
-  "zh-TW": "@fontsource/noto-sans-tc",
-  "zh-HK": "@fontsource/noto-sans-tc",
-  "th-TH": "@fontsource/noto-sans-thai",
-  "bn-IN": "@fontsource/noto-sans-bengali",
-  "ar-AR": "@fontsource/noto-sans-arabic",
-  "ta-IN": "@fontsource/noto-sans-tamil",
-  "ml-IN": "@fontsource/noto-sans-malayalam",
-  "he-IL": "@fontsource/noto-sans-hebrew",
-  "te-IN": "@fontsource/noto-sans-telugu",
-  devanagari: "@fontsource/noto-sans-devanagari",
-  kannada: "@fontsource/noto-sans-kannada",
-  symbol: "@fontsource/noto-sans-symbols",
-  math: "@fontsource/noto-sans-math",
-  unknown: "@fontsource/noto-sans",
+  "ja-JP": "noto-sans-jp",
+  "ko-KR": "noto-sans-kr",
+  "zh-CN": "noto-sans-sc",
+  "zh-TW": "noto-sans-tc",
+  "zh-HK": "noto-sans-tc",
+  "th-TH": "noto-sans-thai",
+  "bn-IN": "noto-sans-bengali",
+  "ar-AR": "noto-sans-arabic",
+  "ta-IN": "noto-sans-tamil",
+  "ml-IN": "noto-sans-malayalam",
+  "he-IL": "noto-sans-hebrew",
+  "te-IN": "noto-sans-telugu",
+  devanagari: "noto-sans-devanagari",
+  kannada: "noto-sans-kannada",
+  symbol: "noto-sans-symbols",
+  math: "noto-sans-math",
+  unknown: "noto-sans",
 };
 
 /** Tried after the script's own font for characters it does not cover. */
 const GENERIC_CHAIN = [
-  "@fontsource/noto-sans",
-  "@fontsource/noto-sans-symbols",
-  "@fontsource/noto-sans-math",
+  "noto-sans",
+  "noto-sans-symbols",
+  "noto-sans-math",
 ];
 
-/** One unicode-range subset file of a fontsource package. */
+/** One unicode-range subset file of a fallback font. */
 export interface FontSubset {
-  /** Subset key as in `unicode.json`: `latin`, `[12]`, ... */
+  /** Subset key as in the fontsource package's `unicode.json`: `latin`, `[12]`, ... */
   readonly key: string;
   /** Inclusive code point ranges. */
   readonly ranges: readonly (readonly [number, number])[];
@@ -168,11 +176,28 @@ export interface FontSubset {
   readonly file: string;
 }
 
-/** A fontsource package's family, weight and subsets. */
+/** A fallback font's family, weight and subsets. */
 export interface FontPackage {
   readonly family: string;
   readonly weight: 400 | 700;
   readonly subsets: readonly FontSubset[];
+}
+
+/** One font of the manifest, as `og/copy_fonts.ts` writes it. */
+export interface ManifestFont {
+  /** The npm package the files were copied from, with its version. */
+  readonly source: string;
+  readonly family: string;
+  readonly weight: 400 | 700;
+  /** Subset key, CSS unicode-range, file name in the fallback folder. */
+  readonly subsets: readonly { readonly key: string; readonly unicodeRange: string; readonly file: string }[];
+}
+
+/** The manifest of the fallback fonts. */
+export interface FallbackManifest {
+  readonly note: string;
+  /** Font id (`noto-sans-jp`) to its files. */
+  readonly fonts: Readonly<Record<string, ManifestFont>>;
 }
 
 /**
@@ -208,36 +233,40 @@ export function parseUnicodeRange(
 
 const packages = new Map<string, Promise<FontPackage>>();
 const fontFiles = new Map<string, Promise<ArrayBuffer>>();
+let manifest: Promise<FallbackManifest> | null = null;
 
-async function readFontPackage(pkg: string): Promise<FontPackage> {
-  const metadata = JSON.parse(
-    await readFile(packageFile(pkg, "metadata.json"), "utf8"),
-  ) as { id: string; family: string; weights: number[] };
-  const unicode = JSON.parse(
-    await readFile(packageFile(pkg, "unicode.json"), "utf8"),
-  ) as Record<string, string>;
-  const weight = metadata.weights.includes(700) ? 700 : 400;
-  if (!metadata.weights.includes(weight)) {
-    throw new Error(`Cannot use ${pkg}: it has neither weight 700 nor 400`);
+function readManifest(): Promise<FallbackManifest> {
+  if (!manifest) {
+    manifest = readFile(join(FALLBACK_FONT_DIR, FALLBACK_MANIFEST), "utf8").then((text) => JSON.parse(text));
+    manifest.catch(() => manifest = null);
   }
-  const subsets = Object.entries(unicode).map(([key, range]) => ({
-    key,
-    ranges: parseUnicodeRange(range),
-    file: packageFile(
-      pkg,
-      `files/${metadata.id}-${key.replace(/^\[(.*)\]$/, "$1")}-${weight}-normal.woff`,
-    ),
-  }));
-  return { family: metadata.family, weight, subsets };
+  return manifest;
 }
 
-/** Reads a fontsource package's metadata once; failures are retried later. */
-export function fontPackage(pkg: string): Promise<FontPackage> {
-  let pending = packages.get(pkg);
+async function readFontPackage(id: string): Promise<FontPackage> {
+  const { fonts } = await readManifest();
+  if (!Object.hasOwn(fonts, id)) {
+    throw new Error(`Cannot find fallback font "${id}" in static/fonts/noto/${FALLBACK_MANIFEST}`);
+  }
+  const font = fonts[id];
+  return {
+    family: font.family,
+    weight: font.weight,
+    subsets: font.subsets.map((subset) => ({
+      key: subset.key,
+      ranges: parseUnicodeRange(subset.unicodeRange),
+      file: join(FALLBACK_FONT_DIR, subset.file),
+    })),
+  };
+}
+
+/** Reads a fallback font's subsets from the manifest once; failures are retried later. */
+export function fontPackage(id: string): Promise<FontPackage> {
+  let pending = packages.get(id);
   if (!pending) {
-    pending = readFontPackage(pkg);
-    pending.catch(() => packages.delete(pkg));
-    packages.set(pkg, pending);
+    pending = readFontPackage(id);
+    pending.catch(() => packages.delete(id));
+    packages.set(id, pending);
   }
   return pending;
 }
@@ -262,7 +291,7 @@ function isIgnorable(codePoint: number): boolean {
     (codePoint >= 0xfe00 && codePoint <= 0xfe0f);
 }
 
-/** Package paths of fallback fonts loaded so far (for tests and logs). */
+/** Paths of fallback font files loaded so far (for tests and logs). */
 export function loadedFallbackFiles(): string[] {
   return [...fontFiles.keys()];
 }
@@ -273,7 +302,7 @@ export function loadedFallbackFiles(): string[] {
  * The script's own Noto Sans is tried first, then Noto Sans, Symbols and
  * Math for what is left; only subsets covering characters of the segment
  * are loaded. Fonts that cannot be loaded are logged and skipped.
- * `packages` maps language codes to fontsource packages (tests replace it).
+ * `packages` maps language codes to font ids (tests replace it).
  */
 export async function loadFallbackFonts(
   code: string,

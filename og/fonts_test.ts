@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 import {
   createDefaultFontLoader,
   DEFAULT_FONT_FILES,
+  FALLBACK_FONT_DIR,
+  FALLBACK_MANIFEST,
+  FALLBACK_PACKAGES,
   fontPackage,
   loadedFallbackFiles,
   loadFallbackFonts,
@@ -66,7 +69,7 @@ Deno.test("a missing static font is logged and fetched from the origin", async (
 });
 
 Deno.test("fallback fonts load only the subsets a segment needs", async () => {
-  const jp = await fontPackage("@fontsource/noto-sans-jp");
+  const jp = await fontPackage("noto-sans-jp");
   assert.equal(jp.family, "Noto Sans JP");
   assert.ok(jp.subsets.length > 100);
   const fonts = await loadFallbackFonts("ja-JP|zh-CN|zh-TW|zh-HK", "日本");
@@ -94,12 +97,12 @@ Deno.test("a fallback that cannot load is logged and skipped", async () => {
   const original = console.error;
   console.error = (...args: unknown[]) => logged.push(args.join(" "));
   try {
-    // The Thai package is missing: logged, skipped, and the general Noto Sans
+    // The Thai font is missing: logged, skipped, and the general Noto Sans
     // chain still runs for the rest (here a Greek Extended letter).
     const fonts = await loadFallbackFonts("th-TH", "ไἀ", {
-      "th-TH": "@fontsource/not-installed-font",
+      "th-TH": "not-installed-font",
     });
-    assert.ok(logged.some((line) => line.startsWith("Failed to load dynamic font @fontsource/not-installed-font")));
+    assert.ok(logged.some((line) => line.startsWith("Failed to load dynamic font not-installed-font")));
     assert.deepEqual(fonts.map((font) => font.name), ["Noto Sans greek-ext"]);
     // A code point in no subset of any package: nothing to load, no error.
     logged.length = 0;
@@ -108,4 +111,20 @@ Deno.test("a fallback that cannot load is logged and skipped", async () => {
   } finally {
     console.error = original;
   }
+});
+
+Deno.test("static/fonts/noto holds exactly the files of its manifest, and each is a WOFF", async () => {
+  const manifest = JSON.parse(await Deno.readTextFile(join(FALLBACK_FONT_DIR, FALLBACK_MANIFEST)));
+  const listed = new Set<string>([FALLBACK_MANIFEST]);
+  for (const id of new Set(Object.values(FALLBACK_PACKAGES))) {
+    assert.ok(manifest.fonts[id], `${id} is in the manifest`);
+    assert.match(manifest.fonts[id].source, /^@fontsource\/noto-sans[a-z-]* \d+\.\d+\.\d+$/);
+    for (const subset of manifest.fonts[id].subsets) listed.add(subset.file);
+  }
+  const present = new Set<string>();
+  for await (const entry of Deno.readDir(FALLBACK_FONT_DIR)) present.add(entry.name);
+  assert.deepEqual([...present].sort(), [...listed].sort());
+  const thai = manifest.fonts["noto-sans-thai"].subsets[0].file;
+  const head = new Uint8Array(await Deno.readFile(join(FALLBACK_FONT_DIR, thai))).subarray(0, 4);
+  assert.equal(new TextDecoder().decode(head), "wOFF");
 });
