@@ -10,6 +10,7 @@ import { type Config, ConfigError, DEFAULT_KV_PATH } from "./config.ts";
 import { dirname } from "node:path";
 import { ROOT_DIR } from "./paths.ts";
 import { createHandler } from "./handler.ts";
+import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
 import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
 import { logRequest, warnOnce } from "./log.ts";
@@ -94,6 +95,20 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const demo = config.graphqlUrl === null
     ? await (await import("../demo_gateway/mod.ts")).startDemoGateway({ hostname: "127.0.0.1", port: 0 })
     : null;
+  // The local demo chain stands in for Ethereum when no RPC_URL_* is set (demo_chain/README.md).
+  const demoChain = Object.keys(config.rpcUrls).length === 0
+    ? await (await import("../demo_chain/mod.ts")).startDemoChain({ port: config.demoChainPort })
+    : null;
+  if (demoChain) {
+    console.log(JSON.stringify({
+      level: "info",
+      msg: `Demo chain JSON-RPC on ${demoChain.url} (chain id ${demoChain.chainId})`,
+    }));
+  }
+  const rpcProxy = createRpcProxy({
+    targets: rpcTargets(config.rpcUrls, demoChain?.url ?? null),
+    walletConnectProjectId: config.walletConnectProjectId,
+  });
   const graphqlUrl: string = demo?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = demo?.wsUrl ?? config.graphqlWsUrl;
   const cache = createCache(kv);
@@ -113,6 +128,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
   // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
   const routerHandler = createRequestHandler(options.loadBuild ?? await loadBuild(), mode);
   async function app(request: Request): Promise<Response> {
+    const rpc = await rpcProxy(request);
+    if (rpc) return rpc;
     if (options.devMiddleware) {
       const response = await options.devMiddleware(request);
       if (response) return response;
@@ -193,6 +210,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
         await server.shutdown();
         await options.onShutdown?.();
         await demo?.close();
+        await demoChain?.close();
         kv?.close();
       })();
       return stopping;
