@@ -6,6 +6,11 @@
  * - Every call has a timeout (default {@link DEFAULT_TIMEOUT_MS}); network
  *   failures, timeouts, non-2xx and non-JSON answers become a
  *   {@link GatewayError} whose `kind` says which.
+ * - Answers are untrusted: {@link readGatewayAnswer} reads at most
+ *   `maxBytes` (default {@link DEFAULT_MAX_ANSWER_BYTES}, counted after
+ *   decompression, so a gzip bomb stops at the cap) and refuses JSON nested
+ *   deeper than {@link MAX_ANSWER_DEPTH} before urql walks it (urql recurses
+ *   over the answer: 8,000 levels overflow the stack). Both are `limit` errors.
  * - {@link runQuery} resolves with partial data when the gateway answers both
  *   data and errors, and rejects with a {@link GatewayError} when there is no
  *   data. It never leaves a rejection unhandled.
@@ -16,9 +21,16 @@
  * @module
  */
 import { cacheExchange, Client, type CombinedError, fetchExchange, type TypedDocumentNode } from "@urql/core";
+import type { QueryCache } from "./query_cache.ts";
 
 /** Timeout of a gateway call when none is configured, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Largest gateway answer read when none is configured (`GATEWAY_MAX_BYTES`), decompressed. */
+export const DEFAULT_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** Deepest nesting of arrays and objects accepted in a gateway answer. */
+export const MAX_ANSWER_DEPTH = 64;
 
 /** A GraphQL error as the gateway reported it (message, path, extensions). */
 export type GatewayGraphQLError = CombinedError["graphQLErrors"][number];
@@ -29,6 +41,7 @@ export type GatewayErrorKind =
   | "timeout"
   | "http"
   | "parse"
+  | "limit"
   | "graphql";
 
 /** Options of {@link GatewayError}. */
@@ -44,7 +57,9 @@ export interface GatewayErrorOptions {
 /**
  * A failed gateway call: `network` (connection refused, DNS, reset),
  * `timeout` (no full answer within the timeout), `http` (non-2xx status),
- * `parse` (the body is not JSON) or `graphql` (GraphQL errors and no data).
+ * `parse` (the body is not JSON), `limit` (the answer is larger than the
+ * byte cap or nested deeper than {@link MAX_ANSWER_DEPTH}) or `graphql`
+ * (GraphQL errors and no data).
  */
 export class GatewayError extends Error {
   /** What went wrong. */
@@ -76,86 +91,209 @@ export interface GatewayClientOptions {
   timeoutMs?: number;
   /** The fetch to use; default the global `fetch`. */
   fetch?: typeof fetch;
+  /** The server's shared cache of public reads (`query_cache.ts`); none in the browser. */
+  queryCache?: QueryCache;
+  /** Largest answer read, decompressed, in bytes; default {@link DEFAULT_MAX_ANSWER_BYTES} (`GATEWAY_MAX_BYTES`). */
+  maxBytes?: number;
+}
+
+/** Options of {@link readGatewayAnswer} and {@link postToGateway}. */
+export interface GatewayReadOptions {
+  /** Largest answer read, decompressed, in bytes; default {@link DEFAULT_MAX_ANSWER_BYTES}. */
+  maxBytes?: number;
+  /** Per-call timeout in milliseconds; default {@link DEFAULT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** The fetch to use; default the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Aborts the call (the caller went away); the abort reason is rethrown as is. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads a gateway answer's body as text, at most `maxBytes` of it (counted
+ * as decoded, i.e. after `Content-Encoding`), and checks that it is JSON
+ * nested at most {@link MAX_ANSWER_DEPTH} deep. Throws a `limit`
+ * {@link GatewayError} past either bound (the rest of the body is not read),
+ * `parse` when it is not JSON. Does not look at the status.
+ */
+export async function readGatewayAnswer(
+  response: Response,
+  options: { maxBytes?: number; url?: string } = {},
+): Promise<string> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const from = options.url ? ` from ${options.url}` : "";
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new GatewayError("limit", `Gateway answer${from} declares ${declared} bytes, over the ${maxBytes} byte cap`, {
+      status: response.status,
+    });
+  }
+  return await readCapped(response, maxBytes, from);
+}
+
+async function readCapped(response: Response, maxBytes: number, from: string): Promise<string> {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        throw new GatewayError("limit", `Gateway answer${from} exceeds the ${maxBytes} byte cap`, {
+          status: response.status,
+        });
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, without parsing
+ * it (strings are skipped), stopping as soon as `limit` is passed. For
+ * invalid JSON the figure is meaningless; `JSON.parse` judges that.
+ */
+export function jsonDepth(text: string, limit: number = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote, past escapes
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest) {
+        deepest = depth;
+        if (deepest > limit) return deepest;
+      }
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/**
+ * Checks a gateway answer's text: JSON, nested at most
+ * {@link MAX_ANSWER_DEPTH} deep. Throws `limit` or `parse` {@link GatewayError}s.
+ */
+export function checkGatewayJson(text: string, options: { status?: number; url?: string; contentType?: string } = {}) {
+  const from = options.url ? ` from ${options.url}` : "";
+  if (jsonDepth(text, MAX_ANSWER_DEPTH) > MAX_ANSWER_DEPTH) {
+    throw new GatewayError("limit", `Gateway answer${from} is nested deeper than ${MAX_ANSWER_DEPTH} levels`, {
+      status: options.status,
+    });
+  }
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new GatewayError(
+      "parse",
+      `Cannot parse gateway answer${from}: expected JSON, got ` +
+        `${JSON.stringify(options.contentType ?? "")} ${JSON.stringify(text.slice(0, 60))}`,
+      { status: options.status, cause: error },
+    );
+  }
+}
+
+/**
+ * The one classification of a gateway call: POSTs `body` to `url` and
+ * resolves with the answer's status and JSON text, or throws a
+ * {@link GatewayError}: `timeout`, `network`, `http` (non-2xx), `limit`
+ * (too large or too deep) or `parse` (not JSON). An abort through
+ * `options.signal` rethrows its reason unchanged.
+ */
+export async function postToGateway(
+  url: string,
+  init: RequestInit,
+  options: GatewayReadOptions = {},
+): Promise<{ response: Response; text: string }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onOuterAbort();
+  outer?.addEventListener("abort", onOuterAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("Gateway timeout", "TimeoutError"));
+  }, timeoutMs);
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await baseFetch(url, { ...init, signal: controller.signal });
+      text = await readGatewayAnswer(response, { maxBytes: options.maxBytes, url });
+    } catch (error) {
+      if (error instanceof GatewayError) throw error;
+      if (timedOut) {
+        throw new GatewayError("timeout", `Gateway ${url} did not answer within ${timeoutMs} ms`, { cause: error });
+      }
+      // Aborted by the caller (operation torn down): let it see its own reason.
+      if (outer?.aborted) throw error;
+      throw new GatewayError("network", `Cannot reach gateway ${url}: ${errorMessage(error)}`, { cause: error });
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw new GatewayError(
+        "http",
+        `Gateway ${url} answered HTTP ${response.status}` +
+          (response.statusText ? ` ${response.statusText}` : "") +
+          describeBody(text),
+        { status: response.status },
+      );
+    }
+    checkGatewayJson(text, { status: response.status, url, contentType: response.headers.get("content-type") ?? "" });
+    return { response, text };
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", onOuterAbort);
+  }
 }
 
 /**
  * Wraps `fetch` so that every gateway call has a timeout and every failure is
- * a {@link GatewayError}: the body is read (under the same timeout) and
- * checked to be JSON before urql sees it.
+ * a {@link GatewayError}: the body is read (under the same timeout, within
+ * the byte cap) and checked to be JSON of bounded depth before urql sees it.
  */
 export function createGatewayFetch(
   url: string,
   timeoutMs: number = DEFAULT_TIMEOUT_MS,
   baseFetch: typeof fetch = globalThis.fetch,
+  maxBytes: number = DEFAULT_MAX_ANSWER_BYTES,
 ): typeof fetch {
   return async function gatewayFetch(input, init) {
-    const controller = new AbortController();
-    const outer = init?.signal;
-    const onOuterAbort = () => controller.abort(outer?.reason);
-    if (outer?.aborted) onOuterAbort();
-    outer?.addEventListener("abort", onOuterAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException("Gateway timeout", "TimeoutError"));
-    }, timeoutMs);
-    try {
-      let response: Response;
-      let text: string;
-      try {
-        response = await baseFetch(input, {
-          ...init,
-          signal: controller.signal,
-        });
-        text = await response.text();
-      } catch (error) {
-        if (timedOut) {
-          throw new GatewayError(
-            "timeout",
-            `Gateway ${url} did not answer within ${timeoutMs} ms`,
-            { cause: error },
-          );
-        }
-        // Aborted by urql itself (operation torn down): let urql see it as is.
-        if (outer?.aborted) throw error;
-        throw new GatewayError(
-          "network",
-          `Cannot reach gateway ${url}: ${errorMessage(error)}`,
-          { cause: error },
-        );
-      }
-      if (response.status < 200 || response.status >= 300) {
-        throw new GatewayError(
-          "http",
-          `Gateway ${url} answered HTTP ${response.status}` +
-            (response.statusText ? ` ${response.statusText}` : "") +
-            describeBody(text),
-          { status: response.status },
-        );
-      }
-      try {
-        JSON.parse(text);
-      } catch (error) {
-        throw new GatewayError(
-          "parse",
-          `Cannot parse gateway answer from ${url}: expected JSON, got ` +
-            `${JSON.stringify(response.headers.get("content-type") ?? "")} ${JSON.stringify(text.slice(0, 60))}`,
-          { status: response.status, cause: error },
-        );
-      }
-      const headers = new Headers(response.headers);
-      headers.set("content-type", "application/json");
-      headers.delete("content-length");
-      headers.delete("content-encoding");
-      return new Response(text, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
-    } finally {
-      clearTimeout(timer);
-      outer?.removeEventListener("abort", onOuterAbort);
-    }
+    const target = input instanceof Request ? input.url : String(input);
+    const { response, text } = await postToGateway(target === "" ? url : target, init ?? {}, {
+      timeoutMs,
+      maxBytes,
+      fetch: baseFetch,
+      signal: init?.signal ?? undefined,
+    });
+    const headers = new Headers(response.headers);
+    headers.set("content-type", "application/json");
+    headers.delete("content-length");
+    headers.delete("content-encoding");
+    return new Response(text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   };
 }
 
@@ -169,12 +307,15 @@ export function createGatewayClient(options: GatewayClientOptions): Client {
     exchanges: [cacheExchange, fetchExchange],
     preferGetMethod: false,
     requestPolicy: "cache-first",
-    fetch: createGatewayFetch(
-      options.url,
-      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      options.fetch,
+    fetch: wrapQueryCache(
+      options.queryCache,
+      createGatewayFetch(options.url, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.fetch, options.maxBytes),
     ),
   });
+}
+
+function wrapQueryCache(cache: QueryCache | undefined, gatewayFetch: typeof fetch): typeof fetch {
+  return cache ? cache.wrap(gatewayFetch) : gatewayFetch;
 }
 
 let browserClient: { url: string; client: Client } | undefined;
