@@ -111,10 +111,10 @@ export interface GatewayReadOptions {
 
 /**
  * Reads a gateway answer's body as text, at most `maxBytes` of it (counted
- * as decoded, i.e. after `Content-Encoding`), and checks that it is JSON
- * nested at most {@link MAX_ANSWER_DEPTH} deep. Throws a `limit`
- * {@link GatewayError} past either bound (the rest of the body is not read),
- * `parse` when it is not JSON. Does not look at the status.
+ * as decoded, i.e. after `Content-Encoding`).
+ * Throws a `limit` {@link GatewayError} past the cap (the rest of the body
+ * is not read). Neither the status nor the JSON is checked here
+ * ({@link checkGatewayJson} does that).
  */
 export async function readGatewayAnswer(
   response: Response,
