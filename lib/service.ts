@@ -112,7 +112,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const graphqlUrl: string = demo?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = demo?.wsUrl ?? config.graphqlWsUrl;
   const cache = createCache(kv);
-  const gatewayClient = () => createGatewayClient({ url: graphqlUrl, timeoutMs: config.gatewayTimeoutMs });
+  const gatewayClient = () =>
+    createGatewayClient({ url: graphqlUrl, timeoutMs: config.gatewayTimeoutMs, maxBytes: config.gatewayMaxBytes });
   const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
   const images = createImageHandler({
     previews,
