@@ -38,6 +38,11 @@ export interface HeadData {
   readonly preview: PagePreview | null;
   /** The `x-blocked-paths` request header, passed through. */
   readonly blockedPaths: string | null;
+  /**
+   * The token or pool preview could not be read (gateway failure): the
+   * default preview stands in, and no cache may keep the page.
+   */
+  readonly previewFailed?: boolean;
 }
 
 /** The default preview of a whitelisted page. */
@@ -102,6 +107,7 @@ export async function loadPagePreview(
     }
   } catch (error) {
     warnOnce(`preview-${match.route.kind}`, `Cannot load the ${match.route.kind} preview of ${pathname}`, error);
+    return { preview: defaultPreview(origin, url), blockedPaths, previewFailed: true };
   }
   return { preview: defaultPreview(origin, url), blockedPaths };
 }
