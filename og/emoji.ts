@@ -1,8 +1,14 @@
 /**
  * Emoji drawn as pictures. satori asks for each emoji grapheme in a card
  * (through `loadAdditionalAsset` with code `emoji`); we answer with an SVG
- * data URL from the chosen set. All sets are Iconify JSON packages from npm,
- * read from `node_modules` on first use and kept in memory.
+ * data URL from the chosen set. All sets are Iconify JSON packages from npm
+ * in `node_modules`. A set is never held whole: on first use its file is
+ * indexed (where each icon sits, `iconify.ts`) and each emoji is read from
+ * disk when a card needs it. What stays in memory per set is that index and
+ * the code point map (a few hundred KB), plus the pictures of recently drawn
+ * emoji in one LRU bounded by bytes ({@linkcode EMOJI_CACHE_BYTES}), so
+ * `?emoji=` cannot make the process hold the sets (fluent alone parsed to
+ * about 250 MB).
  *
  * The `blobmoji` set comes from `@iconify-json/noto-v1`, the first Noto Emoji
  * design (the blobs, about 2,100 emoji up to Unicode 9): `@svgmoji/blob`
@@ -11,7 +17,9 @@
  * @module
  */
 
-import { type IconSet, iconSvg, readCharMap, readIconSet, svgDataUrl } from "./iconify.ts";
+import { Lru } from "../lib/lru.ts";
+import { type IconFileIndex, indexIconFile, readCharMap, readIndexedIcon, svgDataUrl } from "./iconify.ts";
+import { packageFile } from "./paths.ts";
 
 /** Names accepted in the `emoji=` query parameter. */
 export const EMOJI_SETS = [
@@ -56,24 +64,32 @@ export function parseEmojiSet(value: string | null | undefined): EmojiSet {
 }
 
 interface LoadedSet {
-  icons: IconSet;
+  index: IconFileIndex;
   chars: Record<string, string>;
 }
 
+/** Bytes of emoji pictures (data URLs) kept for reuse across cards. */
+export const EMOJI_CACHE_BYTES = 8 * 1024 * 1024;
+
 const loaded = new Map<EmojiSet, Promise<LoadedSet>>();
-const pictures = new Map<string, string | null>();
+const pictures = new Lru<string | null>({ maxBytes: EMOJI_CACHE_BYTES, maxEntries: 4096 });
 
 function loadSet(set: EmojiSet): Promise<LoadedSet> {
   let pending = loaded.get(set);
   if (!pending) {
     pending = Promise.all([
-      readIconSet(PACKAGES[set]),
+      indexIconFile(packageFile(PACKAGES[set], "icons.json")),
       readCharMap(CHAR_MAPS[set] ?? PACKAGES[set]),
-    ]).then(([icons, chars]) => ({ icons, chars }));
+    ]).then(([index, chars]) => ({ index, chars }));
     pending.catch(() => loaded.delete(set));
     loaded.set(set, pending);
   }
   return pending;
+}
+
+/** Bytes held by the emoji pictures kept (for tests and memory figures). */
+export function emojiCacheBytes(): number {
+  return pictures.bytes;
 }
 
 /** Code points of `text` in lower-case hex joined by `-`. */
@@ -93,7 +109,7 @@ export async function emojiDataUrl(
   const cacheKey = `${set}:${grapheme}`;
   const cached = pictures.get(cacheKey);
   if (cached !== undefined) return cached;
-  const { icons, chars } = await loadSet(set);
+  const { index, chars } = await loadSet(set);
   const full = emojiCodePoints(grapheme);
   const bare = emojiCodePoints(grapheme.replaceAll("\ufe0f", ""));
   const points = Array.from(grapheme.replaceAll("\ufe0f", ""));
@@ -102,14 +118,13 @@ export async function emojiDataUrl(
   );
   let result: string | null = null;
   for (const key of [full, bare, withSelector]) {
-    const name = chars[key];
-    const svg = name ? iconSvg(icons, name) : null;
+    const name = Object.hasOwn(chars, key) ? chars[key] : undefined;
+    const svg = name ? await readIndexedIcon(index, name) : null;
     if (svg) {
       result = svgDataUrl(svg);
       break;
     }
   }
-  if (pictures.size > 4096) pictures.clear();
-  pictures.set(cacheKey, result);
+  pictures.set(cacheKey, result, (result?.length ?? 0) + cacheKey.length * 2 + 64);
   return result;
 }
