@@ -1,14 +1,5 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
-import {
-  Form,
-  Link,
-  NavLink,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useParams,
-  useSearchParams,
-} from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate, useNavigation, useParams, useSearchParams } from "react-router";
 import { useId } from "react";
 import { TokenSearch } from "./token_search.tsx";
 import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";

@@ -1,4 +1,7 @@
-/** The pools table: pair, version, fee tier, TVL, volume, APR. */
+/**
+ * The pools table: pair, version, fee tier, TVL, volume, APR. On phones only
+ * the pair (with version and fee folded under it), TVL and APR show.
+ */
 import { Link } from "react-router";
 import { formatFeeTier, formatPercent, formatUsd } from "../lib/format.ts";
 import { SortHeader, useSortedRows } from "./sortable.tsx";
@@ -64,10 +67,10 @@ export function PoolsTable(
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="rank">#</th>
-            <th scope="col">Pool</th>
-            <th scope="col">Protocol</th>
-            <th scope="col" className="num">Fee tier</th>
+            <th scope="col" className="rank col-more">#</th>
+            <th scope="col" className="col-main">Pool</th>
+            <th scope="col" className="col-more">Protocol</th>
+            <th scope="col" className="num col-more">Fee tier</th>
             <SortHeader label="TVL" column="tvl" sort={sort} onSort={onSort} />
             <SortHeader
               label="APR"
@@ -75,46 +78,41 @@ export function PoolsTable(
               sort={sort}
               onSort={onSort}
             />
-            <SortHeader
-              label="1 day volume"
-              column="volume1d"
-              sort={sort}
-              onSort={onSort}
-            />
-            <SortHeader
-              label="30 day volume"
-              column="volume30d"
-              sort={sort}
-              onSort={onSort}
-            />
+            <SortHeader label="1 day volume" column="volume1d" sort={sort} onSort={onSort} more />
+            <SortHeader label="30 day volume" column="volume30d" sort={sort} onSort={onSort} more />
           </tr>
         </thead>
         <tbody>
           {sorted.map((p, i) => (
             <tr key={p.id}>
-              <td className="rank">{startRank + i}</td>
-              <td>
+              <td className="rank col-more">{startRank + i}</td>
+              <td className="col-main">
                 <Link to={p.href} className="token-cell" prefetch="intent">
                   <PairLogos
                     token0={{ url: p.token0Logo, symbol: p.token0Symbol }}
                     token1={{ url: p.token1Logo, symbol: p.token1Symbol }}
                     size={24}
                   />
-                  <span className="token-name">
-                    {p.token0Symbol}/{p.token1Symbol}
+                  <span className="token-cell-text">
+                    <span className="token-name">
+                      {p.token0Symbol}/{p.token1Symbol}
+                    </span>
+                    <span className="muted phone-only">
+                      {p.protocolVersion.toLowerCase()} · {p.isDynamicFee ? "Dynamic fee" : formatFeeTier(p.feeTier)}
+                    </span>
                   </span>
                 </Link>
               </td>
-              <td>
+              <td className="col-more">
                 <span className="badge">{p.protocolVersion.toLowerCase()}</span>
               </td>
-              <td className="num">
+              <td className="num col-more">
                 {p.isDynamicFee ? "Dynamic" : formatFeeTier(p.feeTier)}
               </td>
               <td className="num">{formatUsd(p.tvl)}</td>
               <td className="num">{formatPercent(p.apr)}</td>
-              <td className="num">{formatUsd(p.volume1d)}</td>
-              <td className="num">{formatUsd(p.volume30d)}</td>
+              <td className="num col-more">{formatUsd(p.volume1d)}</td>
+              <td className="num col-more">{formatUsd(p.volume30d)}</td>
             </tr>
           ))}
         </tbody>

@@ -96,8 +96,8 @@ function BalanceTable({ rows, caption }: { rows: readonly BalanceRow[]; caption:
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Token</th>
-            <th scope="col" className="num">Price change (24h)</th>
+            <th scope="col" className="col-main">Token</th>
+            <th scope="col" className="num col-more">Price change (24h)</th>
             <th scope="col" className="num">Balance</th>
             <th scope="col" className="num">Value</th>
           </tr>
@@ -105,11 +105,11 @@ function BalanceTable({ rows, caption }: { rows: readonly BalanceRow[]; caption:
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td>
+              <td className="col-main">
                 <Link to={r.href} className="token-cell">
                   <TokenLogo url={r.logoUrl} symbol={r.symbol} />
                   <span className="token-cell-text">
-                    <span className="token-name">{r.name}</span>
+                    <span className="token-name" dir="auto">{r.name}</span>
                     <span className="muted">
                       {r.symbol} · {chainLabel(r.chain)}
                       {r.spam ? " · spam" : ""}
@@ -117,10 +117,12 @@ function BalanceTable({ rows, caption }: { rows: readonly BalanceRow[]; caption:
                   </span>
                 </Link>
               </td>
-              <td className="num">
+              <td className="num col-more">
                 <Change value={r.change24h} />
               </td>
-              <td className="num">{formatAmount(r.quantity)} {r.symbol}</td>
+              <td className="num">
+                {formatAmount(r.quantity)} <span className="token-symbol">{r.symbol}</span>
+              </td>
               <td className="num">{formatUsd(r.value, { compact: false })}</td>
             </tr>
           ))}

@@ -6,19 +6,22 @@ export type SortDirection = "asc" | "desc";
 
 /** A sortable column header: a button that tells screen readers its state. */
 export function SortHeader<K extends string>(
-  { label, column, sort, onSort, align = "end" }: {
+  { label, column, sort, onSort, align = "end", more = false }: {
     label: string;
     column: K;
     sort: { key: K | null; direction: SortDirection };
     onSort: (key: K) => void;
     align?: "start" | "end";
+    /** A secondary column, hidden on phones (`col-more`). */
+    more?: boolean;
   },
 ) {
   const active = sort.key === column;
+  const classes = [align === "end" ? "num" : "", more ? "col-more" : ""].filter(Boolean).join(" ");
   return (
     <th
       scope="col"
-      className={align === "end" ? "num" : undefined}
+      className={classes || undefined}
       aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
     >
       <button

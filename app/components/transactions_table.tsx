@@ -1,4 +1,7 @@
-/** Pool transactions (swaps, adds, removes) of a token or a pool. */
+/**
+ * Pool transactions (swaps, adds, removes) of a token or a pool. On phones
+ * only the time, the description and the USD value show.
+ */
 import { Link } from "react-router";
 import { formatAmount, formatTimeAgo, formatUsd, shortenAddress } from "../lib/format.ts";
 
@@ -62,28 +65,28 @@ export function TransactionsTable(
         <thead>
           <tr>
             <th scope="col">Time</th>
-            <th scope="col">Type</th>
+            <th scope="col" className="col-main">Type</th>
             <th scope="col" className="num">USD</th>
             {amountColumns
               ? (
                 <>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num col-more">
                     {transactions[0].token0Symbol}
                   </th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num col-more">
                     {transactions[0].token1Symbol}
                   </th>
                 </>
               )
               : null}
-            <th scope="col" className="num">Wallet</th>
+            <th scope="col" className="num col-more">Wallet</th>
           </tr>
         </thead>
         <tbody>
           {transactions.map((tx) => (
             <tr key={tx.id} data-testid="tx-row">
               <td className="muted">{formatTimeAgo(tx.timestamp, now)}</td>
-              <td>
+              <td className="col-main wrap">
                 <span className={`tx-type tx-${tx.type.toLowerCase()}`}>
                   {describeTransaction(tx)}
                 </span>
@@ -92,12 +95,12 @@ export function TransactionsTable(
               {amountColumns
                 ? (
                   <>
-                    <td className="num">{formatAmount(tx.token0Quantity)}</td>
-                    <td className="num">{formatAmount(tx.token1Quantity)}</td>
+                    <td className="num col-more">{formatAmount(tx.token0Quantity)}</td>
+                    <td className="num col-more">{formatAmount(tx.token1Quantity)}</td>
                   </>
                 )
                 : null}
-              <td className="num mono">
+              <td className="num mono col-more">
                 <Link to={`/portfolio?address=${tx.account}`} title={`Portfolio of ${tx.account}`}>
                   {shortenAddress(tx.account)}
                 </Link>

@@ -74,3 +74,23 @@ Deno.test("tokens table without tokens says so", async () => {
   expect(screen.queryByRole("table")).toBeNull();
   cleanup();
 });
+
+Deno.test("a long tokens table shows a page of rows and more on request", async () => {
+  const many = Array.from({ length: 30 }, (_, i) => token(`T${i}`, { price: i }));
+  renderInRouter(<TokensTable tokens={many} />);
+  await screen.findByRole("table");
+  expect(screen.getAllByRole("row").length - 1).toBe(25);
+  fireEvent.click(screen.getByRole("button", { name: "Show more tokens (5 more)" }));
+  expect(screen.getAllByRole("row").length - 1).toBe(30);
+  expect(screen.queryByRole("button", { name: /Show more/ })).toBeNull();
+  cleanup();
+});
+
+Deno.test("secondary columns carry col-more so phones hide them", async () => {
+  renderInRouter(<TokensTable tokens={TOKENS} />);
+  await screen.findByRole("table");
+  const headers = screen.getAllByRole("columnheader");
+  const kept = headers.filter((h) => !h.classList.contains("col-more")).map((h) => h.textContent);
+  expect(kept).toEqual(["Token name", "Price", "1 day"]);
+  cleanup();
+});
