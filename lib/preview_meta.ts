@@ -8,8 +8,45 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { canonicalPath, matchPreviewRoute } from "./preview_routes.ts";
-import type { PoolPreview, PreviewSource, TokenPreview } from "./preview_types.ts";
+import {
+  MAX_DESCRIPTION,
+  MAX_TITLE,
+  type PoolPreview,
+  type PreviewSource,
+  type TokenPreview,
+} from "./preview_types.ts";
 import { warnOnce } from "./log.ts";
+import { fitText, previewText } from "./text.ts";
+
+export { MAX_DESCRIPTION, MAX_TITLE };
+
+/** Longest og:image:alt and twitter:image:alt (X allows 420). */
+export const MAX_IMAGE_ALT = 420;
+
+/** `og:site_name` of every preview. */
+export const SITE_NAME = "Uniswap";
+
+/** `twitter:site`: the product's X account. */
+export const TWITTER_SITE = "@Uniswap";
+
+/** Longest query kept in og:url; parameters past it are left out. */
+const MAX_CANONICAL_QUERY = 2048;
+
+/**
+ * Query parameters that only say where a click came from (matched on the
+ * lower-cased name; `utm_*` as a prefix). They are left out of og:url so
+ * every shared copy of a link is one resource to the crawlers.
+ */
+export const TRACKING_PARAMETERS: readonly string[] = [
+  "fbclid",
+  "gclid",
+  "dclid",
+  "msclkid",
+  "twclid",
+  "igshid",
+  "mc_cid",
+  "mc_eid",
+];
 
 /** Title of every page without a token or pool preview. */
 export const DEFAULT_TITLE = "Uniswap Interface";
@@ -56,28 +93,94 @@ export function defaultPreview(origin: string, url: string): PagePreview {
   };
 }
 
-/** The preview of a token page. */
+/**
+ * The preview of a token page. The text reads naturally whatever the
+ * gateway knows: `Swap Uniswap (UNI) on Uniswap: …` with name and symbol,
+ * `Swap UNI on Uniswap: …` with one of them, `Swap this token on Uniswap: …`
+ * with neither; names are cut so every text keeps its length limit.
+ */
 export function tokenPagePreview(token: TokenPreview, url: string): PagePreview {
-  const label = token.symbol !== "UNK" ? token.symbol : token.name;
+  const name = token.name;
+  const symbol = token.symbol;
+  const tail = "on Uniswap: live price, charts, pools and transactions.";
+  let description: string;
+  if (name !== null && symbol !== null && name.toLowerCase() !== symbol.toLowerCase()) {
+    description = fitText(MAX_DESCRIPTION, (n, s) => `Swap ${n} (${s}) ${tail}`, [name, symbol]);
+  } else if (name !== null || symbol !== null) {
+    description = fitText(MAX_DESCRIPTION, (label) => `Swap ${label} ${tail}`, [(symbol ?? name)!]);
+  } else {
+    description = `Swap this token ${tail}`;
+  }
+  const label = symbol ?? name;
   return {
     title: token.title,
-    description: `Swap ${token.name} (${token.symbol}) on Uniswap: live price, charts, pools and transactions.`,
+    description,
     image: token.image,
-    imageAlt: `${label} on Uniswap: token logo, name and symbol`,
+    imageAlt: label === null
+      ? "A token on Uniswap: its logo, name and symbol"
+      : fitText(MAX_IMAGE_ALT, (l) => `${l} on Uniswap: token logo, name and symbol`, [label]),
     url,
   };
 }
 
-/** The preview of a pool page. */
+/**
+ * The preview of a pool page: `… the USDC/WETH V3 pool on Uniswap …`, or
+ * `… this USDC V3 pool …` / `… this V3 pool …` when symbols are unknown.
+ */
 export function poolPagePreview(pool: PoolPreview, url: string): PagePreview {
   const version = pool.poolData.protocolVersion ? ` ${pool.poolData.protocolVersion}` : "";
+  const pair = pool.name.includes("/");
+  const article = pair ? "the" : "this";
+  const name = pool.name === "" ? "" : ` ${pool.name}`;
   return {
     title: pool.title,
-    description: `Provide liquidity to or swap in the ${pool.name}${version} pool on Uniswap: TVL, volume and fees.`,
+    description: fitText(
+      MAX_DESCRIPTION,
+      (n) => `Provide liquidity to or swap in ${article}${n}${version} pool on Uniswap: TVL, volume and fees.`,
+      [name],
+    ),
+    imageAlt: fitText(
+      MAX_IMAGE_ALT,
+      (n) =>
+        pair
+          ? `${n.trim()}${version} pool on Uniswap: both token logos and the fee tier`
+          : `A${n}${version} pool on Uniswap: its token logos and the fee tier`,
+      [name],
+    ),
     image: pool.image,
-    imageAlt: `${pool.name}${version} pool on Uniswap: both token logos and the fee tier`,
     url,
   };
+}
+
+/**
+ * The query of og:url: the request's parameters in their order and spelling,
+ * minus tracking parameters ({@linkcode TRACKING_PARAMETERS}, `utm_*`) and
+ * empty pieces; `""` when none is left, else `?…`.
+ *
+ * @example
+ * ```ts
+ * canonicalQuery("?inputCurrency=ETH&utm_source=x&fbclid=1&outputCurrency=0xabc");
+ * // "?inputCurrency=ETH&outputCurrency=0xabc"
+ * ```
+ */
+export function canonicalQuery(search: string): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const piece of search.replace(/^\?/, "").split("&")) {
+    if (piece === "") continue;
+    const rawName = piece.split("=", 1)[0];
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName.replaceAll("+", " ")).toLowerCase();
+    } catch {
+      name = rawName.toLowerCase();
+    }
+    if (name.startsWith("utm_") || TRACKING_PARAMETERS.includes(name)) continue;
+    if (length + piece.length + 1 > MAX_CANONICAL_QUERY) break;
+    kept.push(piece);
+    length += piece.length + 1;
+  }
+  return kept.length === 0 ? "" : `?${kept.join("&")}`;
 }
 
 /**
@@ -90,10 +193,10 @@ export async function loadPagePreview(
   origin: string,
 ): Promise<HeadData> {
   const blockedPaths = request.headers.get("x-blocked-paths");
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const match = matchPreviewRoute(pathname);
   if (!match) return { preview: null, blockedPaths };
-  const url = `${origin}${canonicalPath(pathname)}`;
+  const url = `${origin}${canonicalPath(pathname)}${canonicalQuery(search)}`;
   const params = match.route.kind === "token"
     ? [match.params.chainName, match.params.tokenAddress]
     : [match.params.chainName ?? match.params.networkName, match.params.poolAddress];
@@ -121,27 +224,37 @@ function decode(segment: string | undefined): string {
   }
 }
 
-/** The meta tags of a preview (React escapes every value when it renders them). */
+/**
+ * The meta tags of a preview (React escapes every value when it renders
+ * them). Title and description are cleaned and capped here once more
+ * ({@linkcode MAX_TITLE}, {@linkcode MAX_DESCRIPTION}), whatever built them.
+ */
 export function previewMeta(head: HeadData | undefined): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [];
   const preview = head?.preview;
   if (preview) {
+    const title = previewText(preview.title, MAX_TITLE);
+    const description = previewText(preview.description, MAX_DESCRIPTION);
+    const imageAlt = previewText(preview.imageAlt, MAX_IMAGE_ALT);
     tags.push(
-      { title: preview.title },
-      { name: "description", content: preview.description },
-      { property: "og:title", content: preview.title },
-      { property: "og:description", content: preview.description },
+      { title },
+      { name: "description", content: description },
+      { property: "og:site_name", content: SITE_NAME },
+      { property: "og:title", content: title },
+      { property: "og:description", content: description },
       { property: "og:image", content: preview.image },
+      { property: "og:image:type", content: "image/png" },
       { property: "og:image:width", content: "1200" },
       { property: "og:image:height", content: "630" },
-      { property: "og:image:alt", content: preview.imageAlt },
+      { property: "og:image:alt", content: imageAlt },
       { property: "og:type", content: "website" },
       { property: "og:url", content: preview.url },
       { name: "twitter:card", content: "summary_large_image" },
-      { name: "twitter:title", content: preview.title },
-      { name: "twitter:description", content: preview.description },
+      { name: "twitter:site", content: TWITTER_SITE },
+      { name: "twitter:title", content: title },
+      { name: "twitter:description", content: description },
       { name: "twitter:image", content: preview.image },
-      { name: "twitter:image:alt", content: preview.imageAlt },
+      { name: "twitter:image:alt", content: imageAlt },
     );
   } else {
     tags.push({ title: DEFAULT_TITLE });

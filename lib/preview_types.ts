@@ -5,15 +5,25 @@
  * @module
  */
 
-/** Preview of a token page. Valid only with symbol, name, title, image and url. */
+/** Longest `<title>`, og:title and twitter:title: what X shows. */
+export const MAX_TITLE = 70;
+
+/** Longest description, og:description and twitter:description: what X shows. */
+export const MAX_DESCRIPTION = 200;
+
+/**
+ * Preview of a token page. Valid only with title, image and url. Symbol and
+ * name are cleaned text (`lib/text.ts`), `null` when the gateway has none:
+ * whoever shows them picks the words for a missing one.
+ */
 export interface TokenPreview {
-  /** Token symbol; `UNK` when the gateway has none. */
-  readonly symbol: string;
-  /** Token name; `Token` when the gateway has none. */
-  readonly name: string;
+  /** Token symbol, or `null` when the gateway has none. */
+  readonly symbol: string | null;
+  /** Token name, or `null` when the gateway has none. */
+  readonly name: string | null;
   /** Project logo URL as the gateway gave it, if any. */
   readonly logoUrl: string | null;
-  /** `Get {symbol} on Uniswap`, `Get {name} on Uniswap` or `View Token on Uniswap`. */
+  /** `Get {symbol} on Uniswap`, `Get {name} on Uniswap` or `View this token on Uniswap` (at most 70 characters). */
   readonly title: string;
   /** Absolute URL of the share image: `{origin}/api/image/tokens/{network}/{address}`. */
   readonly image: string;
@@ -21,7 +31,7 @@ export interface TokenPreview {
   readonly url: string;
 }
 
-/** Token-pair data of a pool preview, as the pool share image draws it. */
+/** Token-pair data of a pool preview, as the pool share image draws it (symbols cleaned, `null` when unknown). */
 export interface PoolPreviewData {
   readonly token0Symbol: string | null;
   readonly token1Symbol: string | null;
@@ -37,13 +47,13 @@ export interface PoolPreviewData {
 
 /** Preview of a pool page. Valid only with a title. */
 export interface PoolPreview {
-  /** `{token0}/{token1} on Uniswap`. */
+  /** `{token0}/{token1} on Uniswap`, `{token} pool on Uniswap` or `View this pool on Uniswap` (at most 70 characters). */
   readonly title: string;
   /** Absolute URL of the share image: `{origin}/api/image/pools/{network}/{address}`. */
   readonly image: string;
   /** Absolute canonical URL of the page. */
   readonly url: string;
-  /** `{token0}/{token1}`. */
+  /** `{token0}/{token1}`, the one known symbol, or `""` when neither is known. */
   readonly name: string;
   readonly poolData: PoolPreviewData;
 }

@@ -18,9 +18,16 @@ import type { Client } from "@urql/core";
 import type { Cache, PreviewCacheKey, Validator } from "./kv_cache.ts";
 import { cacheKeys } from "./kv_cache.ts";
 import { createSingleFlight } from "./single_flight.ts";
-import type { PoolPreview, PoolPreviewData, PreviewSource, TokenPreview } from "./preview_types.ts";
+import {
+  MAX_TITLE,
+  type PoolPreview,
+  type PoolPreviewData,
+  type PreviewSource,
+  type TokenPreview,
+} from "./preview_types.ts";
 import { type Chain, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
 import { runQuery } from "../queries/client.ts";
+import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "./text.ts";
 import { type EdgePoolToken, TokenQuery, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";
 
 /** Options of {@linkcode createPreviews}. */
@@ -52,12 +59,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether a cached value is a usable token preview (symbol, name, title, image, url). */
+/** Whether a cached value is a usable token preview (title, image, url; symbol and name may be null). */
 export const isTokenPreview: Validator<TokenPreview> = (
   value,
 ): value is TokenPreview =>
-  isObject(value) && isNonEmptyString(value.symbol) &&
-  isNonEmptyString(value.name) && isNullableString(value.logoUrl) &&
+  isObject(value) && (value.symbol === null || isNonEmptyString(value.symbol)) &&
+  (value.name === null || isNonEmptyString(value.name)) && isNullableString(value.logoUrl) &&
   isNonEmptyString(value.title) && isNonEmptyString(value.image) &&
   isNonEmptyString(value.url);
 
@@ -90,21 +97,54 @@ function normaliseOrigin(origin: string): string {
   return origin.replace(/\/+$/, "");
 }
 
-/** The text of a gateway string field, or null when it is missing or blank. */
+/** A gateway string field (a URL), or null when it is missing or blank. */
 function present(value: string | null | undefined): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
 }
 
-/** Title of a token preview, decided from the raw gateway values. */
+/**
+ * A gateway name or symbol as it may be shown (`lib/text.ts`: controls, bidi
+ * and invisible characters dropped, at most {@linkcode MAX_CARD_TEXT} code
+ * units), or null when nothing is left.
+ */
+export function displayText(value: string | null | undefined): string | null {
+  const cleaned = cleanText(value);
+  return cleaned === "" ? null : truncateText(cleaned, MAX_CARD_TEXT);
+}
+
+/**
+ * Title of a token preview from the raw gateway values: `Get {symbol} on
+ * Uniswap`, else `Get {name} on Uniswap`, else `View this token on Uniswap`;
+ * the symbol or name is cut so the title stays within {@linkcode MAX_TITLE}.
+ */
 export function tokenTitle(
   symbol: string | null | undefined,
   name: string | null | undefined,
 ): string {
-  const s = present(symbol);
-  if (s !== null) return `Get ${s} on Uniswap`;
-  const n = present(name);
-  if (n !== null) return `Get ${n} on Uniswap`;
-  return "View Token on Uniswap";
+  const label = displayText(symbol) ?? displayText(name);
+  if (label === null) return "View this token on Uniswap";
+  return fitText(MAX_TITLE, (s) => `Get ${s} on Uniswap`, [label]);
+}
+
+/**
+ * Name and title of a pool preview from its token symbols: `A/B` and `A/B on
+ * Uniswap`; with one symbol `A` and `A pool on Uniswap`; with none, an empty
+ * name and `View this pool on Uniswap`. The title stays within
+ * {@linkcode MAX_TITLE}.
+ */
+export function poolNameAndTitle(
+  symbol0: string | null | undefined,
+  symbol1: string | null | undefined,
+): { name: string; title: string } {
+  const a = displayText(symbol0);
+  const b = displayText(symbol1);
+  if (a !== null && b !== null) {
+    const title = fitText(MAX_TITLE, (x, y) => `${x}/${y} on Uniswap`, [a, b]);
+    return { name: `${a}/${b}`, title };
+  }
+  const one = a ?? b;
+  if (one !== null) return { name: one, title: fitText(MAX_TITLE, (x) => `${x} pool on Uniswap`, [one]) };
+  return { name: "", title: "View this pool on Uniswap" };
 }
 
 /**
@@ -144,8 +184,8 @@ function poolData(
   isDynamicFee?: boolean,
 ): PoolPreviewData {
   const data: PoolPreviewData = {
-    token0Symbol: present(pool.token0?.symbol),
-    token1Symbol: present(pool.token1?.symbol),
+    token0Symbol: displayText(pool.token0?.symbol),
+    token1Symbol: displayText(pool.token1?.symbol),
     feeTier,
     protocolVersion,
     token0Image: present(pool.token0?.project?.logoUrl),
@@ -251,8 +291,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
           const found = data?.token;
           if (!found) return null;
           return {
-            symbol: present(found.symbol) ?? "UNK",
-            name: present(found.name) ?? "Token",
+            symbol: displayText(found.symbol),
+            name: displayText(found.name),
             logoUrl: present(found.project?.logoUrl),
             title: tokenTitle(found.symbol, found.name),
             image,
@@ -287,9 +327,9 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
         readThrough(key, isPoolPreview, async () => {
           const data = await lookUpPool(gatewayClient(), chain, address);
           if (data === null) return null;
-          const name = `${data.token0Symbol ?? "UNK"}/${data.token1Symbol ?? "UNK"}`;
+          const { name, title } = poolNameAndTitle(data.token0Symbol, data.token1Symbol);
           return {
-            title: `${name} on Uniswap`,
+            title,
             image,
             url,
             name,

@@ -209,12 +209,13 @@ Deno.test("token preview from the gateway, then from the cache", async () => {
 });
 
 Deno.test("token title falls back on the raw gateway values", async () => {
-  const cases: [string | null, string | null, string, string, string][] = [
+  const cases: [string | null, string | null, string, string | null, string | null][] = [
     ["WETH", "Wrapped Ether", "Get WETH on Uniswap", "WETH", "Wrapped Ether"],
-    [null, "Wrapped Ether", "Get Wrapped Ether on Uniswap", "UNK", "Wrapped Ether"],
-    ["", "Wrapped Ether", "Get Wrapped Ether on Uniswap", "UNK", "Wrapped Ether"],
-    ["WETH", null, "Get WETH on Uniswap", "WETH", "Token"],
-    [null, null, "View Token on Uniswap", "UNK", "Token"],
+    [null, "Wrapped Ether", "Get Wrapped Ether on Uniswap", null, "Wrapped Ether"],
+    ["", "Wrapped Ether", "Get Wrapped Ether on Uniswap", null, "Wrapped Ether"],
+    ["\u200b\u202e", "Wrapped\u202e Ether", "Get Wrapped Ether on Uniswap", null, "Wrapped Ether"],
+    ["WETH", null, "Get WETH on Uniswap", "WETH", null],
+    [null, null, "View this token on Uniswap", null, null],
   ];
   for (const [symbol, name, title, shownSymbol, shownName] of cases) {
     await using t = await setup({ Token: tokenAnswer(symbol, name) });
@@ -252,6 +253,34 @@ Deno.test("NATIVE maps to the chain's native token", async () => {
     { chain: "ETHEREUM", address: null },
     { chain: "POLYGON", address: "0x0000000000000000000000000000000000001010" },
   ]);
+});
+
+Deno.test("Solana: a base58 mint keeps its case in gateway variables, URLs and cache keys", async () => {
+  const mint = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+  await using t = await setup({
+    Token: (v) =>
+      v.address === mint || v.address === "So11111111111111111111111111111111111111112"
+        ? tokenAnswer(v.address === mint ? "Bonk" : "SOL", v.address === mint ? "Bonk" : "Wrapped SOL")(v)
+        : { data: { token: null } },
+  });
+  const bonk = await t.previews.token("solana", mint, ORIGIN);
+  assert.equal(bonk?.symbol, "Bonk");
+  assert.equal(bonk?.image, `${ORIGIN}/api/image/tokens/solana/${mint}`);
+  assert.equal(bonk?.url, `${ORIGIN}/explore/tokens/solana/${mint}`);
+  const sol = await t.previews.token("solana", "NATIVE", ORIGIN);
+  assert.equal(sol?.symbol, "SOL");
+  // another spelling of the mint is another (unknown) mint: no cache hit
+  assert.equal(await t.previews.token("solana", mint.toLowerCase(), ORIGIN), null);
+  assert.deepEqual(t.gateway.calls.map((c) => c.variables), [
+    { chain: "SOLANA", address: mint },
+    { chain: "SOLANA", address: "So11111111111111111111111111111111111111112" },
+    { chain: "SOLANA", address: mint.toLowerCase() },
+  ]);
+  assert.ok(await t.cache.get(cacheKeys.tokenPreview("SOLANA", mint), (v): v is unknown => v !== null));
+  // 0x addresses are not mints; nothing reaches the gateway
+  assert.equal(await t.previews.token("solana", USDC, ORIGIN), null);
+  assert.equal(await t.previews.token("solana", "0OIl" + mint.slice(4), ORIGIN), null);
+  assert.equal(t.gateway.count(), 3);
 });
 
 Deno.test("malformed input gives null without a gateway request", async () => {
@@ -392,6 +421,34 @@ Deno.test("concurrent identical lookups share one gateway request", async () => 
     results[1]?.url,
     `https://b.example/explore/tokens/ethereum/${USDC.toLowerCase()}`,
   );
+});
+
+Deno.test("long names are cut at a grapheme so the title keeps 70 characters", async () => {
+  await using t = await setup({ Token: tokenAnswer(null, `🦄${"Very Long Token Name ".repeat(20)}`) });
+  const preview = await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.ok(preview);
+  assert.ok(preview.title.length <= 70, `${preview.title.length}`);
+  assert.match(preview.title, /^Get 🦄Very Long.*… on Uniswap$/u);
+  assert.ok(preview.name!.length <= 120);
+});
+
+Deno.test("pool names and titles without symbols read naturally", async () => {
+  for (
+    const [a, b, name, title] of [
+      ["USDC", "WETH", "USDC/WETH", "USDC/WETH on Uniswap"],
+      [null, "WETH", "WETH", "WETH pool on Uniswap"],
+      ["", null, "", "View this pool on Uniswap"],
+    ] as const
+  ) {
+    await using t = await setup({
+      V3Pool: () => v3Pool(a as string, b as string),
+      V2Pair: () => ({ data: { v2Pair: null } }),
+    });
+    const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+    assert.equal(preview?.name, name);
+    assert.equal(preview?.title, title);
+    assert.ok(!preview?.title.includes("UNK"));
+  }
 });
 
 Deno.test("a hostile symbol passes through intact and unescaped", async () => {
@@ -594,14 +651,14 @@ Deno.test("demo gateway: token previews and their title variants", async () => {
       ORIGIN,
     );
     assert.equal(noSymbol?.title, `Get ${NO_SYMBOL_TOKEN.name} on Uniswap`);
-    assert.equal(noSymbol?.symbol, "UNK");
+    assert.equal(noSymbol?.symbol, null);
     const nameless = await previews.token(
       "ethereum",
       NAMELESS_TOKEN.address,
       ORIGIN,
     );
-    assert.equal(nameless?.title, "View Token on Uniswap");
-    assert.equal(nameless?.name, "Token");
+    assert.equal(nameless?.title, "View this token on Uniswap");
+    assert.equal(nameless?.name, null);
     const script = await previews.token(
       "ethereum",
       SCRIPT_SYMBOL_TOKEN.address,

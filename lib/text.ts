@@ -128,3 +128,28 @@ export function cardText(text: string | null | undefined, fallback: string): str
   if (!cleaned) return fallback;
   return truncateText(cleaned, MAX_CARD_TEXT, { ellipsis: "" });
 }
+
+/**
+ * Fills a sentence with untrusted parts so that the whole is at most
+ * `maxLength` code units: the fixed words of `build` stay whole, and the
+ * parts share the room left (a short part leaves its unused share to the
+ * longer ones), each cut with {@linkcode truncateText} if it must be.
+ *
+ * @example
+ * ```ts
+ * fitText(70, (s) => `Get ${s} on Uniswap`, ["A".repeat(100)]);
+ * // "Get AAAA…A… on Uniswap" (70 code units)
+ * ```
+ */
+export function fitText(maxLength: number, build: (...parts: string[]) => string, parts: readonly string[]): string {
+  const fixed = build(...parts.map(() => "")).length;
+  let room = Math.max(0, maxLength - fixed);
+  const allowance = new Array<number>(parts.length).fill(0);
+  const order = parts.map((part, index) => ({ length: part.length, index })).sort((a, b) => a.length - b.length);
+  order.forEach(({ length, index }, position) => {
+    const share = Math.floor(room / (order.length - position));
+    allowance[index] = Math.min(length, share);
+    room -= allowance[index];
+  });
+  return build(...parts.map((part, index) => truncateText(part, allowance[index])));
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cardText, cleanText, ELLIPSIS, MAX_CARD_TEXT, previewText, truncateText } from "./text.ts";
+import { cardText, cleanText, ELLIPSIS, fitText, MAX_CARD_TEXT, previewText, truncateText } from "./text.ts";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const graphemes = (s: string) => Array.from(segmenter.segment(s), (g) => g.segment);
@@ -63,4 +63,18 @@ Deno.test("cardText drops control characters and bounds the length at a grapheme
   assert.equal(cardText("👨‍👩‍👧", ""), "👨‍👩‍👧");
   const emoji = cardText("🦄".repeat(100), "");
   assert.equal(emoji, "🦄".repeat(60));
+});
+
+Deno.test("fitText keeps the fixed words whole and shares the room between the parts", () => {
+  const title = (s: string) => `Get ${s} on Uniswap`;
+  assert.equal(fitText(70, title, ["UNI"]), "Get UNI on Uniswap");
+  const long = fitText(70, title, ["A".repeat(100)]);
+  assert.equal(long.length, 70);
+  assert.ok(long.startsWith("Get AAA") && long.endsWith("… on Uniswap"), long);
+  const sentence = (name: string, symbol: string) => `Swap ${name} (${symbol}) on Uniswap.`;
+  const both = fitText(60, sentence, ["N".repeat(200), "SYM"]);
+  assert.ok(both.length <= 60);
+  assert.ok(both.includes("(SYM)"), "the short part is kept whole");
+  const even = fitText(60, sentence, ["N".repeat(200), "S".repeat(200)]);
+  assert.ok(even.length <= 60 && even.length >= 58, `${even.length}`);
 });

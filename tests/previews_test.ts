@@ -136,7 +136,12 @@ Deno.test("previews: default, token and pool pages carry the right tags", async 
   const server = await startServer({ GRAPHQL_URL: gateway.url, GATEWAY_TIMEOUT_MS: "1500" });
   try {
     await t.step("default preview on plain whitelisted pages, canonical url", async () => {
-      for (const [path, canonical] of [["/", "/"], ["/explore/", "/explore"], ["/swap?inputCurrency=ETH", "/swap"]]) {
+      const canonicals = [
+        ["/", "/"],
+        ["/explore/", "/explore"],
+        ["/swap?inputCurrency=ETH&utm_source=x", "/swap?inputCurrency=ETH"],
+      ];
+      for (const [path, canonical] of canonicals) {
         const h = await head(server, path);
         assertFullPreview(h, DEFAULT_TITLE, `${server.url}/images/preview.png`, `${server.url}${canonical}`);
         assert.equal(one(h, "description"), DEFAULT_DESCRIPTION);
@@ -155,7 +160,7 @@ Deno.test("previews: default, token and pool pages carry the right tags", async 
       const cases: [string, string][] = [
         [UNI, "Get UNI on Uniswap"],
         [NO_SYMBOL, "Get Nameless Coin on Uniswap"],
-        [NOTHING, "View Token on Uniswap"],
+        [NOTHING, "View this token on Uniswap"],
       ];
       for (const [address, title] of cases) {
         for (const prefix of ["/explore/tokens", "/tokens"]) {

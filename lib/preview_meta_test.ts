@@ -1,0 +1,167 @@
+import assert from "node:assert/strict";
+import {
+  canonicalQuery,
+  loadPagePreview,
+  MAX_DESCRIPTION,
+  MAX_TITLE,
+  poolPagePreview,
+  previewMeta,
+  SITE_NAME,
+  tokenPagePreview,
+  TWITTER_SITE,
+} from "./preview_meta.ts";
+import type { PoolPreview, PreviewSource, TokenPreview } from "./preview_types.ts";
+import { tokenTitle } from "./previews.ts";
+
+const URL_ = "https://app.example/explore/tokens/ethereum/0x1";
+
+function token(symbol: string | null, name: string | null): TokenPreview {
+  return {
+    symbol,
+    name,
+    logoUrl: null,
+    title: tokenTitle(symbol, name),
+    image: "https://app.example/i.png",
+    url: URL_,
+  };
+}
+
+function pool(name: string, version: string | null = "V3"): PoolPreview {
+  return {
+    title: "t",
+    name,
+    image: "https://app.example/p.png",
+    url: URL_,
+    poolData: {
+      token0Symbol: null,
+      token1Symbol: null,
+      feeTier: 3000,
+      protocolVersion: version,
+      token0Image: null,
+      token1Image: null,
+    },
+  };
+}
+
+Deno.test("canonicalQuery keeps parameters in order and spelling minus tracking ones", () => {
+  assert.equal(
+    canonicalQuery("?inputCurrency=ETH&utm_source=x&fbclid=1&outputCurrency=0xAbC"),
+    "?inputCurrency=ETH&outputCurrency=0xAbC",
+  );
+  assert.equal(
+    canonicalQuery("?address=0x036b30d42028532091FBe91DB601B4c2710BF14c"),
+    "?address=0x036b30d42028532091FBe91DB601B4c2710BF14c",
+  );
+  for (
+    const tracking of [
+      "utm_medium",
+      "UTM_Campaign",
+      "gclid",
+      "dclid",
+      "msclkid",
+      "twclid",
+      "igshid",
+      "mc_cid",
+      "mc_eid",
+      "utm%5Fterm",
+    ]
+  ) {
+    assert.equal(canonicalQuery(`?${tracking}=1&lang=fr`), "?lang=fr", tracking);
+  }
+  assert.equal(canonicalQuery("?utm_source=a&gclid=b"), "");
+  assert.equal(canonicalQuery(""), "");
+  assert.equal(canonicalQuery("?&&b=2&&a=1&"), "?b=2&a=1");
+  assert.equal(canonicalQuery("?q=%E2%82%AC%20x&flag"), "?q=%E2%82%AC%20x&flag");
+  assert.ok(canonicalQuery(`?${"a=1&".repeat(2000)}`).length <= 2049);
+});
+
+Deno.test("og:url: query kept minus tracking, trailing slash stripped", async () => {
+  const previews: PreviewSource = { token: () => Promise.resolve(null), pool: () => Promise.resolve(null) };
+  const cases: [string, string][] = [
+    ["/swap?inputCurrency=ETH&utm_source=x&outputCurrency=0xAbC", "/swap?inputCurrency=ETH&outputCurrency=0xAbC"],
+    ["/swap/?fbclid=zz", "/swap"],
+    ["/portfolio?address=0xAbc", "/portfolio?address=0xAbc"],
+    ["/explore/", "/explore"],
+  ];
+  for (const [path, canonical] of cases) {
+    const head = await loadPagePreview(new Request(`http://x${path}`), previews, "https://app.example");
+    assert.equal(head.preview?.url, `https://app.example${canonical}`, path);
+  }
+});
+
+Deno.test("token texts read naturally without a name or symbol", () => {
+  assert.equal(
+    tokenPagePreview(token("UNI", "Uniswap"), URL_).description,
+    "Swap Uniswap (UNI) on Uniswap: live price, charts, pools and transactions.",
+  );
+  assert.equal(
+    tokenPagePreview(token(null, "Nameless Coin"), URL_).description,
+    "Swap Nameless Coin on Uniswap: live price, charts, pools and transactions.",
+  );
+  assert.equal(
+    tokenPagePreview(token("WETH", null), URL_).description,
+    "Swap WETH on Uniswap: live price, charts, pools and transactions.",
+  );
+  assert.equal(
+    tokenPagePreview(token("ETH", "eth"), URL_).description,
+    "Swap ETH on Uniswap: live price, charts, pools and transactions.",
+  );
+  const nothing = tokenPagePreview(token(null, null), URL_);
+  assert.equal(nothing.title, "View this token on Uniswap");
+  assert.equal(nothing.description, "Swap this token on Uniswap: live price, charts, pools and transactions.");
+  for (const text of [nothing.title, nothing.description, nothing.imageAlt]) {
+    assert.doesNotMatch(text, /\bUNK\b|\(\)|\bToken\b|null|undefined/);
+  }
+});
+
+Deno.test("pool texts read naturally without symbols", () => {
+  assert.equal(
+    poolPagePreview(pool("USDC/WETH"), URL_).description,
+    "Provide liquidity to or swap in the USDC/WETH V3 pool on Uniswap: TVL, volume and fees.",
+  );
+  assert.equal(
+    poolPagePreview(pool("USDC"), URL_).description,
+    "Provide liquidity to or swap in this USDC V3 pool on Uniswap: TVL, volume and fees.",
+  );
+  const none = poolPagePreview(pool("", "V4"), URL_);
+  assert.equal(none.description, "Provide liquidity to or swap in this V4 pool on Uniswap: TVL, volume and fees.");
+  assert.equal(none.imageAlt, "A V4 pool on Uniswap: its token logos and the fee tier");
+});
+
+Deno.test("long and hostile names keep every limit and no cut splits a character", () => {
+  const longName = `${"👨‍👩‍👧 Extremely Long Token Name e\u0301 ".repeat(30)}`;
+  const preview = tokenPagePreview(token("SYM\u202E\u200B", longName), URL_);
+  assert.ok(preview.title.length <= MAX_TITLE);
+  assert.ok(preview.description.length <= MAX_DESCRIPTION, `${preview.description.length}`);
+  const tags = previewMeta({ preview, blockedPaths: null });
+  const content = (key: string) =>
+    tags.map((t) => t as Record<string, string>).find((t) => t.property === key || t.name === key)?.content;
+  for (const key of ["og:title", "twitter:title"]) assert.ok(content(key)!.length <= MAX_TITLE, key);
+  for (const key of ["description", "og:description", "twitter:description"]) {
+    const text = content(key)!;
+    assert.ok(text.length <= MAX_DESCRIPTION, key);
+    assert.ok(!/[\u202e\u200b]/.test(text), `${key}: no bidi or zero-width characters`);
+    // no lone surrogate, no mark without its base
+    assert.ok(text.isWellFormed(), key);
+    assert.doesNotMatch(text, /(^|[\s(])\u0301/);
+  }
+  const hugeTitle = previewMeta({
+    preview: { ...preview, title: "T".repeat(500), description: "D".repeat(5000) },
+    blockedPaths: null,
+  });
+  const title = hugeTitle.find((t) => "title" in t) as { title: string };
+  assert.ok(title.title.length <= MAX_TITLE && title.title.endsWith("…"));
+});
+
+Deno.test("identity tags beside every preview", () => {
+  const tags = previewMeta({ preview: tokenPagePreview(token("UNI", "Uniswap"), URL_), blockedPaths: null });
+  const find = (key: string) =>
+    tags.map((t) => t as Record<string, string>).filter((t) => t.property === key || t.name === key).map((t) =>
+      t.content
+    );
+  assert.deepEqual(find("og:site_name"), [SITE_NAME]);
+  assert.deepEqual(find("twitter:site"), [TWITTER_SITE]);
+  assert.deepEqual(find("og:image:type"), ["image/png"]);
+  assert.equal(SITE_NAME, "Uniswap");
+  assert.equal(TWITTER_SITE, "@Uniswap");
+});
