@@ -17,6 +17,8 @@ import { logRequest, warnOnce } from "./log.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { createGatewayClient } from "../queries/client.ts";
+import { createQueryCache } from "../queries/query_cache.ts";
+import { crawlerBuild, createCrawlerDocuments, isCrawlerView } from "./crawler.ts";
 import { createImageHandler } from "../og/mod.ts";
 
 /** A running service. */
@@ -112,8 +114,15 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const graphqlUrl: string = demo?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = demo?.wsUrl ?? config.graphqlWsUrl;
   const cache = createCache(kv);
+  // Public reads are shared by every request for QUERY_CACHE_SECONDS (queries/query_cache.ts).
+  const queryCache = createQueryCache({ ttlMs: config.queryCacheSeconds * 1000 });
   const gatewayClient = () =>
-    createGatewayClient({ url: graphqlUrl, timeoutMs: config.gatewayTimeoutMs, maxBytes: config.gatewayMaxBytes });
+    createGatewayClient({
+      url: graphqlUrl,
+      timeoutMs: config.gatewayTimeoutMs,
+      maxBytes: config.gatewayMaxBytes,
+      queryCache,
+    });
   const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
   const images = createImageHandler({
     previews,
@@ -127,7 +136,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const loadBuild = options.loadBuild ?? importServerBuild;
   const mode = options.mode ?? (options.loadBuild ? "development" : "production");
   // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
-  const routerHandler = createRequestHandler(options.loadBuild ?? await loadBuild(), mode);
+  const build = options.loadBuild ?? await loadBuild();
+  const routerHandler = createRequestHandler(build, mode);
+  // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (lib/crawler.ts).
+  const crawlerHandler = createRequestHandler(
+    typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build),
+    mode,
+  );
+  const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
   async function app(request: Request): Promise<Response> {
     const rpc = await rpcProxy(request);
     if (rpc) return rpc;
@@ -143,6 +159,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
     };
+    if (isCrawlerView(request)) return await crawlerDocuments.serve(request, () => crawlerHandler(request, context));
     return await routerHandler(request, context);
   }
 
