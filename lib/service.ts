@@ -13,7 +13,7 @@ import { createHandler } from "./handler.ts";
 import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
 import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
-import { logRequest, warnOnce } from "./log.ts";
+import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { createGatewayClient } from "../queries/client.ts";
@@ -194,7 +194,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       port: config.port,
       onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
       onError(error) {
-        console.error(error);
+        logger.error("Request failed", { error: errorText(error) });
         return internalError();
       },
     }, async (request) => {
@@ -205,7 +205,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
         status = response.status;
         return response;
       } catch (error) {
-        console.error(error);
+        logger.error("Request failed", { error: errorText(error) });
         return internalError();
       } finally {
         let path = "/";
@@ -230,6 +230,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
         await demo?.close();
         await demoChain?.close();
         kv?.close();
+        // Request lines are batched: write the last ones before the process exits.
+        await flushLog();
       })();
       return stopping;
     },
