@@ -2,9 +2,14 @@
  * The document and shared layout of every page: header with navigation,
  * the page, and the footer. The root `ErrorBoundary` renders 404 and 500
  * pages in the same frame, without preview tags or stack traces.
+ *
+ * A crawler on a whitelisted page (`lib/crawler.ts`) gets the same head and
+ * a small body instead: the preview's title, description, share image and a
+ * link to the page, without scripts. Its route loaders do not run.
  */
-import type { LinksFunction, LoaderFunctionArgs } from "react-router";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "react-router";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,13 +17,31 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { ReactNode } from "react";
 import { SiteFooter, SiteHeader } from "./components/layout.tsx";
 import stylesUrl from "./styles.css?url";
+import { isCrawlerView } from "../lib/crawler.ts";
 import type { LoadContext } from "../lib/load_context.ts";
-import { type HeadData, loadPagePreview, previewMeta } from "../lib/preview_meta.ts";
+import {
+  type HeadData,
+  loadPagePreview,
+  MAX_DESCRIPTION,
+  MAX_IMAGE_ALT,
+  MAX_TITLE,
+  type PagePreview,
+  previewMeta,
+} from "../lib/preview_meta.ts";
+import { previewText } from "../lib/text.ts";
+
+/** What the root loader gives the document. */
+export interface RootData extends HeadData {
+  /** A crawler on a whitelisted page: the document is the preview only. */
+  readonly crawler: boolean;
+}
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -27,13 +50,17 @@ export const links: LinksFunction = () => [
 
 /**
  * Link preview of whitelisted pages (default, token or pool), from the
- * preview cache; other paths get none.
+ * preview cache; other paths get none. A page whose preview could not be
+ * read is marked `no-store`.
  */
-export async function loader(
-  { request, context }: LoaderFunctionArgs & { context: LoadContext },
-): Promise<HeadData> {
-  return await loadPagePreview(request, context.previews, context.origin);
+export async function loader({ request, context }: LoaderFunctionArgs & { context: LoadContext }) {
+  const head = await loadPagePreview(request, context.previews, context.origin);
+  const root: RootData = { ...head, crawler: head.preview !== null && isCrawlerView(request) };
+  return data(root, head.previewFailed ? { headers: { "cache-control": "no-store" } } : undefined);
 }
+
+/** The root loader's headers (`no-store` after a failed preview) go on every page. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Preview tags on 200 pages; error pages carry only their title. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
@@ -46,15 +73,30 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 /** The HTML document around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const head = (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="color-scheme" content="light dark" />
+      <Meta />
+      <Links />
+    </head>
+  );
+  if (root?.crawler) {
+    // No header, footer or scripts: crawlers read the head and this body only.
+    return (
+      <html lang="en">
+        {head}
+        <body>
+          <main id="main" className="page">{children}</main>
+        </body>
+      </html>
+    );
+  }
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <Meta />
-        <Links />
-      </head>
+      {head}
       <body>
         <SiteHeader />
         <main id="main" className="page">{children}</main>
@@ -66,7 +108,29 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The crawler's body: what the preview says, as a page (texts cleaned and capped as in the tags). */
+function CrawlerPreview({ preview }: { preview: PagePreview }) {
+  return (
+    <article className="crawler-preview">
+      <h1>{previewText(preview.title, MAX_TITLE)}</h1>
+      <p>{previewText(preview.description, MAX_DESCRIPTION)}</p>
+      <img
+        src={preview.image}
+        alt={previewText(preview.imageAlt, MAX_IMAGE_ALT)}
+        width={1200}
+        height={630}
+      />
+      <p>
+        <a href={preview.url}>{preview.url}</a>
+      </p>
+    </article>
+  );
+}
+
+/** The page, or for a crawler the preview alone. */
 export default function App() {
+  const root = useLoaderData<typeof loader>();
+  if (root.crawler && root.preview) return <CrawlerPreview preview={root.preview} />;
   return <Outlet />;
 }
 
