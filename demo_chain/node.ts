@@ -74,7 +74,8 @@ export async function createNode(options: NodeOptions): Promise<EvmNode> {
     {
       allowBlocksWithSameTimestamp: false,
       allowUnlimitedContractSize: false,
-      bailOnCallFailure: false,
+      // A reverting eth_call answers an error (as public nodes do); a reverting transaction is mined with status 0.
+      bailOnCallFailure: true,
       bailOnTransactionFailure: false,
       chainId: BigInt(options.chainId),
       coinbase: hexToBytes("0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e"),

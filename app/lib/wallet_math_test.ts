@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import {
+  DEFAULT_SLIPPAGE_BPS,
+  formatUnitsShort,
+  maximumSold,
+  minimumReceived,
+  parseAmount,
+  parseDeadline,
+  parseSlippage,
+  priceImpactBps,
+  TradeBoundError,
+} from "./wallet_math.ts";
+
+Deno.test("slippage: 0.5 % by default, warning above 5 %, refused above 50 % or unreadable", () => {
+  assert.equal(DEFAULT_SLIPPAGE_BPS, 50);
+  assert.deepEqual(parseSlippage("0.5"), { ok: true, bps: 50, warning: null });
+  assert.deepEqual(parseSlippage("0"), { ok: true, bps: 0, warning: null });
+  assert.deepEqual(parseSlippage("5"), { ok: true, bps: 500, warning: null });
+  const high = parseSlippage("5.01");
+  assert.ok(high.ok && high.bps === 501 && high.warning?.includes("high"));
+  assert.ok(parseSlippage("50").ok);
+  assert.deepEqual(parseSlippage("50.01"), { ok: false, error: "Slippage 50.01% is refused: at most 50%" });
+  for (const bad of ["", "-1", "abc", "0.001", "1e2", "1000"]) assert.equal(parseSlippage(bad).ok, false, bad);
+});
+
+Deno.test("deadline: whole minutes from 1 to 4320", () => {
+  assert.deepEqual(parseDeadline("30"), { ok: true, minutes: 30 });
+  for (const bad of ["0", "4321", "1.5", "", "x"]) assert.equal(parseDeadline(bad).ok, false, bad);
+});
+
+Deno.test("minimum received: quote less slippage rounded down, never 0", () => {
+  assert.equal(minimumReceived(1_000_000n, 50), 995_000n);
+  assert.equal(minimumReceived(999n, 50), 994n); // 994.005 rounds down
+  assert.equal(minimumReceived(1_000n, 0), 1_000n);
+  assert.throws(() => minimumReceived(1n, 50), TradeBoundError); // 0.995 -> 0 is refused
+  assert.throws(() => minimumReceived(0n, 0), TradeBoundError);
+  assert.throws(() => minimumReceived(1000n, 5001), /expected 0 to 5000/);
+  assert.throws(() => minimumReceived(1000n, -1), TradeBoundError);
+});
+
+Deno.test("maximum sold: quote plus slippage rounded up", () => {
+  assert.equal(maximumSold(1_000_000n, 50), 1_005_000n);
+  assert.equal(maximumSold(999n, 50), 1_004n); // 1003.995 rounds up
+  assert.equal(maximumSold(7n, 0), 7n);
+  assert.throws(() => maximumSold(0n, 50), TradeBoundError);
+});
+
+Deno.test("price impact against a probe trade on the same route", () => {
+  // probe: 1 in -> 100 out; trade: 1000 in -> 95 000 out: 5 % worse
+  assert.equal(priceImpactBps(1000n, 95_000n, 1n, 100n), 500);
+  assert.equal(priceImpactBps(1000n, 100_000n, 1n, 100n), 0);
+  assert.equal(priceImpactBps(1000n, 100_500n, 1n, 100n), 0); // never negative
+  assert.equal(priceImpactBps(0n, 0n, 1n, 100n), 0);
+});
+
+Deno.test("amounts: decimal text to base units and back", () => {
+  assert.equal(parseAmount("1.5", 6), 1_500_000n);
+  assert.equal(parseAmount(".5", 18), 500_000_000_000_000_000n);
+  assert.equal(parseAmount("12", 0), 12n);
+  assert.equal(parseAmount("1.1234567", 6), null);
+  for (const bad of ["", ".", "1,5", "-1", "1e3"]) assert.equal(parseAmount(bad, 18), null, bad);
+  assert.equal(formatUnitsShort(1_500_000n, 6), "1.5");
+  assert.equal(formatUnitsShort(1_234_567_891n, 6, 2), "1234.56");
+  assert.equal(formatUnitsShort(1_234n, 18, 3), "0.00000000000000123");
+  assert.equal(formatUnitsShort(0n, 18), "0");
+});
