@@ -9,7 +9,14 @@
  */
 import tokenList from "@uniswap/default-token-list" with { type: "json" };
 import type { Chain } from "../queries/chains.ts";
-import { DEMO_CHAINS, FIXTURE_POOLS, FIXTURE_TOKENS, type FixturePool, type FixtureToken } from "./fixtures.ts";
+import {
+  DEMO_CHAINS,
+  FIXTURE_POOLS,
+  FIXTURE_TOKENS,
+  type FixturePool,
+  type FixtureToken,
+  SOLANA_TOKENS,
+} from "./fixtures.ts";
 import { addressFor, between, hash32, hexFor, logBetween, seeded } from "./prng.ts";
 import type { Motion } from "./market.ts";
 import { ICON_SYMBOLS } from "./icons.ts";
@@ -51,6 +58,8 @@ const NATIVE: Record<
   },
   BNB: { symbol: "BNB", name: "BNB", address: null, price: 642.18 },
   AVALANCHE: { symbol: "AVAX", name: "Avalanche", address: null, price: 32.57 },
+  // Not a demo chain with generated tokens: its token is the SOL fixture of `SOLANA_TOKENS`.
+  SOLANA: { symbol: "SOL", name: "Wrapped SOL", address: "So11111111111111111111111111111111111111112", price: 187.42 },
 };
 
 /** Prices of well-known symbols; others get a seeded price. */
@@ -143,7 +152,7 @@ export type SafetyLevel =
 
 /** A token of the catalog with its market numbers. */
 export interface TokenRecord {
-  /** `CHAIN:address-lower-case` or `CHAIN:native`. */
+  /** `CHAIN:address-lower-case` (a Solana mint as spelt) or `CHAIN:native`. */
   readonly key: string;
   readonly chain: Chain;
   readonly address: string | null;
@@ -195,9 +204,10 @@ export interface PoolRecord {
   readonly createdAt: number;
 }
 
-/** Catalog key of a token. */
+/** Catalog key of a token: `0x` addresses match in any case, Solana's base58 mints only exactly. */
 export function tokenKey(chain: string, address: string | null): string {
-  return `${chain}:${address === null ? "native" : address.toLowerCase()}`;
+  if (address === null) return `${chain}:native`;
+  return `${chain}:${/^0x/i.test(address) ? address.toLowerCase() : address}`;
 }
 
 /** Catalog key of a pool. */
@@ -331,6 +341,9 @@ export class Catalog {
       }
     }
     FIXTURE_TOKENS.forEach((t, i) => this.addToken(fixtureRecord(t, i)));
+    SOLANA_TOKENS.forEach((t, i) =>
+      this.addToken({ ...fixtureRecord(t, FIXTURE_TOKENS.length + i), safetyLevel: "VERIFIED", hasCandles: true })
+    );
     for (const chain of DEMO_CHAINS) this.generatePools(chain);
     for (const pool of FIXTURE_POOLS) this.addFixturePool(pool);
   }

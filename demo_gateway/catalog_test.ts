@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Catalog } from "./catalog.ts";
-import { FIXTURE_POOLS, FIXTURE_TOKENS } from "./fixtures.ts";
+import { ETHEREUM_TOKENS, FIXTURE_POOLS, FIXTURE_TOKENS, SOLANA_JUP_TOKEN } from "./fixtures.ts";
 import { NATIVE_TOKEN_ADDRESSES } from "../queries/chains.ts";
 
 Deno.test("the catalog holds token-list tokens, fixtures and pools", () => {
@@ -35,4 +35,16 @@ Deno.test("two catalogs are equal", () => {
   const b = new Catalog();
   assert.deepEqual([...a.tokens.values()].slice(0, 50), [...b.tokens.values()].slice(0, 50));
   assert.deepEqual([...a.pools.keys()], [...b.pools.keys()]);
+});
+
+Deno.test("Solana tokens: base58 mints match exactly, case-sensitive", () => {
+  const catalog = new Catalog();
+  const jup = catalog.token("SOLANA", SOLANA_JUP_TOKEN.address);
+  assert.equal(jup?.symbol, "JUP");
+  assert.equal(jup?.address, "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN");
+  assert.equal(catalog.token("SOLANA", SOLANA_JUP_TOKEN.address.toLowerCase()), undefined);
+  assert.equal(catalog.token("SOLANA", "So11111111111111111111111111111111111111112")?.symbol, "SOL");
+  // 0x addresses still match in any case
+  const usdc = catalog.token("ETHEREUM", ETHEREUM_TOKENS.USDC.toUpperCase().replace("0X", "0x"));
+  assert.equal(usdc?.symbol, "USDC");
 });

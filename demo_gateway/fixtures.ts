@@ -156,6 +156,39 @@ export const FIXTURE_TOKENS: readonly FixtureToken[] = [
   SCRIPT_SYMBOL_TOKEN,
 ];
 
+/**
+ * Tokens on SOLANA: base58 mint addresses, which are case-sensitive (the
+ * gateway matches them exactly). `SOL` is the wrapped-SOL mint that the
+ * `NATIVE` placeholder maps to on Solana.
+ */
+export const SOLANA_TOKENS: readonly FixtureToken[] = [
+  {
+    chain: "SOLANA",
+    address: "So11111111111111111111111111111111111111112",
+    symbol: "SOL",
+    name: "Wrapped SOL",
+    decimals: 9,
+    logoPath: "/logos/cc/png/sol.png",
+    logoType: "image/png",
+    logoColor: null,
+    priceUsd: 187.42,
+  },
+  {
+    chain: "SOLANA",
+    address: "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN",
+    symbol: "JUP",
+    name: "Jupiter",
+    decimals: 6,
+    logoPath: "/logos/gen/2b1.png",
+    logoType: "image/png",
+    logoColor: null,
+    priceUsd: 0.8123,
+  },
+];
+
+/** The Jupiter token on Solana: a real-looking mint for page and image tests. */
+export const SOLANA_JUP_TOKEN: FixtureToken = SOLANA_TOKENS[1];
+
 /** Well-known Ethereum tokens of the token list that fixtures refer to. */
 export const ETHEREUM_TOKENS = {
   USDC: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
