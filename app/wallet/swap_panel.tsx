@@ -1,0 +1,448 @@
+/**
+ * The swap panel with a wallet: exact input or exact output, quotes from the
+ * chain refreshed while open, rate, price impact, minimum received or maximum
+ * sold, network fee, route and the exact contract called; slippage and
+ * deadline settings; approval (exact by default); simulation before the wallet
+ * is asked; the transaction followed to its receipt; balances refreshed.
+ *
+ * @module
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { encodeFunctionData, erc20Abi, formatUnits, getAddress, type Hex, maxUint256 } from "viem";
+import type { Address } from "../../lib/evm_chains.ts";
+import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import {
+  DEFAULT_DEADLINE_MINUTES,
+  formatUnitsShort,
+  parseAmount,
+  parseDeadline,
+  parseSlippage,
+  priceImpactBps,
+} from "../lib/wallet_math.ts";
+import {
+  buildSwap,
+  type ChainCall,
+  describeRoute,
+  findBestQuote,
+  type Quote,
+  quoteRoute,
+  type SwapPlan,
+  type SwapToken,
+  type TradeKind,
+} from "../lib/wallet_swap.ts";
+import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
+import { flaggedTokens, runTx, tokenAllowance, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { TxStatusView } from "./tx_status.tsx";
+
+/** How often an open screen refreshes its quote. */
+const QUOTE_REFRESH_MS = 12_000;
+
+function tokenAddress(option: TokenOption | undefined): Address | "native" | null {
+  if (!option) return null;
+  if (option.key === "NATIVE") return "native";
+  return /^0x[0-9a-f]{40}$/i.test(option.key) ? getAddress(option.key) : null;
+}
+
+/** The swap panel of `/swap` and the token and pool pages. */
+export function SwapPanel({ data }: { data: TradeData }) {
+  const wallet = useWallet();
+  const ids = useId();
+  const tokens = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
+  const [inKey, setInKey] = useState(() => data.input ?? tokens[0]?.key ?? "");
+  const [outKey, setOutKey] = useState(() =>
+    data.output ?? tokens.find((t) => t.key !== (data.input ?? tokens[0]?.key))?.key ?? ""
+  );
+  const [kind, setKind] = useState<TradeKind>("exactIn");
+  const [amountText, setAmountText] = useState("");
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [deadlineText, setDeadlineText] = useState(String(DEFAULT_DEADLINE_MINUTES));
+  const [unlimited, setUnlimited] = useState(false);
+  const [confirmFlagged, setConfirmFlagged] = useState(false);
+  const [decimals, setDecimals] = useState<Record<string, number>>({});
+  const [balances, setBalances] = useState<Record<string, bigint>>({});
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [impact, setImpact] = useState<number | null>(null);
+  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [fee, setFee] = useState<bigint | null>(null);
+  const [flags, setFlags] = useState<{ flagged: Set<string>; error: string | null }>({
+    flagged: new Set(),
+    error: null,
+  });
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [refresh, setRefresh] = useState(0);
+  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+
+  const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
+  const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
+  const inOption = tokens.find((t) => t.key === inKey);
+  const outOption = tokens.find((t) => t.key === outKey);
+  const inAddress = tokenAddress(inOption);
+  const outAddress = tokenAddress(outOption);
+  const tokenIn: SwapToken | null = inAddress && decimals[inAddress] !== undefined
+    ? { address: inAddress, symbol: inOption!.symbol, decimals: decimals[inAddress] }
+    : null;
+  const tokenOut: SwapToken | null = outAddress && decimals[outAddress] !== undefined
+    ? { address: outAddress, symbol: outOption!.symbol, decimals: decimals[outAddress] }
+    : null;
+  const slippage = parseSlippage(slippageText);
+  const deadline = parseDeadline(deadlineText);
+  const amount = tokenIn && tokenOut
+    ? parseAmount(amountText, kind === "exactIn" ? tokenIn.decimals : tokenOut.decimals)
+    : null;
+
+  // Decimals of the chosen tokens, from the chain.
+  useEffect(() => {
+    if (!client) return;
+    for (const address of [inAddress, outAddress]) {
+      if (!address || decimals[address] !== undefined) continue;
+      tokenDecimals(client, address).then(
+        (d) => setDecimals((all) => ({ ...all, [address]: d })),
+        () => setQuoteError("This token is not on the chain"),
+      );
+    }
+  }, [client, inAddress, outAddress, decimals]);
+
+  // Balances of the connected account.
+  useEffect(() => {
+    if (!client || !wallet.address) return;
+    for (const address of [inAddress, outAddress]) {
+      if (!address) continue;
+      tokenBalance(client, address, wallet.address).then(
+        (b) => setBalances((all) => ({ ...all, [address]: b })),
+        () => {},
+      );
+    }
+  }, [client, wallet.address, inAddress, outAddress, refresh]);
+
+  // Spam and malicious flags from the gateway.
+  useEffect(() => {
+    const contracts = [inAddress, outAddress].filter((a): a is Address => a !== null && a !== "native");
+    setConfirmFlagged(false);
+    void flaggedTokens(data.chain, contracts).then(setFlags);
+  }, [data.chain, inAddress, outAddress]);
+
+  // The quote: on every change, then every QUOTE_REFRESH_MS while open.
+  const quoteSeq = useRef(0);
+  const runQuote = useCallback(async () => {
+    const seq = ++quoteSeq.current;
+    if (!client || !chain || !tokenIn || !tokenOut || !amount || amount <= 0n) {
+      setQuote(null);
+      setImpact(null);
+      return;
+    }
+    const call: ChainCall = async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
+    const contracts = chain.contracts;
+    const best = await findBestQuote(call, contracts, tokenIn, tokenOut, { kind, amount });
+    if (seq !== quoteSeq.current) return;
+    setQuote(best);
+    setQuoteError(best ? null : "No route between these tokens on this chain");
+    if (best) {
+      const probeAmount = (kind === "exactIn" ? best.amountIn : best.amountOut) / 1000n;
+      const probe = probeAmount > 0n ? await quoteRoute(call, contracts, best.route, kind, probeAmount) : null;
+      if (seq !== quoteSeq.current) return;
+      setImpact(probe ? priceImpactBps(best.amountIn, best.amountOut, probe.amountIn, probe.amountOut) : null);
+      const gasPrice = await client.getGasPrice().catch(() => null);
+      if (seq === quoteSeq.current) setFee(gasPrice === null ? null : gasPrice * best.gasEstimate);
+    }
+  }, [client, chain, tokenIn?.address, tokenOut?.address, tokenIn?.decimals, tokenOut?.decimals, amount, kind]);
+  useEffect(() => {
+    const timer = setTimeout(() => void runQuote(), 250);
+    const interval = setInterval(() => {
+      if (!busy) void runQuote();
+    }, QUOTE_REFRESH_MS);
+    return () => {
+      clearTimeout(timer);
+      clearInterval(interval);
+    };
+  }, [runQuote, refresh, busy]);
+
+  let plan: SwapPlan | null = null;
+  let planError: string | null = null;
+  if (quote && tokenIn && tokenOut && slippage.ok && deadline.ok && wallet.address) {
+    try {
+      plan = buildSwap(quote, {
+        contracts: chain!.contracts,
+        tokenIn,
+        tokenOut,
+        recipient: wallet.address,
+        slippageBps: slippage.bps,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + deadline.minutes * 60),
+      });
+    } catch (error) {
+      planError = (error as Error).message;
+    }
+  }
+  const flaggedList = [inOption, outOption].flatMap((option) => {
+    const address = tokenAddress(option);
+    if (!option || !address || address === "native") return [];
+    return flags.flagged.has(address.toLowerCase()) || flags.error
+      ? [{ symbol: option.symbol, confirmed: confirmFlagged }]
+      : [];
+  });
+  const balanceIn = inAddress ? balances[inAddress] : undefined;
+  const insufficient = plan && balanceIn !== undefined && balanceIn < plan.maximumIn;
+
+  async function onSwap() {
+    if (!plan || !chain || !client || !wallet.address || !tokenIn || wallet.chainId === null) return;
+    const from = wallet.address;
+    const walletChainId = wallet.chainId;
+    if (plan.spender && tokenIn.address !== "native") {
+      const allowance = await tokenAllowance(client, tokenIn.address, from, plan.spender);
+      if (allowance < plan.maximumIn) {
+        const approve = {
+          to: tokenIn.address,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: "approve",
+            args: [plan.spender, unlimited ? maxUint256 : plan.maximumIn],
+          }) as Hex,
+          value: 0n,
+          label: `${tokenIn.symbol}.approve(${plan.spender}, ${
+            unlimited ? "unlimited" : formatUnitsShort(plan.maximumIn, tokenIn.decimals)
+          })`,
+        };
+        const approved = await runTx(
+          { chain, client, from, walletChainId, tx: approve, flagged: flaggedList },
+          setStatus,
+        );
+        if (!approved) return;
+      }
+    }
+    await runTx(
+      { chain, client, from, walletChainId, tx: plan.tx, minimumOut: plan.minimumOut, flagged: flaggedList },
+      setStatus,
+    );
+    setRefresh((n) => n + 1);
+  }
+
+  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
+  if (wallet.ready && !chain) {
+    return (
+      <p className="muted">
+        Swapping on {data.chainLabel}{" "}
+        is not available here: the service has no RPC for it (RPC_URL_{data.chainName.toUpperCase()}).
+      </p>
+    );
+  }
+  const inBox = (
+    <div className="trade-box">
+      <label htmlFor={`${ids}-in`}>You pay{kind === "exactOut" ? " (at most)" : ""}</label>
+      <div className="trade-row">
+        <input
+          id={`${ids}-in`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={kind === "exactIn"
+            ? amountText
+            : quote && tokenIn
+            ? formatUnitsShort(quote.amountIn, tokenIn.decimals)
+            : ""}
+          onChange={(e) => {
+            setKind("exactIn");
+            setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
+          }}
+        />
+        <TokenSelect tokens={tokens} value={inKey} onChange={setInKey} label="Token to pay" />
+      </div>
+      <p className="muted trade-note" data-testid="balance-in">
+        Balance: {balanceIn !== undefined && tokenIn ? formatUnitsShort(balanceIn, tokenIn.decimals) : "–"}
+      </p>
+    </div>
+  );
+  const outBox = (
+    <div className="trade-box">
+      <label htmlFor={`${ids}-out`}>You receive{kind === "exactIn" ? " (estimated)" : ""}</label>
+      <div className="trade-row">
+        <input
+          id={`${ids}-out`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={kind === "exactOut"
+            ? amountText
+            : quote && tokenOut
+            ? formatUnitsShort(quote.amountOut, tokenOut.decimals)
+            : ""}
+          onChange={(e) => {
+            setKind("exactOut");
+            setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
+          }}
+        />
+        <TokenSelect tokens={tokens} value={outKey} onChange={setOutKey} label="Token to receive" />
+      </div>
+      <p className="muted trade-note">
+        Balance: {outAddress && balances[outAddress] !== undefined && tokenOut
+          ? formatUnitsShort(balances[outAddress], tokenOut.decimals)
+          : "–"}
+      </p>
+    </div>
+  );
+
+  const symbolOf = (address: Address) => {
+    const lower = address.toLowerCase();
+    if (chain && lower === chain.contracts.wrappedNative.toLowerCase()) return "WETH";
+    return tokens.find((t) => t.key === lower)?.symbol ?? `${address.slice(0, 6)}…`;
+  };
+
+  return (
+    <div className="trade-panel wallet-swap" data-testid="swap-panel">
+      {inBox}
+      <button
+        type="button"
+        className="button-secondary"
+        aria-label="Switch tokens"
+        onClick={() => {
+          setInKey(outKey);
+          setOutKey(inKey);
+          setKind(kind === "exactIn" ? "exactOut" : "exactIn");
+        }}
+      >
+        ↓↑
+      </button>
+      {outBox}
+      <details className="trade-box">
+        <summary>
+          Settings: slippage {slippage.ok ? `${slippage.bps / 100}%` : "invalid"}, deadline {deadlineText} min
+        </summary>
+        <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
+        <input
+          id={`${ids}-slippage`}
+          className="field"
+          inputMode="decimal"
+          value={slippageText}
+          onChange={(e) => setSlippageText(e.currentTarget.value)}
+        />
+        <label htmlFor={`${ids}-deadline`}>Deadline (minutes)</label>
+        <input
+          id={`${ids}-deadline`}
+          className="field"
+          inputMode="numeric"
+          value={deadlineText}
+          onChange={(e) => setDeadlineText(e.currentTarget.value)}
+        />
+        <label>
+          <input type="checkbox" checked={unlimited} onChange={(e) => setUnlimited(e.currentTarget.checked)} />{" "}
+          Approve an unlimited amount (default: exactly this trade)
+        </label>
+      </details>
+      {!slippage.ok
+        ? <p role="alert">{slippage.error}</p>
+        : slippage.warning
+        ? <p role="alert">{slippage.warning}</p>
+        : null}
+      {!deadline.ok ? <p role="alert">{deadline.error}</p> : null}
+      {quote && tokenIn && tokenOut
+        ? (
+          <dl className="trade-details" data-testid="quote">
+            <dt>Rate</dt>
+            <dd>
+              1 {tokenIn.symbol} = {Number(formatUnits(quote.amountOut, tokenOut.decimals)) /
+                Number(formatUnits(quote.amountIn, tokenIn.decimals))} {tokenOut.symbol}
+            </dd>
+            <dt>Price impact</dt>
+            <dd data-testid="price-impact">{impact === null ? "–" : `${(impact / 100).toFixed(2)}%`}</dd>
+            {plan
+              ? kind === "exactIn"
+                ? (
+                  <>
+                    <dt>Minimum received</dt>
+                    <dd data-testid="minimum-received">
+                      {formatUnitsShort(plan.minimumOut, tokenOut.decimals)} {tokenOut.symbol}
+                    </dd>
+                  </>
+                )
+                : (
+                  <>
+                    <dt>Maximum sold</dt>
+                    <dd data-testid="maximum-sold">
+                      {formatUnitsShort(plan.maximumIn, tokenIn.decimals)} {tokenIn.symbol}
+                    </dd>
+                  </>
+                )
+              : null}
+            <dt>Network fee (estimate)</dt>
+            <dd>{fee === null ? "–" : `${formatUnitsShort(fee, 18, 4)} ${chain?.nativeCurrency.symbol ?? ""}`}</dd>
+            <dt>Route</dt>
+            <dd data-testid="route">{describeRoute(quote.route, symbolOf)}</dd>
+            {plan
+              ? (
+                <>
+                  <dt>Contract called</dt>
+                  <dd data-testid="contract">
+                    <code>{plan.tx.to}</code> ({plan.tx.label})
+                  </dd>
+                </>
+              )
+              : null}
+          </dl>
+        )
+        : null}
+      {quoteError && amount ? <p className="muted" role="status">{quoteError}</p> : null}
+      {planError ? <p role="alert">{planError}</p> : null}
+      {flaggedList.length > 0
+        ? (
+          <p role="alert" className="wallet-flagged">
+            {flags.error ?? `${flaggedList.map((f) => f.symbol).join(" and ")} is flagged as spam or malicious.`}{" "}
+            <label>
+              <input
+                type="checkbox"
+                checked={confirmFlagged}
+                onChange={(e) => setConfirmFlagged(e.currentTarget.checked)}
+              />{" "}
+              I understand the risk and want to trade it
+            </label>
+          </p>
+        )
+        : null}
+      <SwapButton
+        connected={wallet.status === "connected"}
+        wrongChain={!!chain && wallet.chainId !== null && wallet.chainId !== chain.chainId}
+        chainLabel={chain?.label ?? data.chainLabel}
+        onSwitch={() => chain && void switchWalletChain(chain.chainId)}
+        disabled={!plan || busy || !!insufficient || (flaggedList.length > 0 && !confirmFlagged)}
+        label={insufficient ? `Insufficient ${tokenIn?.symbol} balance` : busy ? "Working…" : "Swap"}
+        onClick={() => void onSwap()}
+      />
+      <TxStatusView status={status} />
+    </div>
+  );
+}
+
+function SwapButton(
+  props: {
+    connected: boolean;
+    wrongChain: boolean;
+    chainLabel: string;
+    disabled: boolean;
+    label: string;
+    onSwitch: () => void;
+    onClick: () => void;
+  },
+) {
+  if (!props.connected) return <p className="muted">Connect a wallet (top right) to swap.</p>;
+  if (props.wrongChain) {
+    return <button type="button" onClick={props.onSwitch}>Switch wallet to {props.chainLabel}</button>;
+  }
+  return <button type="button" disabled={props.disabled} onClick={props.onClick}>{props.label}</button>;
+}
+
+/** A token picker over the screen's tokens. */
+export function TokenSelect(
+  { tokens, value, onChange, label }: {
+    tokens: readonly TokenOption[];
+    value: string;
+    onChange: (key: string) => void;
+    label: string;
+  },
+) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {tokens.map((t) => <option key={t.key} value={t.key}>{t.symbol}</option>)}
+      </select>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Where the screen's transaction stands: simulating, waiting for the wallet,
+ * pending (hash and explorer link), confirmed, reverted, or why it was not
+ * sent.
+ *
+ * @module
+ */
+import type { TxStatus } from "./wallet_tx.ts";
+
+/** The status line of a transaction. */
+export function TxStatusView({ status }: { status: TxStatus }) {
+  if (status.step === "idle") return null;
+  const link = "hash" in status
+    ? status.explorer
+      ? <a href={status.explorer} target="_blank" rel="noreferrer">View on the explorer</a>
+      : <span className="muted">(local chain: no explorer)</span>
+    : null;
+  return (
+    <div className="tx-status" role="status" data-testid="tx-status" data-step={status.step}>
+      {status.step === "simulating" ? <p>Simulating {status.label}…</p> : null}
+      {status.step === "wallet" ? <p>Confirm {status.label} in your wallet…</p> : null}
+      {status.step === "failed" ? <p role="alert">Not sent: {status.reason}</p> : null}
+      {"hash" in status
+        ? (
+          <p>
+            {status.step === "pending" ? "Pending" : status.step === "confirmed" ? "Confirmed" : "Reverted"}:{" "}
+            {status.label} <code data-testid="tx-hash">{status.hash}</code> {link}
+          </p>
+        )
+        : null}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * The wallet connection of the browser, one per page: the chains the service
+ * offers (`GET /rpc`), a `@wagmi/core` config with every EIP-6963 wallet
+ * (mipd discovery) and the legacy `window.ethereum`, and a small store that
+ * React reads with {@link useWallet}. Reads go through the service's `/rpc/`
+ * proxy; signing always goes through the wallet.
+ *
+ * Nothing here runs on the server: the hook answers "disconnected" there.
+ *
+ * @module
+ */
+import {
+  type Config,
+  connect,
+  type Connector,
+  createConfig,
+  disconnect,
+  getConnection,
+  http,
+  injected,
+  reconnect,
+  switchChain,
+  watchConnection,
+  watchConnectors,
+} from "@wagmi/core";
+import { type Chain as ViemChain, createPublicClient, defineChain, http as viemHttp, type PublicClient } from "viem";
+import { useSyncExternalStore } from "react";
+import type { PublicChain, RpcDirectory } from "../../lib/rpc_proxy.ts";
+import type { Address } from "../../lib/evm_chains.ts";
+
+/** A wallet the user can pick. */
+export interface WalletOption {
+  readonly uid: string;
+  readonly name: string;
+  readonly icon: string | null;
+}
+
+/** What the screens read. */
+export interface WalletState {
+  readonly ready: boolean;
+  readonly status: "disconnected" | "connecting" | "reconnecting" | "connected";
+  readonly address: Address | null;
+  readonly chainId: number | null;
+  readonly wallets: readonly WalletOption[];
+  readonly chains: readonly PublicChain[];
+  /** The last connection or switch error, as a person reads it. */
+  readonly error: string | null;
+}
+
+const SERVER_STATE: WalletState = {
+  ready: false,
+  status: "disconnected",
+  address: null,
+  chainId: null,
+  wallets: [],
+  chains: [],
+  error: null,
+};
+
+let state: WalletState = SERVER_STATE;
+let config: Config | null = null;
+let starting: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+const publicClients = new Map<number, PublicClient>();
+
+function set(patch: Partial<WalletState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+/** The viem chain of a service chain, its RPC being the same-origin proxy. */
+export function viemChain(chain: PublicChain, origin: string): ViemChain {
+  return defineChain({
+    id: chain.chainId,
+    name: chain.label,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [`${origin}${chain.rpcPath}`] } },
+    blockExplorers: chain.explorer ? { default: { name: "Explorer", url: chain.explorer } } : undefined,
+    testnet: chain.local,
+  });
+}
+
+function walletOptions(connectors: readonly Connector[]): WalletOption[] {
+  return connectors.map((c) => ({
+    uid: c.uid,
+    name: c.id === "injected" ? "Browser wallet" : c.name,
+    icon: c.icon ?? null,
+  }));
+}
+
+function readConnection(): Partial<WalletState> {
+  if (!config) return {};
+  const connection = getConnection(config);
+  return {
+    status: connection.status,
+    address: connection.address ?? null,
+    chainId: connection.chainId ?? null,
+  };
+}
+
+async function start(): Promise<void> {
+  let directory: RpcDirectory;
+  try {
+    const response = await fetch("/rpc", { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    directory = await response.json();
+  } catch {
+    set({ ready: true, error: "The service offers no chain to act on" });
+    return;
+  }
+  const origin = location.origin;
+  const chains = directory.chains.map((c) => viemChain(c, origin));
+  if (chains.length === 0) {
+    set({ ready: true, chains: [], error: "No chain is configured (RPC_URL_*)" });
+    return;
+  }
+  config = createConfig({
+    chains: chains as [ViemChain, ...ViemChain[]],
+    connectors: [injected({ shimDisconnect: true })],
+    multiInjectedProviderDiscovery: true,
+    transports: Object.fromEntries(chains.map((c) => [c.id, http(c.rpcUrls.default.http[0])])),
+    ssr: true,
+  });
+  watchConnectors(config, { onChange: (connectors) => set({ wallets: walletOptions(connectors) }) });
+  watchConnection(config, { onChange: () => set(readConnection()) });
+  set({ ready: true, chains: directory.chains, wallets: walletOptions(config.connectors), ...readConnection() });
+  await reconnect(config).catch(() => {});
+  set(readConnection());
+}
+
+/** Starts the store once (browser only). */
+export function ensureWallet(): Promise<void> {
+  if (typeof window === "undefined") return Promise.resolve();
+  starting ??= start();
+  return starting;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void ensureWallet();
+  return () => listeners.delete(listener);
+}
+
+/** The wallet state; re-renders on account, chain and wallet-list changes. */
+export function useWallet(): WalletState {
+  return useSyncExternalStore(subscribe, () => state, () => SERVER_STATE);
+}
+
+function message(error: unknown): string {
+  const e = error as { shortMessage?: string; message?: string } | null;
+  return (e?.shortMessage ?? e?.message ?? "The wallet refused").split("\n")[0];
+}
+
+/** Connects the picked wallet (`eth_requestAccounts`). */
+export async function connectWallet(uid: string): Promise<void> {
+  await ensureWallet();
+  const connector = config?.connectors.find((c) => c.uid === uid);
+  if (!config || !connector) return;
+  set({ error: null });
+  try {
+    await connect(config, { connector });
+  } catch (error) {
+    set({ error: message(error) });
+  }
+  set(readConnection());
+}
+
+/** Disconnects the wallet from this page. */
+export async function disconnectWallet(): Promise<void> {
+  if (!config) return;
+  await disconnect(config).catch(() => {});
+  set({ ...readConnection(), error: null });
+}
+
+/**
+ * Asks the wallet to switch to a chain (`wallet_switchEthereumChain`); a
+ * wallet that does not know it is asked to add it (`wallet_addEthereumChain`,
+ * with the proxy as its RPC).
+ */
+export async function switchWalletChain(chainId: number): Promise<void> {
+  if (!config) return;
+  const chain = state.chains.find((c) => c.chainId === chainId);
+  set({ error: null });
+  try {
+    await switchChain(config, {
+      chainId,
+      addEthereumChainParameter: chain
+        ? {
+          chainName: chain.label,
+          nativeCurrency: chain.nativeCurrency,
+          rpcUrls: [`${location.origin}${chain.rpcPath}`],
+          blockExplorerUrls: chain.explorer ? [chain.explorer] : undefined,
+        }
+        : undefined,
+    });
+  } catch (error) {
+    set({ error: message(error) });
+  }
+  set(readConnection());
+}
+
+/** The wagmi config once started (actions that need the connector's client). */
+export function walletConfig(): Config | null {
+  return config;
+}
+
+/** A read client of a chain through the proxy. */
+export function publicClient(chain: PublicChain): PublicClient {
+  let client = publicClients.get(chain.chainId);
+  if (!client) {
+    client = createPublicClient({
+      chain: viemChain(chain, location.origin),
+      transport: viemHttp(),
+      batch: { multicall: false },
+    });
+    publicClients.set(chain.chainId, client);
+  }
+  return client;
+}
+
+/** `0x1234…abcd`. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}

@@ -1,0 +1,179 @@
+/**
+ * Sends one transaction the safe way, for every wallet screen: simulate it as
+ * the connected account on the wallet's chain, send it through the wallet
+ * only through `guardedSend` (same call, same chain, bounds, confirmations),
+ * then follow it to its receipt. Also the token reads the screens share
+ * (decimals, balances, allowances) and the gateway's spam flags.
+ *
+ * @module
+ */
+import { sendTransaction } from "@wagmi/core";
+import { erc20Abi, type PublicClient } from "viem";
+import { print } from "graphql";
+import type { PublicChain } from "../../lib/rpc_proxy.ts";
+import { type Address, explorerTxUrl } from "../../lib/evm_chains.ts";
+import { TokenProjectsQuery } from "../../queries/token.ts";
+import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../lib/wallet_safety.ts";
+import type { TxRequest } from "../lib/wallet_swap.ts";
+import { walletConfig } from "./wallet_store.ts";
+
+/** Where a transaction stands, for the screen. */
+export type TxStatus =
+  | { readonly step: "idle" }
+  | { readonly step: "simulating"; readonly label: string }
+  | { readonly step: "failed"; readonly label: string; readonly reason: string }
+  | { readonly step: "wallet"; readonly label: string }
+  | { readonly step: "pending"; readonly label: string; readonly hash: string; readonly explorer: string | null }
+  | {
+    readonly step: "confirmed" | "reverted";
+    readonly label: string;
+    readonly hash: string;
+    readonly explorer: string | null;
+  };
+
+/** Everything one send needs. */
+export interface TxJob {
+  readonly chain: PublicChain;
+  readonly client: PublicClient;
+  readonly from: Address;
+  readonly walletChainId: number;
+  readonly tx: TxRequest;
+  readonly minimumOut?: bigint;
+  readonly flagged?: readonly FlaggedToken[];
+}
+
+/**
+ * Simulates, sends through the wallet and waits for the receipt, reporting
+ * each step. Resolves `true` when the transaction confirmed.
+ */
+export async function runTx(job: TxJob, report: (status: TxStatus) => void): Promise<boolean> {
+  const { client, tx, from, chain } = job;
+  const label = tx.label;
+  report({ step: "simulating", label });
+  const simulation: Simulation = await simulate(
+    {
+      chainId: await client.getChainId(),
+      call: (c) => client.call({ account: c.from, to: c.to, data: c.data, value: c.value }),
+      estimateGas: (c) => client.estimateGas({ account: c.from, to: c.to, data: c.data, value: c.value }),
+    },
+    tx,
+    from,
+  );
+  if (!simulation.ok) {
+    report({ step: "failed", label, reason: simulation.reason });
+    return false;
+  }
+  const config = walletConfig();
+  if (!config) {
+    report({ step: "failed", label, reason: "No wallet is connected" });
+    return false;
+  }
+  let hash: `0x${string}`;
+  try {
+    report({ step: "wallet", label });
+    hash = await guardedSend(
+      {
+        tx,
+        from,
+        walletChainId: job.walletChainId,
+        screenChainId: chain.chainId,
+        simulation,
+        minimumOut: job.minimumOut,
+        flagged: job.flagged,
+      },
+      (request) =>
+        sendTransaction(config, {
+          account: from,
+          chainId: chain.chainId,
+          to: request.to,
+          data: request.data,
+          value: request.value,
+          gas: request.gas,
+        }),
+    );
+  } catch (error) {
+    const e = error as { shortMessage?: string; message?: string };
+    report({ step: "failed", label, reason: (e.shortMessage ?? e.message ?? "The wallet refused").split("\n")[0] });
+    return false;
+  }
+  const explorer = explorerTxUrl(chain, hash);
+  report({ step: "pending", label, hash, explorer });
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 1_000 });
+  const ok = receipt.status === "success";
+  report({ step: ok ? "confirmed" : "reverted", label, hash, explorer });
+  return ok;
+}
+
+/** Decimals of an ERC-20 (18 for the native token). */
+export async function tokenDecimals(client: PublicClient, token: Address | "native"): Promise<number> {
+  if (token === "native") return 18;
+  return await client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" });
+}
+
+/** Balance of an account in a token or the native currency. */
+export async function tokenBalance(client: PublicClient, token: Address | "native", owner: Address): Promise<bigint> {
+  if (token === "native") return await client.getBalance({ address: owner });
+  return await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+}
+
+/** Allowance of `spender` over `owner`'s tokens. */
+export async function tokenAllowance(
+  client: PublicClient,
+  token: Address,
+  owner: Address,
+  spender: Address,
+): Promise<bigint> {
+  return await client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [owner, spender],
+  });
+}
+
+const queryText = print(TokenProjectsQuery);
+
+/**
+ * Which of the tokens the gateway flags as spam or malicious (project spam
+ * flag, strong warning or block, or a malicious/spam screening result), by
+ * lower-case address. A gateway failure flags nothing but says so.
+ */
+export async function flaggedTokens(
+  chain: string,
+  addresses: readonly Address[],
+): Promise<{ flagged: Set<string>; error: string | null }> {
+  const flagged = new Set<string>();
+  if (addresses.length === 0) return { flagged, error: null };
+  try {
+    const response = await fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: queryText,
+        variables: { contracts: addresses.map((address) => ({ chain, address })) },
+      }),
+    });
+    const body = await response.json() as {
+      data?: {
+        tokenProjects?: ({
+          safetyLevel?: string | null;
+          isSpam?: boolean | null;
+          tokens?: ({ address?: string | null; protectionInfo?: { result?: string | null } | null } | null)[];
+        } | null)[];
+      };
+    };
+    for (const project of body.data?.tokenProjects ?? []) {
+      const projectFlag = project?.isSpam === true || project?.safetyLevel === "STRONG_WARNING" ||
+        project?.safetyLevel === "BLOCKED";
+      for (const token of project?.tokens ?? []) {
+        const address = token?.address?.toLowerCase();
+        if (!address || !addresses.some((a) => a.toLowerCase() === address)) continue;
+        const result = token?.protectionInfo?.result;
+        if (projectFlag || result === "MALICIOUS" || result === "SPAM") flagged.add(address);
+      }
+    }
+    return { flagged, error: null };
+  } catch {
+    return { flagged, error: "Token safety data is unavailable" };
+  }
+}
