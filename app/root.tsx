@@ -34,6 +34,8 @@ import {
   MAX_TITLE,
   type PagePreview,
   previewMeta,
+  SITE_LINKS,
+  THEME_COLOR,
 } from "../lib/preview_meta.ts";
 import { previewText } from "../lib/text.ts";
 
@@ -44,7 +46,7 @@ export interface RootData extends HeadData {
 }
 
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...SITE_LINKS,
   { rel: "stylesheet", href: stylesUrl },
 ];
 
@@ -79,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="color-scheme" content="light dark" />
+      <meta name="theme-color" content={THEME_COLOR} />
       <Meta />
       <Links />
     </head>

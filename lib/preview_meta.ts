@@ -29,6 +29,32 @@ export const SITE_NAME = "Uniswap";
 /** `twitter:site`: the product's X account. */
 export const TWITTER_SITE = "@Uniswap";
 
+/** `<meta name="theme-color">`: the brand pink of the favicon (Discord's accent bar, mobile browser chrome). */
+export const THEME_COLOR = "#fc72ff";
+
+/** An icon or manifest `<link>` of every page. */
+export interface SiteLink {
+  readonly rel: "icon" | "apple-touch-icon" | "manifest";
+  readonly href: string;
+  readonly type?: string;
+  /** `WxH`; the PNG at `href` has exactly this size (`scripts/make_icons.ts` draws them). */
+  readonly sizes?: string;
+}
+
+/**
+ * The icons and the web app manifest every page links from its head, all
+ * files of `static/`: the ICO for old clients and crawlers that ask for
+ * `/favicon.ico`, the SVG for browsers, a 32 px PNG, the 180 px Apple touch
+ * icon (Slack, iMessage) and the manifest with the 192 and 512 px icons.
+ */
+export const SITE_LINKS: readonly SiteLink[] = [
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32x32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
 /** Longest query kept in og:url; parameters past it are left out. */
 const MAX_CANONICAL_QUERY = 2048;
 
