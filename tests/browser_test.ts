@@ -4,7 +4,7 @@
  * navigate on the client (no full reload).
  */
 import assert from "node:assert/strict";
-import { launchBrowser, startServer } from "./server_harness.ts";
+import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 
 Deno.test({
   name: "browser: pages hydrate without console errors and links navigate on the client",
@@ -14,7 +14,7 @@ Deno.test({
     const server = await startServer();
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
+      const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
       const problems: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") problems.push(`console: ${message.text()}`);

@@ -17,7 +17,7 @@ import {
   USDC_WETH_V3_POOL,
 } from "../demo_gateway/mod.ts";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
-import { launchBrowser, startServer } from "./server_harness.ts";
+import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 
 const SHOTS = new URL("../test-results/screens/", import.meta.url);
 const UNI = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
@@ -77,7 +77,7 @@ Deno.test({
     const browser = await launchBrowser();
     try {
       await t.step("every whitelisted route renders a complete screen without console errors", async () => {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT, viewport: { width: 1280, height: 900 } });
         const problems = watchProblems(page);
         for (const route of PREVIEW_ROUTES) {
           const path = samplePath(route.pattern);
@@ -95,7 +95,7 @@ Deno.test({
       });
 
       await t.step("data screens show gateway data", async () => {
-        const page = await browser.newPage();
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
         await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
         assert.ok(await page.locator("table.tokens-table tbody tr").count() >= 20, "top tokens table is short");
         await page.goto(`${server.url}/explore/pools/ethereum/${HOOKED_V4_POOL.address}`, {
@@ -111,7 +111,7 @@ Deno.test({
       });
 
       await t.step("explore -> token -> pool -> portfolio navigates without a full reload", async () => {
-        const page = await browser.newPage();
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
         const problems = watchProblems(page);
         await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
         await hydrated(page);
@@ -135,7 +135,7 @@ Deno.test({
       });
 
       await t.step("the chart duration switch refetches and paging loads more rows", async () => {
-        const page = await browser.newPage();
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
         const problems = watchProblems(page);
         await page.goto(`${server.url}/explore/tokens/ethereum/${UNI}`, { waitUntil: "networkidle" });
         await hydrated(page);
@@ -180,7 +180,7 @@ Deno.test({
       });
 
       await t.step("portfolio activity receives live activity over the subscription", async () => {
-        const page = await browser.newPage();
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
         const problems = watchProblems(page);
         await page.goto(`${server.url}/portfolio/activity?address=${DEMO_WALLET}`, { waitUntil: "networkidle" });
         await hydrated(page);
@@ -193,7 +193,7 @@ Deno.test({
       });
 
       await t.step("header search suggests tokens and opens the one typed", async () => {
-        const page = await browser.newPage();
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
         const problems = watchProblems(page);
         await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
         await hydrated(page);
@@ -218,7 +218,7 @@ Deno.test({
       });
 
       await t.step("phone width: no horizontal page scroll", async () => {
-        const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT, viewport: { width: 360, height: 740 } });
         for (const path of ["/explore", `/explore/tokens/ethereum/${UNI}`, "/swap"]) {
           await page.goto(server.url + path, { waitUntil: "networkidle" });
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -245,7 +245,7 @@ Deno.test({
     const server = await startServer({ GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`, GATEWAY_TIMEOUT_MS: "1000" });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
+      const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
       const response = await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
       assert.equal(response?.status(), 200);
       await hydrated(page);

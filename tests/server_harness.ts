@@ -140,6 +140,15 @@ export async function rawRequest(baseUrl: string, requestTarget: string, method 
   }
 }
 
+/**
+ * A desktop Chrome User-Agent. Requests that expect the full page send it:
+ * `isbot` counts Deno's own (`Deno/2.x`) and headless Chromium's
+ * (`HeadlessChrome`) as crawlers, which get the crawler document
+ * (`lib/crawler.ts`).
+ */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /** Chromium flags for this closed network and a root user. */
 export const CHROMIUM_ARGS: readonly string[] = [
   "--headless",

@@ -12,7 +12,7 @@ import type { ServerBuild } from "react-router";
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
 import { importServerBuild } from "../lib/server_build.ts";
-import { rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";
+import { BROWSER_USER_AGENT, rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));
 
@@ -39,7 +39,7 @@ Deno.test("server: routing order, static passthrough, 404s and cache headers", a
     await t.step("every whitelisted route renders a page with its heading", async () => {
       for (const route of PREVIEW_ROUTES) {
         const path = examplePath(route.pattern);
-        const response = await fetch(server.url + path);
+        const response = await fetch(server.url + path, { headers: { "user-agent": BROWSER_USER_AGENT } });
         const html = await response.text();
         assert.equal(response.status, 200, `${path} answered ${response.status}`);
         assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
@@ -121,7 +121,7 @@ Deno.test("server: routing order, static passthrough, 404s and cache headers", a
       assert.equal(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
       assert.match(response.headers.get("content-type") ?? "", /javascript/);
       await response.body?.cancel();
-      const html = await (await fetch(`${server.url}/`)).text();
+      const html = await (await fetch(`${server.url}/`, { headers: { "user-agent": BROWSER_USER_AGENT } })).text();
       const scripts = [...new JSDOM(html).window.document.querySelectorAll("script[src], link[rel=modulepreload]")]
         .map((el) => el.getAttribute("src") ?? el.getAttribute("href"));
       assert.ok(scripts.some((src) => src?.startsWith("/assets/")), "the page does not load built assets");
