@@ -1,20 +1,29 @@
 /**
- * The background colour of a token card: the average colour of its logo.
+ * Logo decoding: the background colour of a token card (the average colour of
+ * its logo) and the pixels the card draws.
  *
- * PNG (fast-png) and JPEG (jpeg-js) are decoded, chosen by their first bytes;
- * an SVG logo is drawn with resvg at 64 px wide and averaged the same way.
- * Fully transparent pixels are skipped. Anything else (no logo, WebP, GIF,
- * other types, decode failures) gives the default colour, and so does an
- * average within 50 of white (text would not read on it).
+ * Every format is capped before any decoder runs (`image_caps.ts` for
+ * bitmap headers, `svg_guard.ts` for SVG documents). PNG (fast-png) and JPEG
+ * (jpeg-js) are decoded, chosen by their first bytes; an SVG logo that passes
+ * its guard is drawn with resvg to fit 64 x 64 for the colour and, when asked,
+ * to fit the size the card draws it at (so the card never hands resvg an
+ * untrusted document). Fully transparent pixels are skipped. Anything else
+ * (no logo, WebP, GIF, other types, refusals, decode failures) gives the
+ * default colour, and so does an average within 50 of white (text would not
+ * read on it).
+ *
+ * {@linkcode analyzeLogo} takes bytes and returns plain data, keeps no state
+ * and never throws: it can run in a Worker.
  *
  * @module
  */
 
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
+import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
 import type { FetchedLogo } from "./logo_fetch.ts";
-import { LOGO_LIMITS } from "./logo_fetch.ts";
 import { rasterizeSvg } from "./resvg.ts";
+import { guardSvg } from "./svg_guard.ts";
 
 /** An sRGB colour, 0-255 per channel. */
 export interface Rgb {
@@ -123,8 +132,8 @@ function jpegToRgba(bytes: Uint8Array): Rgba {
   const image = jpeg.decode(bytes, {
     useTArray: true,
     formatAsRGBA: true,
-    maxResolutionInMP: LOGO_LIMITS.maxPixels / 1e6,
-    maxMemoryUsageInMB: 256,
+    maxResolutionInMP: BITMAP_LIMITS.maxPixels / 1e6,
+    maxMemoryUsageInMB: 512,
   });
   return { width: image.width, height: image.height, data: image.data };
 }
@@ -185,8 +194,17 @@ export async function checkPngInflatedSize(bytes: Uint8Array): Promise<void> {
   }
 }
 
-async function svgToRgba(bytes: Uint8Array): Promise<Rgba> {
-  const image = await rasterizeSvg(new TextDecoder().decode(bytes), 64);
+/** Side of the square the colour of an SVG logo is drawn to fit. */
+const SVG_COLOR_SIZE = 64;
+
+/**
+ * Draws a guarded SVG to fit a `box` x `box` square, aspect kept. The width
+ * is whole pixels: resvg-wasm ignores a fractional `fitTo` value and draws at
+ * the document's own size instead.
+ */
+async function svgToRgba(svg: { text: string; width: number; height: number }, box: number): Promise<Rgba> {
+  const fitWidth = svg.width >= svg.height ? box : Math.max(1, Math.round((box * svg.width) / svg.height));
+  const image = await rasterizeSvg(svg.text, fitWidth);
   return { width: image.width, height: image.height, data: image.pixels };
 }
 
@@ -199,39 +217,63 @@ export interface LogoAnalysis {
    * GIF (header checked). Not WebP, other types, or files that failed.
    */
   readonly drawable: boolean;
-  /** Decoded pixels of a PNG or JPEG logo (straight RGBA), for resampling. */
+  /**
+   * Decoded pixels (straight RGBA), for resampling: PNG and JPEG logos, and
+   * SVG logos drawn to fit `displaySize` when that option is given.
+   */
   readonly pixels: Rgba | null;
 }
+
+/** Options of {@linkcode analyzeLogo}. */
+export interface AnalyzeOptions {
+  /**
+   * Side in pixels the card draws the logo at: an SVG logo is then drawn to
+   * fit it and returned as `pixels`. Without it an SVG logo has no pixels.
+   */
+  readonly displaySize?: number;
+}
+
+const NOTHING: LogoAnalysis = { average: null, drawable: false, pixels: null };
 
 /**
  * Decodes a fetched logo once to get its average colour and to learn
  * whether it is safe to draw (a file that fails here is not handed to the
- * renderer either).
+ * renderer either). Refused and broken logos resolve to "not drawable, no
+ * colour" with a warning in the log; this never rejects.
  */
 export async function analyzeLogo(
   logo: FetchedLogo | null,
+  options: AnalyzeOptions = {},
 ): Promise<LogoAnalysis> {
-  if (!logo) return { average: null, drawable: false, pixels: null };
-  if (logo.type === "gif") {
-    return { average: null, drawable: true, pixels: null };
-  }
-  let image: Rgba;
+  if (!logo) return { ...NOTHING };
   try {
-    if (logo.type === "png") {
-      await checkPngInflatedSize(logo.bytes);
-      image = pngToRgba(logo.bytes);
-    } else if (logo.type === "jpeg") image = jpegToRgba(logo.bytes);
-    else if (logo.type === "svg") image = await svgToRgba(logo.bytes);
-    else return { average: null, drawable: false, pixels: null };
+    if (logo.type === "gif") {
+      checkBitmap(logo.bytes, "gif");
+      return { average: null, drawable: true, pixels: null };
+    }
+    if (logo.type === "png" || logo.type === "jpeg") {
+      checkBitmap(logo.bytes, logo.type);
+      let image: Rgba;
+      if (logo.type === "png") {
+        await checkPngInflatedSize(logo.bytes);
+        image = pngToRgba(logo.bytes);
+      } else {
+        image = jpegToRgba(logo.bytes);
+      }
+      return { average: averageRgba(image.data, image.width, image.height), drawable: true, pixels: image };
+    }
+    if (logo.type === "svg") {
+      const svg = guardSvg(logo.bytes);
+      const color = await svgToRgba(svg, SVG_COLOR_SIZE);
+      const size = options.displaySize;
+      const pixels = size && Number.isInteger(size) && size > 0 && size <= 1024 ? await svgToRgba(svg, size) : null;
+      return { average: averageRgba(color.data, color.width, color.height), drawable: true, pixels };
+    }
+    return { ...NOTHING };
   } catch (error) {
     console.warn(`Cannot decode ${logo.type} logo: ${(error as Error).message}`);
-    return { average: null, drawable: false, pixels: null };
+    return { ...NOTHING };
   }
-  return {
-    average: averageRgba(image.data, image.width, image.height),
-    drawable: true,
-    pixels: logo.type === "svg" ? null : image,
-  };
 }
 
 /**

@@ -10,8 +10,8 @@ import {
   DEFAULT_COLOR,
 } from "./average_color.ts";
 import type { FetchedLogo } from "./logo_fetch.ts";
-import { sniffImageType } from "./logo_fetch.ts";
-import { solidJpeg, solidPng, webpBytes } from "./test_helpers.ts";
+import { sniffImageType } from "./sniff.ts";
+import { pngHeaderOnly, solidJpeg, solidPng, webpBytes } from "./test_helpers.ts";
 
 function logo(bytes: Uint8Array): FetchedLogo {
   return { bytes, type: sniffImageType(bytes), width: null, height: null };
@@ -129,4 +129,55 @@ Deno.test("a PNG that inflates past its header's size is refused", async () => {
   await checkPngInflatedSize(honest);
   await assert.rejects(checkPngInflatedSize(lying), /inflates past/);
   assert.equal((await analyzeLogo(logo(lying))).drawable, false);
+});
+
+Deno.test("an SVG logo drawn for the card fits the size it is drawn at", async () => {
+  const svg = new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="50000">' +
+      '<rect width="100000" height="50000" fill="#0000ff"/></svg>',
+  );
+  const result = await analyzeLogo(logo(svg), { displaySize: 160 });
+  assert.deepEqual(result.average, { r: 0, g: 0, b: 255 });
+  assert.equal(result.drawable, true);
+  assert.equal(result.pixels?.width, 160);
+  assert.equal(result.pixels?.height, 80);
+  assert.deepEqual([...result.pixels!.data.slice(0, 4)], [0, 0, 255, 255]);
+});
+
+Deno.test("hostile logos give no colour and no picture, and never throw", async () => {
+  const svg = (text: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg"${text}</svg>`);
+  const blurs = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `<filter id="f${i}"><feGaussianBlur stdDeviation="${
+        20 + i
+      }"/></filter><rect width="9" height="9" filter="url(#f${i})"/>`,
+  ).join("");
+  const laughs = '<defs><rect id="a0" width="1" height="1"/>' +
+    Array.from({ length: 9 }, (_, i) => `<g id="a${i + 1}">${`<use href="#a${i}"/>`.repeat(10)}</g>`).join("") +
+    '</defs><use href="#a9"/>';
+  const hostile: [string, Uint8Array][] = [
+    ["1 x 100000 SVG", svg(' width="1" height="100000"><rect width="1" height="100000" fill="#f00"/>')],
+    ["30 blur filters", svg(` width="512" height="512" viewBox="0 0 100 100">${blurs}`)],
+    ["nested <use>", svg(` width="100" height="100">${laughs}`)],
+    ["5000 rects", svg(` width="10" height="10">${'<rect width="1" height="1"/>'.repeat(5000)}`)],
+    ["external image", svg('><image href="file:///etc/passwd" width="9" height="9"/>')],
+    ["PNG 30000 x 30000 header", pngHeaderOnly(30000, 30000)],
+  ];
+  const jpegBomb = solidJpeg({ r: 1, g: 2, b: 3 }, 16);
+  const at = jpegBomb.findIndex((b, i) => b === 0xff && jpegBomb[i + 1] === 0xc0);
+  jpegBomb[at + 1] = 0xc2; // progressive
+  new DataView(jpegBomb.buffer).setUint32(at + 5, (4096 << 16) | 4096);
+  hostile.push(["progressive JPEG 4096 x 4096", jpegBomb]);
+  const gif = new Uint8Array([
+    ...new TextEncoder().encode("GIF89a"),
+    ...[1, 0, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 255, 255, 255, 255, 0, 2, 2, 0x44, 0x01, 0, 0x3b],
+  ]);
+  hostile.push(["GIF with a 65535 x 65535 frame", gif]);
+  for (const [what, bytes] of hostile) {
+    assert.notEqual(sniffImageType(bytes), "other", what);
+    const result = await analyzeLogo(logo(bytes), { displaySize: 160 });
+    assert.deepEqual(result, { average: null, drawable: false, pixels: null }, what);
+    assert.deepEqual(backgroundColor(result.average), DEFAULT_COLOR, what);
+  }
 });

@@ -97,10 +97,10 @@ export async function prepareLogo(
   const fetched = await fetchLogo(url, options);
   if (!fetched) return tile;
   return await cpuSlots(async () => {
-    const analysis = await analyzeLogo(fetched);
+    const analysis = await analyzeLogo(fetched, { displaySize });
     if (!analysis.drawable) return tile;
     // Decoded bitmaps are scaled here to the size drawn, so resvg copies
-    // them 1:1; SVG and GIF logos are handed over as they came.
+    // them 1:1 (SVG logos are drawn to that size by analyzeLogo); GIF logos are handed over as they came.
     const src = analysis.pixels
       ? `data:image/png;base64,${
         bytesToBase64(
