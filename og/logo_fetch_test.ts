@@ -1,93 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  fetchLogo,
-  hostAndPort,
-  imageDimensions,
-  isBlockedAddress,
-  logoHttpUrl,
-  sniffImageType,
-} from "./logo_fetch.ts";
-import {
-  bytesResponse,
-  pngHeaderOnly,
-  sleep,
-  solidJpeg,
-  solidPng,
-  startLogoServer,
-  webpBytes,
-} from "./test_helpers.ts";
-
-Deno.test("isBlockedAddress refuses non-public addresses", () => {
-  const blocked = [
-    "127.0.0.1",
-    "127.8.9.10",
-    "10.1.2.3",
-    "172.16.0.1",
-    "172.31.255.255",
-    "192.168.1.1",
-    "169.254.169.254",
-    "100.64.0.1",
-    "0.0.0.0",
-    "224.0.0.1",
-    "255.255.255.255",
-    "::1",
-    "::",
-    "[::1]",
-    "fe80::1",
-    "fc00::1",
-    "fd00:ec2::254",
-    "::ffff:127.0.0.1",
-    "::ffff:7f00:1",
-    "64:ff9b::a00:1",
-    "2002:7f00:1::",
-    "ff02::1",
-    "not an ip",
-  ];
-  for (const address of blocked) {
-    assert.equal(isBlockedAddress(address), true, address);
-  }
-  const allowed = [
-    "1.1.1.1",
-    "8.8.8.8",
-    "172.32.0.1",
-    "100.128.0.1",
-    "2606:4700:4700::1111",
-    "::ffff:8.8.8.8",
-  ];
-  for (const address of allowed) {
-    assert.equal(isBlockedAddress(address), false, address);
-  }
-});
-
-Deno.test("sniffImageType reads magic bytes, not names", () => {
-  assert.equal(sniffImageType(solidPng({ r: 1, g: 2, b: 3 })), "png");
-  assert.equal(sniffImageType(solidJpeg({ r: 1, g: 2, b: 3 })), "jpeg");
-  assert.equal(sniffImageType(webpBytes()), "webp");
-  assert.equal(
-    sniffImageType(new TextEncoder().encode("GIF89a\x01\x00\x01\x00")),
-    "gif",
-  );
-  assert.equal(
-    sniffImageType(new TextEncoder().encode('<?xml version="1.0"?>\n<svg>')),
-    "svg",
-  );
-  assert.equal(sniffImageType(new TextEncoder().encode("<html>")), "other");
-});
-
-Deno.test("imageDimensions reads PNG and JPEG headers", () => {
-  assert.deepEqual(
-    imageDimensions(solidPng({ r: 0, g: 0, b: 0 }, 37), "png"),
-    { width: 37, height: 37 },
-  );
-  assert.deepEqual(
-    imageDimensions(solidJpeg({ r: 0, g: 0, b: 0 }, 24), "jpeg"),
-    { width: 24, height: 24 },
-  );
-  assert.deepEqual(imageDimensions(pngHeaderOnly(30000, 30000), "png"), {
-    width: 30000,
-    height: 30000,
-  });
-});
+import { fetchLogo, type LogoFetchOptions, logoHttpUrl } from "./logo_fetch.ts";
+import type { Connector } from "./pinned_get.ts";
+import { bytesResponse, pngHeaderOnly, sleep, solidPng, startLogoServer } from "./test_helpers.ts";
 
 Deno.test("logoHttpUrl maps IPFS and Arweave URIs to gateways", () => {
   assert.equal(logoHttpUrl("ipfs://QmAbc/logo.png"), "https://ipfs.io/ipfs/QmAbc/logo.png");
@@ -96,11 +10,6 @@ Deno.test("logoHttpUrl maps IPFS and Arweave URIs to gateways", () => {
   assert.equal(logoHttpUrl("ar://TxId"), "https://arweave.net/TxId");
   assert.equal(logoHttpUrl(" https://a.b/c.png "), "https://a.b/c.png");
   assert.equal(logoHttpUrl("file:///etc/passwd"), "file:///etc/passwd");
-});
-
-Deno.test("hostAndPort", () => {
-  assert.equal(hostAndPort(new URL("https://Example.com/x")), "example.com:443");
-  assert.equal(hostAndPort(new URL("http://a.b:81/x")), "a.b:81");
 });
 
 Deno.test("fetchLogo applies every limit to a hostile server", async () => {
@@ -225,4 +134,136 @@ Deno.test("fetchLogo checks every resolved address before connecting", async () 
   assert.equal(resolved.length, 2);
   // Metadata address given literally.
   assert.equal(await fetchLogo("http://169.254.169.254/latest/meta-data"), null);
+});
+
+/**
+ * A connector that records where it was asked to connect and sends every
+ * connection to loopback `port` instead (the "public" addresses of these
+ * tests are never contacted).
+ */
+function loopbackConnector(port: number, asked: string[]): Connector {
+  return ({ hostname, signal }) => {
+    asked.push(hostname);
+    return Deno.connect({ hostname: "127.0.0.1", port, signal });
+  };
+}
+
+Deno.test("fetchLogo asks DNS once per hop and connects to the address it vetted (no rebinding)", async () => {
+  const red = solidPng({ r: 220, g: 20, b: 30 });
+  const hosts: string[] = [];
+  const server = startLogoServer({
+    "/red.png": (request) => {
+      hosts.push(request.headers.get("host") ?? "");
+      return bytesResponse(red, "image/png");
+    },
+    "/to-private": () => new Response(null, { status: 302, headers: { location: "http://inside.example/red.png" } }),
+  });
+  const lookups: string[] = [];
+  // A rebinding name: public on the first answer, loopback on every later one.
+  const resolve = (hostname: string) => {
+    lookups.push(hostname);
+    if (hostname === "inside.example") return Promise.resolve(["10.0.0.7"]);
+    return Promise.resolve(lookups.filter((h) => h === hostname).length === 1 ? ["93.184.216.34"] : ["127.0.0.1"]);
+  };
+  const asked: string[] = [];
+  const options: LogoFetchOptions = { resolve, connect: loopbackConnector(server.port, asked) };
+  try {
+    const logo = await fetchLogo(`http://rebind.example:${server.port}/red.png`, options);
+    assert.deepEqual(logo?.bytes, red);
+    assert.deepEqual(lookups, ["rebind.example"]);
+    assert.deepEqual(asked, ["93.184.216.34"]);
+    assert.deepEqual(hosts, [`rebind.example:${server.port}`]);
+    // The next fetch of the same name sees the rebound answer and is refused before connecting.
+    assert.equal(await fetchLogo(`http://rebind.example:${server.port}/red.png`, options), null);
+    assert.deepEqual(asked, ["93.184.216.34"]);
+    // A redirect to a name that resolves privately is vetted again and refused.
+    assert.equal(await fetchLogo(`http://public.example:${server.port}/to-private`, options), null);
+    assert.deepEqual(lookups.slice(-2), ["public.example", "inside.example"]);
+    assert.deepEqual(hosts, [`rebind.example:${server.port}`]);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("fetchLogo over https: pinned address, SNI and certificate for the logo's host name", async () => {
+  const tls = new URL("./testdata/tls/", import.meta.url);
+  const [ca, cert, key] = await Promise.all(
+    ["ca.pem", "logo.test.pem", "logo.test.key"].map((name) => Deno.readTextFile(new URL(name, tls))),
+  );
+  const red = solidPng({ r: 220, g: 20, b: 30 });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, cert, key, onListen() {} },
+    () => bytesResponse(red, "image/png"),
+  );
+  const port = server.addr.port;
+  const asked: string[] = [];
+  const options: LogoFetchOptions = {
+    resolve: () => Promise.resolve(["93.184.216.34"]),
+    connect: loopbackConnector(port, asked),
+    caCerts: [ca],
+  };
+  try {
+    assert.deepEqual((await fetchLogo(`https://logo.test:${port}/red.png`, options))?.bytes, red);
+    // The same server under a name its certificate does not cover.
+    assert.equal(await fetchLogo(`https://evil.test:${port}/red.png`, options), null);
+    assert.deepEqual(asked, ["93.184.216.34", "93.184.216.34"]);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+/** Spellings of loopback and private addresses, and names that resolve to them. */
+function canarySpellings(port: number): string[] {
+  return [
+    `http://127.0.0.1:${port}/`,
+    `http://127.1:${port}/`,
+    `http://0x7f000001:${port}/`,
+    `http://2130706433:${port}/`,
+    `http://0177.0.0.1:${port}/`,
+    `http://127.000.000.001:${port}/`,
+    `http://0.0.0.0:${port}/`,
+    `http://0:${port}/`,
+    `http://[::1]:${port}/`,
+    `http://[::]:${port}/`,
+    `http://[::ffff:127.0.0.1]:${port}/`,
+    `http://[0:0:0:0:0:ffff:7f00:1]:${port}/`,
+    `http://[::7f00:1]:${port}/`,
+    `http://[64:ff9b::7f00:1]:${port}/`,
+    `http://[2002:7f00:1::]:${port}/`,
+    `http://[100::1]:${port}/`,
+    `http://localhost:${port}/`,
+    `http://LOCALHOST.:${port}/`,
+    `http://canary.localhost:${port}/`,
+    `https://127.0.0.1:${port}/`,
+    `http://user:pw@127.0.0.1:${port}/`,
+    // Names: from /etc/hosts, and one a DNS answer would point home.
+    `http://vm:${port}/`,
+    `http://runsc:${port}/`,
+    `http://127.0.0.1.nip.io:${port}/`,
+  ];
+}
+
+Deno.test("the SSRF canary is never reached: 24 spellings, directly and through redirects", async () => {
+  const canary = startLogoServer({});
+  const front = startLogoServer({
+    "/redirect": (_request, url) =>
+      new Response(null, { status: 302, headers: { location: url.searchParams.get("to")! } }),
+  });
+  // Names resolve as a hostile DNS would: home. (No real lookup is made.)
+  const resolve = () => Promise.resolve(["127.0.0.1"]);
+  const options: LogoFetchOptions = { resolve, allowedHosts: [`127.0.0.1:${front.port}`], timeoutMs: 2000 };
+  try {
+    const spellings = canarySpellings(canary.port);
+    assert.equal(spellings.length, 24);
+    for (const url of spellings) {
+      assert.equal(await fetchLogo(url, options), null, url);
+      const hop = `${front.origin}/redirect?to=${encodeURIComponent(url)}`;
+      assert.equal(await fetchLogo(hop, options), null, `redirect to ${url}`);
+    }
+    assert.equal([...canary.hits.values()].reduce((a, b) => a + b, 0), 0, "the canary was reached");
+    assert.equal(front.hits.get("/redirect"), spellings.length, "the redirects were followed to the check");
+  } finally {
+    await canary.close();
+    await front.close();
+  }
 });
