@@ -6,6 +6,9 @@
  * @module
  */
 
+/** Largest side a logo is scaled to (the card draws at most 160 px). */
+const MAX_SIZE = 1024;
+
 /** 8-bit RGBA pixels, straight (not premultiplied) alpha. */
 export interface RgbaImage {
   readonly width: number;
@@ -17,10 +20,22 @@ export interface RgbaImage {
  * Scales `image` to `size` x `size`, covering the square (the shorter side
  * fills it, the longer one is cropped around the centre). Downscaling
  * averages every source pixel under a target pixel; upscaling is bilinear.
- * Colours are weighted by alpha so transparent edges do not darken.
+ * Colours are weighted by alpha so transparent edges do not darken. The
+ * work is bounded by the source's pixels (capped before decoding by
+ * `image_caps.ts`) plus `size` squared; a malformed image throws a
+ * `RangeError` instead of reading past its data.
  */
 export function coverSquare(image: RgbaImage, size: number): Uint8Array {
   const { width, height, data } = image;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
+    throw new RangeError(`Cannot scale a logo to ${size} px: expected an integer from 1 to ${MAX_SIZE}`);
+  }
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(`Cannot scale a ${width}x${height} logo: expected at least 1x1`);
+  }
+  if (data.length < width * height * 4) {
+    throw new RangeError(`Cannot scale a ${width}x${height} logo: ${data.length} bytes of pixels is too few`);
+  }
   const scale = Math.max(size / width, size / height);
   const cropW = size / scale;
   const cropH = size / scale;

@@ -35,3 +35,13 @@ Deno.test("coverSquare weights colour by alpha and crops the long side", () => {
     128,
   ]);
 });
+
+Deno.test("coverSquare refuses sizes and images it cannot scale", () => {
+  const ok = solid(2, 2, [1, 2, 3, 255]);
+  assert.throws(() => coverSquare(ok, 0), RangeError);
+  assert.throws(() => coverSquare(ok, 1.5), RangeError);
+  assert.throws(() => coverSquare(ok, 100_000), RangeError);
+  assert.throws(() => coverSquare({ width: 0, height: 5, data: new Uint8Array() }, 4), RangeError);
+  assert.throws(() => coverSquare({ width: 100, height: 100, data: new Uint8Array(16) }, 4), /too few/);
+  assert.equal(coverSquare(ok, 1).length, 4);
+});
