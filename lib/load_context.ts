@@ -20,6 +20,8 @@ export interface LoadContext {
   readonly previews: PreviewSource;
   /** Origin that absolute preview URLs use: `PUBLIC_ORIGIN` or the request's origin. */
   readonly origin: string;
+  /** The client's IP address (the TCP peer; under `TRUST_PROXY` the last `X-Forwarded-For` entry), for rate limits. */
+  readonly clientAddress: string;
 }
 
 declare module "react-router" {

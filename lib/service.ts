@@ -8,12 +8,14 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { type Config, ConfigError, DEFAULT_KV_PATH } from "./config.ts";
 import { dirname } from "node:path";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { ROOT_DIR } from "./paths.ts";
 import { createHandler } from "./handler.ts";
 import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
 import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
 import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
+import { type ConnectionGuard, type ConnectionGuardOptions, startConnectionGuard } from "./conn_guard.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { createGatewayClient } from "../queries/client.ts";
@@ -41,6 +43,11 @@ export interface ServiceOptions {
   mode?: "development" | "production";
   /** Called when the service stops (dev: closes Vite). */
   onShutdown?: () => Promise<void>;
+  /**
+   * Timeouts and cap of the connection guard in front of `Deno.serve` (`lib/conn_guard.ts`), or `false`
+   * to listen with `Deno.serve` directly (benchmarks only: then slow and idle clients are never closed).
+   */
+  connectionGuard?: Partial<Omit<ConnectionGuardOptions, "hostname" | "port" | "upstream">> | false;
 }
 
 /**
@@ -158,6 +165,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       gatewayTimeoutMs: config.gatewayTimeoutMs,
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
+      clientAddress: clientAddressOf(request),
     };
     if (isCrawlerView(request)) return await crawlerDocuments.serve(request, () => crawlerHandler(request, context));
     return await routerHandler(request, context);
@@ -172,10 +180,37 @@ export async function startService(config: Config, options: ServiceOptions = {})
     trustProxy: config.trustProxy,
   });
 
-  const listening = Promise.withResolvers<Deno.NetAddr>();
-  let server: Deno.HttpServer;
+  // The client of the request being handled, across the handler's awaits (the handler may re-create the Request).
+  const clientScope = new AsyncLocalStorage<string>();
+  function clientAddressOf(request: Request): string {
+    if (config.trustProxy) {
+      // Behind a trusted proxy the client is the last address it appended.
+      const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+      if (forwarded) return forwarded;
+    }
+    return clientScope.getStore() ?? "unknown";
+  }
+
+  const guardOptions = options.connectionGuard ?? {};
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  let guard: ConnectionGuard | null = null;
+  let addr: Deno.NetAddr;
   try {
-    server = serve();
+    // With the guard, Deno.serve listens on a loopback port only the guard relays to.
+    server = serve(guardOptions ? "127.0.0.1" : config.hostname, guardOptions ? 0 : config.port);
+    addr = server.addr;
+    if (guardOptions) {
+      guard = await startConnectionGuard({
+        ...guardOptions,
+        hostname: config.hostname,
+        port: config.port,
+        upstream: { hostname: "127.0.0.1", port: server.addr.port },
+      }).catch(async (error) => {
+        await server.shutdown();
+        throw error;
+      });
+      addr = guard.addr;
+    }
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse || error instanceof Deno.errors.AddrNotAvailable) {
       const reason = error instanceof Deno.errors.AddrInUse ? "is already in use" : "is not available here";
@@ -188,35 +223,38 @@ export async function startService(config: Config, options: ServiceOptions = {})
     }
     throw error;
   }
-  function serve(): Deno.HttpServer {
+  function serve(hostname: string, port: number): Deno.HttpServer<Deno.NetAddr> {
     return Deno.serve({
-      hostname: config.hostname,
-      port: config.port,
-      onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
+      hostname,
+      port,
+      onListen() {},
       onError(error) {
         logger.error("Request failed", { error: errorText(error) });
         return internalError();
       },
-    }, async (request) => {
-      const started = performance.now();
-      let status = 500;
-      try {
-        const response = await handler(request);
-        status = response.status;
-        return response;
-      } catch (error) {
-        logger.error("Request failed", { error: errorText(error) });
-        return internalError();
-      } finally {
-        let path = "/";
-        try {
-          path = new URL(request.url).pathname;
-        } catch { /* keep "/" */ }
-        logRequest({ method: request.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 });
-      }
+    }, (request, info) => {
+      const client = guard ? guard.clientOf(info.remoteAddr.port) : info.remoteAddr;
+      return clientScope.run(client?.hostname ?? "unknown", () => handle(request));
     });
   }
-  const addr = await listening.promise;
+  async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    let status = 500;
+    try {
+      const response = await handler(request);
+      status = response.status;
+      return response;
+    } catch (error) {
+      logger.error("Request failed", { error: errorText(error) });
+      return internalError();
+    } finally {
+      let path = "/";
+      try {
+        path = new URL(request.url).pathname;
+      } catch { /* keep "/" */ }
+      logRequest({ method: request.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    }
+  }
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
 
   let stopping: Promise<void> | null = null;
@@ -225,6 +263,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     finished: server.finished,
     shutdown() {
       stopping ??= (async () => {
+        // Stop accepting; connections finish their in-flight responses, then the internal server stops.
+        await guard?.close();
         await server.shutdown();
         await options.onShutdown?.();
         await demo?.close();
