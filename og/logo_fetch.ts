@@ -20,6 +20,7 @@
  * @module
  */
 
+import { errorText, logger } from "../lib/log.ts";
 import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
 import { LogoRefusedError, type Resolver, vetUrl } from "./net_guard.ts";
 import { type Connector, pinnedGet, type PinnedResponse } from "./pinned_get.ts";
@@ -177,7 +178,7 @@ export async function fetchLogo(
   try {
     return await Promise.race([fetchChecked(logoUrl, options, controller.signal), timeout]);
   } catch (error) {
-    console.warn(`Logo not used: ${(error as Error).message}`);
+    logger.warn("Logo not used", { error: errorText(error) });
     return null;
   } finally {
     clearTimeout(timer);
