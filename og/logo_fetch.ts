@@ -21,7 +21,7 @@
  */
 
 import { errorText, logger } from "../lib/log.ts";
-import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
+import { BITMAP_LIMITS, checkBitmap, ImageRefusedError } from "./image_caps.ts";
 import { LogoRefusedError, type Resolver, vetUrl } from "./net_guard.ts";
 import { type Connector, pinnedGet, type PinnedResponse } from "./pinned_get.ts";
 import { type ImageType, sniffImageType } from "./sniff.ts";
@@ -116,7 +116,10 @@ async function getOnce(url: URL, options: LogoFetchOptions, signal: AbortSignal)
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new LogoRefusedError(`Cannot fetch logo from ${url.host}: ${(error as Error).message}`);
+    // A limit the answer broke is the server's doing; anything else (refused
+    // connection, reset, TLS failure) may pass.
+    const transient = error instanceof LogoRefusedError ? error.transient : true;
+    throw new LogoRefusedError(`Cannot fetch logo from ${url.host}: ${errorText(error)}`, { transient, cause: error });
   }
 }
 
@@ -144,7 +147,8 @@ async function fetchChecked(logoUrl: string, options: LogoFetchOptions, signal: 
       continue;
     }
     if (response.status < 200 || response.status >= 300) {
-      throw new LogoRefusedError(`Cannot fetch logo from ${url.host}: status ${response.status}`);
+      const transient = response.status >= 500 || response.status === 408 || response.status === 429;
+      throw new LogoRefusedError(`Cannot fetch logo from ${url.host}: status ${response.status}`, { transient });
     }
     const bytes = response.body;
     const type = sniffImageType(bytes);
@@ -154,15 +158,24 @@ async function fetchChecked(logoUrl: string, options: LogoFetchOptions, signal: 
   }
 }
 
+/** What a logo fetch gave. */
+export interface LogoOutcome {
+  /** The logo, or `null` when it was refused or failed (the card shows the letter tile). */
+  readonly logo: FetchedLogo | null;
+  /**
+   * Whether a card drawn from this outcome may be kept (cached): true for a
+   * logo and for a refusal that would repeat, false when the failure may
+   * pass (timeout, network error, no DNS answer, 5xx, 408, 429).
+   */
+  readonly cacheable: boolean;
+}
+
 /**
- * Fetches the logo at `logoUrl` under the limits above. Resolves to `null`
- * (and logs why) when the URL is refused, the fetch fails or times out, or
- * the image is too large: a bad logo never fails a card.
+ * Fetches the logo at `logoUrl` under the limits above and says whether the
+ * outcome may be cached. Never rejects: a refusal or failure gives `logo:
+ * null` and a warning in the log.
  */
-export async function fetchLogo(
-  logoUrl: string,
-  options: LogoFetchOptions = {},
-): Promise<FetchedLogo | null> {
+export async function fetchLogoOutcome(logoUrl: string, options: LogoFetchOptions = {}): Promise<LogoOutcome> {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? LOGO_LIMITS.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -170,18 +183,31 @@ export async function fetchLogo(
     timer = setTimeout(() => {
       const error = new LogoRefusedError(
         `Cannot fetch logo "${logoUrl.slice(0, 200)}": no answer within ${timeoutMs} ms`,
+        { transient: true },
       );
       controller.abort(error);
       reject(error);
     }, timeoutMs);
   });
   try {
-    return await Promise.race([fetchChecked(logoUrl, options, controller.signal), timeout]);
+    const logo = await Promise.race([fetchChecked(logoUrl, options, controller.signal), timeout]);
+    return { logo, cacheable: true };
   } catch (error) {
-    logger.warn("Logo not used", { error: errorText(error) });
-    return null;
+    const transient = !(error instanceof LogoRefusedError || error instanceof ImageRefusedError) ||
+      (error instanceof LogoRefusedError && error.transient);
+    logger.warn("Logo not used", { error: errorText(error), transient });
+    return { logo: null, cacheable: !transient };
   } finally {
     clearTimeout(timer);
     controller.abort();
   }
+}
+
+/**
+ * Fetches the logo at `logoUrl` under the limits above. Resolves to `null`
+ * (and logs why) when the URL is refused, the fetch fails or times out, or
+ * the image is too large: a bad logo never fails a card.
+ */
+export async function fetchLogo(logoUrl: string, options: LogoFetchOptions = {}): Promise<FetchedLogo | null> {
+  return (await fetchLogoOutcome(logoUrl, options)).logo;
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { fetchLogo, type LogoFetchOptions, logoHttpUrl } from "./logo_fetch.ts";
+import { fetchLogo, fetchLogoOutcome, type LogoFetchOptions, logoHttpUrl } from "./logo_fetch.ts";
 import type { Connector } from "./pinned_get.ts";
 import { bytesResponse, pngHeaderOnly, sleep, solidPng, startLogoServer } from "./test_helpers.ts";
 
@@ -265,5 +265,48 @@ Deno.test("the SSRF canary is never reached: 24 spellings, directly and through 
   } finally {
     await canary.close();
     await front.close();
+  }
+});
+
+Deno.test("fetchLogoOutcome: only outcomes that would repeat may be cached", async () => {
+  const stop = new AbortController();
+  const red = solidPng({ r: 220, g: 20, b: 30 });
+  const server = startLogoServer({
+    "/red.png": () => bytesResponse(red, "image/png"),
+    "/500": () => new Response("down", { status: 500 }),
+    "/429": () => new Response("slow down", { status: 429 }),
+    "/404": () => new Response("gone", { status: 404 }),
+    "/bomb.png": () => bytesResponse(pngHeaderOnly(30000, 30000), "image/png"),
+    "/hang.png": async () => {
+      await sleep(20_000, stop.signal);
+      return bytesResponse(red, "image/png");
+    },
+  });
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const closedPort = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const options: LogoFetchOptions = {
+    allowedHosts: [`127.0.0.1:${server.port}`, `127.0.0.1:${closedPort}`],
+    resolve: () => Promise.resolve([]),
+    timeoutMs: 500,
+  };
+  const outcome = async (url: string) => {
+    const { logo, cacheable } = await fetchLogoOutcome(url, options);
+    return { found: logo !== null, cacheable };
+  };
+  try {
+    assert.deepEqual(await outcome(`${server.origin}/red.png`), { found: true, cacheable: true });
+    assert.deepEqual(await outcome(`${server.origin}/404`), { found: false, cacheable: true });
+    assert.deepEqual(await outcome(`${server.origin}/bomb.png`), { found: false, cacheable: true });
+    assert.deepEqual(await outcome("http://10.0.0.1/logo.png"), { found: false, cacheable: true });
+    assert.deepEqual(await outcome("not a url"), { found: false, cacheable: true });
+    assert.deepEqual(await outcome(`${server.origin}/500`), { found: false, cacheable: false });
+    assert.deepEqual(await outcome(`${server.origin}/429`), { found: false, cacheable: false });
+    assert.deepEqual(await outcome(`http://127.0.0.1:${closedPort}/red.png`), { found: false, cacheable: false });
+    assert.deepEqual(await outcome("http://unresolvable.example/logo.png"), { found: false, cacheable: false });
+    assert.deepEqual(await outcome(`${server.origin}/hang.png`), { found: false, cacheable: false });
+  } finally {
+    stop.abort();
+    await server.close();
   }
 });

@@ -22,9 +22,21 @@
 
 import ipaddr from "ipaddr.js";
 
-/** Why a URL or address was refused; the message says what failed. */
+/**
+ * Why a logo was not used; the message says what failed. `transient` marks
+ * failures that may not happen again (no DNS answer, a network error, a
+ * timeout, a 5xx, a cut-off answer), as opposed to refusals that will (a
+ * private address, a cap): a card drawn without a transient logo should not
+ * be kept.
+ */
 export class LogoRefusedError extends Error {
   override name = "LogoRefusedError";
+  readonly transient: boolean;
+
+  constructor(message: string, options: { transient?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.transient = options.transient ?? false;
+  }
 }
 
 /** Looks up the addresses of a host name (A and AAAA). */
@@ -128,7 +140,7 @@ export async function vetUrl(
     ? [bareAddress(hostname)]
     : await (options.resolve ?? resolveWithDns)(hostname, signal);
   if (addresses.length === 0) {
-    throw new LogoRefusedError(`Cannot fetch logo from ${url.host}: the name does not resolve`);
+    throw new LogoRefusedError(`Cannot fetch logo from ${url.host}: the name does not resolve`, { transient: true });
   }
   const blocked = addresses.find(isBlockedAddress);
   if (blocked !== undefined) {

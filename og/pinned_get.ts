@@ -106,7 +106,7 @@ class Reader {
       }
       scanned = this.#end - this.#start;
       if (scanned > max) throw new LogoRefusedError(`${what} is over ${limit} bytes`);
-      if (!(await this.#fill())) throw new LogoRefusedError(`the answer ended inside the ${what}`);
+      if (!(await this.#fill())) throw new LogoRefusedError(`the answer ended inside the ${what}`, { transient: true });
     }
   }
 
@@ -186,7 +186,7 @@ async function readBody(reader: Reader, headers: Headers, maxBytes: number): Pro
       if (left > maxBytes) throw new LogoRefusedError(`the body is over ${maxBytes} bytes`);
       while (left > 0) {
         const part = await reader.chunk(left);
-        if (part.length === 0) throw new LogoRefusedError("the answer ended inside a chunk");
+        if (part.length === 0) throw new LogoRefusedError("the answer ended inside a chunk", { transient: true });
         body.add(part);
         left -= part.length;
       }
@@ -201,7 +201,9 @@ async function readBody(reader: Reader, headers: Headers, maxBytes: number): Pro
     if (left > maxBytes) throw new LogoRefusedError(`${left} bytes is over ${maxBytes}`);
     while (left > 0) {
       const part = await reader.chunk(left);
-      if (part.length === 0) throw new LogoRefusedError("the answer ended before its Content-Length");
+      if (part.length === 0) {
+        throw new LogoRefusedError("the answer ended before its Content-Length", { transient: true });
+      }
       body.add(part);
       left -= part.length;
     }
