@@ -38,6 +38,7 @@ function SearchForm({ chain }: { chain: string }) {
       method="get"
       action="/tokens"
       role="search"
+      aria-label="Tokens"
       className="search-form"
       onSubmit={(event) => {
         const exact = tokens.find((t) => t.symbol.toLowerCase() === q || t.name.toLowerCase() === q);
