@@ -107,6 +107,22 @@ export function addVary(headers: Headers, token: string): void {
   headers.set("vary", `${current}, ${token}`);
 }
 
+/**
+ * The response with `Vary: Accept-Encoding`, its body untouched: headers are
+ * changed in place (a copy is made only when they are immutable, as on
+ * `Response.redirect`).
+ */
+function withVary(response: Response): Response {
+  try {
+    addVary(response.headers, "Accept-Encoding");
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    addVary(headers, "Accept-Encoding");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /** The ETag of the encoded representation: a strong `"x"` becomes `"x-br"`; a weak one stays. */
 export function encodedEtag(etag: string, encoding: Encoding): string {
   if (!/^"[^"]*"$/.test(etag)) return etag;
@@ -142,11 +158,12 @@ export async function compressBytes(bytes: Uint8Array, encoding: Encoding): Prom
 
 /**
  * Whether a response is one this module would compress for some client: a
- * body of a compressible type, not already encoded, not `no-transform`, not
- * a partial or empty answer, and not known to be tiny.
+ * compressible type, not already encoded, not `no-transform`, not a partial
+ * or bodiless status, and not known to be tiny. Decided from status and
+ * headers alone: reading `response.body` would turn a byte body into a
+ * stream, and Deno then sends it chunked instead of with its length.
  */
 export function isCompressibleResponse(response: Response): boolean {
-  if (response.body === null) return false;
   if (response.status < 200 || response.status === 204 || response.status === 206 || response.status === 304) {
     return false;
   }
@@ -169,12 +186,10 @@ export function isCompressibleResponse(response: Response): boolean {
  */
 export function compressResponse(request: Request, response: Response): Response {
   if (!isCompressibleResponse(response)) return response;
+  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+  if (encoding === null || response.body === null) return withVary(response);
   const headers = new Headers(response.headers);
   addVary(headers, "Accept-Encoding");
-  const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
-  if (encoding === null) {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
   headers.set("content-encoding", encoding);
   headers.delete("content-length");
   const etag = headers.get("etag");

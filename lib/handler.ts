@@ -91,17 +91,21 @@ function onOrigin(request: Request, url: URL, origin: string): Request {
   return new Request(href, request);
 }
 
-/** The `HEAD` answer for a `GET` answer: same status and headers, no body. */
+/**
+ * The `HEAD` answer for a `GET` answer: same status and headers, no body.
+ * Deno itself sends no body for `HEAD` and keeps the headers, deriving
+ * `content-length` from the body when none is set (a byte body: its length;
+ * a stream: none, as for the chunked GET), so the GET answer can go out as
+ * it is. Only a streamed body is cancelled here, so a document render does
+ * not run on for nobody.
+ */
 function headOf(response: Response): Response {
-  if (response.body === null) return response;
-  response.body.cancel().catch(() => {});
-  // With a known length, a null body keeps the `content-length` header as
-  // set. Without one (a streamed answer), an empty stream: Deno then sends no
-  // `content-length`, as GET sends none (a null body would say 0).
-  const body = response.headers.has("content-length")
-    ? null
-    : new ReadableStream({ start: (controller) => controller.close() });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  if (response.headers.has("content-length")) {
+    // Known length: a null body keeps the header as set.
+    response.body?.cancel().catch(() => {});
+    return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+  return response;
 }
 
 /** Builds the request handler of the whole service. */
