@@ -5,7 +5,8 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import { parseChain } from "../../queries/chains.ts";
+import type { Client } from "@urql/core";
+import { type Chain, InvalidAddressError, parseChain, parsePoolAddress } from "../../queries/chains.ts";
 import { type EdgePool, fetchEdgePool } from "../../queries/edge.ts";
 import type { TransactionRow } from "../components/transactions_table.tsx";
 import { chainLabel, chainUrlName } from "./chains.ts";
@@ -14,28 +15,68 @@ import { gatewayMessage, load, type Loaded } from "./load.ts";
 import { fetchLiquidity, fetchPoolChart, fetchPoolTransactions, type LiquidityBar, type PoolRef } from "./pool_data.ts";
 import type { TokenChart } from "./token_data.ts";
 
-/** What the pool page renders. */
-export type PoolPageData =
-  | { readonly status: "not-found"; readonly message: string }
-  | { readonly status: "error"; readonly message: string }
-  | {
-    readonly status: "ok";
-    readonly ref: PoolRef;
-    readonly chainName: string;
-    readonly chainLabel: string;
-    readonly pool: EdgePool;
-    readonly chart: Loaded<TokenChart | null>;
-    readonly liquidity: Loaded<LiquidityBar[]>;
-    readonly transactions: Loaded<
-      { rows: TransactionRow[]; cursors: { next: number | null } }
-    >;
-    readonly now: number;
-  };
+/** The parts of the pool page that stream in after its frame. */
+export interface PoolPageParts {
+  readonly chart: Loaded<TokenChart | null>;
+  readonly liquidity: Loaded<LiquidityBar[]>;
+  readonly transactions: Loaded<
+    { rows: TransactionRow[]; cursors: { next: number | null } }
+  >;
+}
 
-/** Loads the pool page; unknown chains, addresses and pools give `not-found`. */
+/** Why the pool page has no pool to show. */
+export type PoolPageProblem =
+  | { readonly status: "not-found"; readonly message: string }
+  | { readonly status: "error"; readonly message: string };
+
+/** The pool and its page's frame. */
+export interface PoolPageFrame {
+  readonly status: "ok";
+  readonly ref: PoolRef;
+  readonly chainName: string;
+  readonly chainLabel: string;
+  readonly pool: EdgePool;
+  readonly now: number;
+}
+
+/** What the pool page renders: the frame and every part. */
+export type PoolPageData = PoolPageProblem | (PoolPageFrame & PoolPageParts);
+
+/** What the pool loader returns: the frame, and the parts still on their way (streamed). */
+export type PoolPageStream = PoolPageProblem | (PoolPageFrame & { readonly parts: Promise<PoolPageParts> });
+
+/** Starts the chart, liquidity and transactions calls of a pool (`load` never rejects). */
+function startParts(client: Client, ref: PoolRef): Promise<PoolPageParts> {
+  return Promise.all([
+    load(() => fetchPoolChart(client, ref, "price", "DAY")),
+    load(() => fetchLiquidity(client, ref)),
+    load(() => fetchPoolTransactions(client, ref)),
+  ]).then(([chart, liquidity, transactions]) => ({ chart, liquidity, transactions }));
+}
+
+/** The pool the URL most likely names: a 64-hex id is a V4 pool, a 40-hex address most often a V3 pool. */
+function likelyPool(chain: Chain, address: string): PoolRef | null {
+  try {
+    const parsed = parsePoolAddress(address);
+    return parsed.kind === "poolId"
+      ? { chain, version: "V4", address: parsed.poolId }
+      : { chain, version: "V3", address: parsed.address };
+  } catch (error) {
+    if (error instanceof InvalidAddressError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Loads the pool page; unknown chains, addresses and pools give `not-found`.
+ * The chart, liquidity and transactions of the likely pool (V4 for an id,
+ * V3 for an address) start with the lookup, so a V4 or V3 pool costs one
+ * round trip; a V2 pair starts its own once the lookup says so. The frame
+ * waits for the lookup only, the parts stream in after it.
+ */
 export async function loadPoolPage(
   { params, context }: LoaderFunctionArgs,
-): Promise<PoolPageData> {
+): Promise<PoolPageStream> {
   const chainName = params.chainName ?? params.networkName ?? "";
   const address = params.poolAddress ?? "";
   const chain = parseChain(chainName);
@@ -46,6 +87,8 @@ export async function loadPoolPage(
     };
   }
   const client = loadContext(context).gatewayClient();
+  const likely = likelyPool(chain, address);
+  const early = likely ? startParts(client, likely) : null;
   let pool: EdgePool | null;
   try {
     pool = await fetchEdgePool(client, chain, address);
@@ -66,20 +109,13 @@ export async function loadPoolPage(
     version: pool.protocolVersion,
     address: pool.address,
   };
-  const [chart, liquidity, transactions] = await Promise.all([
-    load(() => fetchPoolChart(client, ref, "price", "DAY")),
-    load(() => fetchLiquidity(client, ref)),
-    load(() => fetchPoolTransactions(client, ref)),
-  ]);
   return {
     status: "ok",
     ref,
     chainName: chainUrlName(chain),
     chainLabel: chainLabel(chain),
     pool,
-    chart,
-    liquidity,
-    transactions,
+    parts: early && likely?.version === ref.version ? early : startParts(client, ref),
     now: Date.now(),
   };
 }

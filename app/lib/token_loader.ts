@@ -31,8 +31,16 @@ export type TokenDetails = NonNullable<
   ResultOf<typeof TokenDetailsQuery>["token"]
 >;
 
-/** What the token page renders. */
-export type TokenPageData =
+/** The parts of the token page that stream in after its frame. */
+export interface TokenPageParts {
+  readonly chart: Loaded<TokenChart | null>;
+  readonly transactions: Loaded<Page<TransactionRow>>;
+  readonly pools: Loaded<Page<PoolRow>>;
+  readonly description: Loaded<Description>;
+}
+
+/** Why the token page has no token to show. */
+export type TokenPageProblem =
   | {
     readonly status: "not-found";
     readonly chainName: string;
@@ -44,26 +52,35 @@ export type TokenPageData =
     readonly chainName: string;
     readonly address: string;
     readonly error: string;
-  }
-  | {
-    readonly status: "ok";
-    readonly ref: TokenRef;
-    readonly chainName: string;
-    readonly chainLabel: string;
-    /** The address as the URL gives it (`NATIVE` for the native token). */
-    readonly address: string;
-    readonly token: TokenDetails;
-    readonly chart: Loaded<TokenChart | null>;
-    readonly transactions: Loaded<Page<TransactionRow>>;
-    readonly pools: Loaded<Page<PoolRow>>;
-    readonly description: Loaded<Description>;
-    readonly now: number;
   };
 
-/** Loads the token page; unknown chains and tokens give `not-found`. */
+/** The token and its page's frame, known after one gateway round trip. */
+export interface TokenPageFrame {
+  readonly status: "ok";
+  readonly ref: TokenRef;
+  readonly chainName: string;
+  readonly chainLabel: string;
+  /** The address as the URL gives it (`NATIVE` for the native token). */
+  readonly address: string;
+  readonly token: TokenDetails;
+  readonly now: number;
+}
+
+/** What the token page renders: the frame and every part. */
+export type TokenPageData = TokenPageProblem | (TokenPageFrame & TokenPageParts);
+
+/** What the token loader returns: the frame, and the parts still on their way (streamed). */
+export type TokenPageStream = TokenPageProblem | (TokenPageFrame & { readonly parts: Promise<TokenPageParts> });
+
+/**
+ * Loads the token page; unknown chains and tokens give `not-found`. Every
+ * gateway call starts at once (chain and address from the URL are all the
+ * chart, pools, transactions and description need): the frame waits for the
+ * token's details only, the parts stream in after it.
+ */
 export async function loadTokenPage(
   { request, params, context }: LoaderFunctionArgs,
-): Promise<TokenPageData> {
+): Promise<TokenPageStream> {
   const chainName = params.chainName ?? "";
   const address = params.tokenAddress ?? "";
   const chain = parseChain(chainName);
@@ -92,12 +109,30 @@ export async function loadTokenPage(
   const lang: LanguageCode = LANGUAGES.find((l) => l.code === langParam)?.code ??
     "en";
   const client = loadContext(context).gatewayClient();
+  const details = runQuery(client, TokenDetailsQuery, { chain, address: resolved });
+  // `load` never rejects: these need no handler if the token turns out unknown.
+  const parts = Promise.all([
+    load(() => fetchTokenChart(client, ref, "price", "DAY")),
+    load(() => fetchTokenTransactions(client, ref)),
+    resolved
+      ? load(() =>
+        fetchTopPools(client, {
+          chain,
+          versions: VERSIONS,
+          tokenAddress: resolved,
+        })
+      )
+      : Promise.resolve({ ok: true, data: { rows: [], cursors: {} } } as const),
+    load(() => fetchDescription(client, ref, lang)),
+  ]).then(([chart, transactions, pools, description]): TokenPageParts => ({
+    chart,
+    transactions,
+    pools: pools as Loaded<Page<PoolRow>>,
+    description,
+  }));
   let token: TokenDetails | null;
   try {
-    token = (await runQuery(client, TokenDetailsQuery, {
-      chain,
-      address: resolved,
-    })).data?.token ?? null;
+    token = (await details).data?.token ?? null;
   } catch (error) {
     return {
       status: "error",
@@ -114,22 +149,6 @@ export async function loadTokenPage(
       reason: `No token at ${address} on ${chainLabel(chain)}.`,
     };
   }
-  const [chart, transactions, pools, description] = await Promise.all([
-    load(() => fetchTokenChart(client, ref, "price", "DAY")),
-    load(() => fetchTokenTransactions(client, ref)),
-    resolved
-      ? load(() =>
-        fetchTopPools(client, {
-          chain,
-          versions: VERSIONS,
-          tokenAddress: resolved,
-        })
-      )
-      : Promise.resolve(
-        { ok: true, data: { rows: [], cursors: {} } } as const,
-      ),
-    load(() => fetchDescription(client, ref, lang)),
-  ]);
   return {
     status: "ok",
     ref,
@@ -137,10 +156,7 @@ export async function loadTokenPage(
     chainLabel: chainLabel(chain),
     address,
     token,
-    chart,
-    transactions,
-    pools: pools as Loaded<Page<PoolRow>>,
-    description,
+    parts,
     now: Date.now(),
   };
 }

@@ -2,17 +2,17 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
-import { TokenScreen } from "../components/token_screen.tsx";
+import { StreamedTokenScreen } from "../components/streamed_screens.tsx";
 import { loadTokenPage } from "../lib/token_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
+/** Loads the token from the gateway and streams the rest; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadTokenPage(args);
 }
 
-/** Renders the screen. */
+/** Renders the frame at once and the screen once the streamed parts arrive. */
 export default function TokenRoute() {
-  return <TokenScreen data={useLoaderData<typeof loader>()} />;
+  return <StreamedTokenScreen page={useLoaderData<typeof loader>()} />;
 }
 
 /** Keeps the layout and offers a retry when the screen fails. */
