@@ -16,6 +16,8 @@ export interface LoadContext {
   readonly graphqlWsUrl: string | null;
   /** Gateway call timeout in milliseconds. */
   readonly gatewayTimeoutMs: number;
+  /** Largest gateway answer read, decompressed, in bytes (`GATEWAY_MAX_BYTES`). */
+  readonly gatewayMaxBytes: number;
   /** Token and pool preview data, cached in Deno KV. */
   readonly previews: PreviewSource;
   /** Origin that absolute preview URLs use: `PUBLIC_ORIGIN` or the request's origin. */

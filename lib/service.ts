@@ -163,6 +163,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       graphqlUrl,
       graphqlWsUrl,
       gatewayTimeoutMs: config.gatewayTimeoutMs,
+      gatewayMaxBytes: config.gatewayMaxBytes,
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
       clientAddress: clientAddressOf(request),

@@ -1,15 +1,38 @@
 /**
- * `/graphql`: the same-origin proxy the browser's urql client posts to. The
- * action forwards the JSON body to the gateway (`context.graphqlUrl`) with
- * the gateway timeout and returns the gateway's JSON answer; it answers 400
- * for a body that is not JSON, 502 when the gateway cannot be reached or
- * answers something else than JSON, 504 on timeout. GET answers 405.
+ * `/graphql`: the same-origin proxy the browser's urql client posts to. It
+ * is not a general gateway:
+ *
+ * - each client (by address) may make {@link RATE_PER_SECOND} calls a second
+ *   (bursts of {@link RATE_BURST}); beyond that 429 with `Retry-After`;
+ * - only `Content-Type: application/json` (415 otherwise);
+ * - bodies over {@link MAX_BODY_BYTES} are refused with 413 from their
+ *   `Content-Length`, or while reading, without reading the rest;
+ * - only the product's own operations pass (`queries/allow_list.ts`: by
+ *   operation name and hash of the normalised text; introspection and any
+ *   other query answer 400);
+ * - the gateway's answer is read and classified by `postToGateway` of
+ *   `queries/client.ts` (size cap, depth cap, JSON): 504 on timeout, 502 for
+ *   every other failure, with a plain message (the detail goes to the log).
+ *
+ * GET answers 405.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { loadContext } from "../lib/context.ts";
+import { checkOperation } from "../../queries/allow_list.ts";
+import { GatewayError, postToGateway } from "../../queries/client.ts";
+import { createRateLimiter } from "../../lib/rate_limit.ts";
+import { errorText, logger } from "../../lib/log.ts";
 
 /** Largest request body forwarded, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Sustained calls per second per client. */
+export const RATE_PER_SECOND = 20;
+
+/** Calls a client may make at once (a screen loads several queries together). */
+export const RATE_BURST = 60;
+
+const limiter = createRateLimiter({ ratePerSecond: RATE_PER_SECOND, burst: RATE_BURST });
 
 function jsonError(status: number, message: string, headers?: HeadersInit) {
   return new Response(JSON.stringify({ errors: [{ message }] }), {
@@ -27,58 +50,105 @@ export function loader(_args: LoaderFunctionArgs) {
   return jsonError(405, "Use POST with a JSON body", { allow: "POST" });
 }
 
-/** Forwards one GraphQL POST to the gateway. */
+class TooLarge extends Error {}
+
+/** Reads at most `max` bytes of the body; throws {@link TooLarge} past it (the rest is not read). */
+async function readBody(request: Request, max: number): Promise<string> {
+  if (request.body === null) return "";
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > max) throw new TooLarge();
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  }
+  return text + decoder.decode();
+}
+
+/** Forwards one GraphQL POST of the product's own operations to the gateway. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     return jsonError(405, "Use POST with a JSON body", { allow: "POST" });
   }
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) {
+  const ctx = loadContext(context);
+  const rate = limiter.take(ctx.clientAddress ?? "unknown");
+  if (!rate.ok) {
+    await request.body?.cancel().catch(() => {});
+    return jsonError(429, "Too many requests: slow down", { "retry-after": String(rate.retryAfterSeconds) });
+  }
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    await request.body?.cancel().catch(() => {});
+    return jsonError(415, "Use Content-Type: application/json");
+  }
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    await request.body?.cancel().catch(() => {});
     return jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
   }
+  let text: string;
   try {
-    JSON.parse(body);
+    text = await readBody(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof TooLarge) return jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    return jsonError(400, "Cannot read the request body");
+  }
+  let body: { operationName?: unknown; query?: unknown; variables?: unknown };
+  try {
+    body = JSON.parse(text);
   } catch {
     return jsonError(400, "Cannot parse request body: expected JSON");
   }
-  const { graphqlUrl, gatewayTimeoutMs: timeoutMs } = loadContext(context);
-  const signal = AbortSignal.any([
-    request.signal,
-    AbortSignal.timeout(timeoutMs),
-  ]);
-  let text: string;
-  let status: number;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    return jsonError(400, "Cannot parse request body: expected a JSON object");
+  }
+  const variables = body.variables ?? {};
+  if (variables === null || typeof variables !== "object" || Array.isArray(variables)) {
+    return jsonError(400, "Cannot parse request body: variables must be an object");
+  }
+  const refused = checkOperation(body.operationName, body.query, "http");
+  if (refused) return jsonError(400, refused);
+
+  const { graphqlUrl, gatewayTimeoutMs: timeoutMs, gatewayMaxBytes: maxBytes } = ctx;
   try {
-    const response = await fetch(graphqlUrl, {
+    const { text: answer } = await postToGateway(graphqlUrl, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         accept: "application/graphql-response+json, application/json",
       },
-      body,
-      signal,
+      body: JSON.stringify({ operationName: body.operationName, query: body.query, variables }),
+    }, { timeoutMs, maxBytes, signal: request.signal });
+    return new Response(answer, {
+      status: 200,
+      headers: {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+      },
     });
-    status = response.status;
-    text = await response.text();
   } catch (error) {
-    if (error instanceof DOMException && error.name === "TimeoutError") {
-      return jsonError(504, `Gateway did not answer within ${timeoutMs} ms`);
+    if (!(error instanceof GatewayError)) throw error;
+    logger.warn("Gateway call of the /graphql proxy failed", { kind: error.kind, error: errorText(error) });
+    switch (error.kind) {
+      case "timeout":
+        return jsonError(504, `Gateway did not answer within ${timeoutMs} ms`);
+      case "network":
+        return jsonError(502, "Cannot reach the data gateway");
+      case "limit":
+        return jsonError(502, "The data gateway's answer is too large or too deeply nested");
+      case "http":
+        return jsonError(502, `Data gateway answered HTTP ${error.status}`);
+      default:
+        return jsonError(502, "Data gateway answered without a JSON body");
     }
-    return jsonError(502, "Cannot reach the data gateway");
   }
-  try {
-    JSON.parse(text);
-  } catch {
-    return jsonError(
-      502,
-      `Data gateway answered HTTP ${status} without a JSON body`,
-    );
-  }
-  return new Response(text, {
-    status: status >= 500 ? 502 : status,
-    headers: {
-      "content-type": "application/json",
-      "cache-control": "no-store",
-    },
-  });
 }

@@ -1,12 +1,22 @@
 /**
  * The `/graphql` proxy route (`app/routes/graphql.ts`) against a real
- * loopback gateway: forwarding, method and body checks, and the 502/504
- * answers when the gateway fails.
+ * loopback gateway: forwarding of the product's own operations only, method,
+ * type, size and rate checks, and the 502/504 answers when the gateway fails.
  */
 import { expect } from "expect";
-import { action, loader } from "../../app/routes/graphql.ts";
+import type { AppLoadContext } from "react-router";
+import { stringifyDocument } from "@urql/core";
+import { action, loader, MAX_BODY_BYTES, RATE_BURST } from "../../app/routes/graphql.ts";
+import { TokenQuery } from "../../queries/edge.ts";
 
 type Handler = (request: Request) => Response | Promise<Response>;
+
+const TOKEN = {
+  operationName: "Token",
+  query: stringifyDocument(TokenQuery),
+  variables: { chain: "ETHEREUM", address: "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984" },
+};
+const TOKEN_BODY = JSON.stringify(TOKEN);
 
 async function withGateway(handler: Handler, fn: (url: string) => Promise<void>) {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
@@ -17,17 +27,34 @@ async function withGateway(handler: Handler, fn: (url: string) => Promise<void>)
   }
 }
 
-function call(url: string, body: string, timeoutMs = 2000, method = "POST") {
+let clients = 0;
+
+interface CallOptions {
+  timeoutMs?: number;
+  method?: string;
+  type?: string;
+  client?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+}
+
+function call(url: string, body: string, options: CallOptions = {}) {
+  const method = options.method ?? "POST";
   const request = new Request("http://app.test/graphql", {
     method,
-    headers: { "content-type": "application/json" },
-    body: method === "GET" ? undefined : body,
+    headers: { "content-type": options.type ?? "application/json", ...options.headers },
+    body: method === "GET" ? undefined : options.body ?? body,
   });
-  const context = { graphqlUrl: url, gatewayTimeoutMs: timeoutMs };
-  // deno-lint-ignore no-explicit-any
+  const context = {
+    graphqlUrl: url,
+    gatewayTimeoutMs: options.timeoutMs ?? 2000,
+    gatewayMaxBytes: 64 * 1024,
+    // A fresh client per call unless a test is about the rate limit.
+    clientAddress: options.client ?? `10.0.0.${++clients}`,
+  } as unknown as AppLoadContext;
   return action({
     request,
-    context: context as any,
+    context,
     params: {},
     url: new URL(request.url),
     pattern: "/graphql",
@@ -36,58 +63,137 @@ function call(url: string, body: string, timeoutMs = 2000, method = "POST") {
   >;
 }
 
-Deno.test("the proxy forwards the JSON body and returns the gateway's JSON", async () => {
+async function message(response: Response): Promise<string> {
+  return (await response.json()).errors[0].message;
+}
+
+Deno.test("the proxy forwards the product's own operation and returns the gateway's JSON", async () => {
   let seen: unknown = null;
   await withGateway(async (request) => {
     seen = { method: request.method, type: request.headers.get("content-type"), body: await request.json() };
-    return Response.json({ data: { ok: true } });
+    return Response.json({ data: { token: null } });
   }, async (url) => {
-    const body = JSON.stringify({ query: "{ ok }", variables: { a: 1 }, operationName: "Ok" });
-    const response = await call(url, body);
+    const response = await call(url, JSON.stringify({ ...TOKEN, extensions: { persistedQuery: { sha256: "x" } } }));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
-    expect(await response.json()).toEqual({ data: { ok: true } });
-    expect(seen).toEqual({
-      method: "POST",
-      type: "application/json",
-      body: { query: "{ ok }", variables: { a: 1 }, operationName: "Ok" },
-    });
+    expect(await response.json()).toEqual({ data: { token: null } });
+    // Only operationName, query and variables are forwarded.
+    expect(seen).toEqual({ method: "POST", type: "application/json", body: TOKEN });
   });
 });
 
-Deno.test("GET answers 405 and a body that is not JSON answers 400", async () => {
-  const request = new Request("http://app.test/graphql");
-  // deno-lint-ignore no-explicit-any
-  const get = loader({ request, context: {} as any, params: {}, url: new URL(request.url), pattern: "/graphql" });
-  expect(get.status).toBe(405);
-  expect(get.headers.get("allow")).toBe("POST");
-  const bad = await call("http://127.0.0.1:9/graphql", "{not json");
-  expect(bad.status).toBe(400);
-  expect((await bad.json()).errors[0].message).toBe("Cannot parse request body: expected JSON");
+Deno.test("other operations, introspection, text/plain and non-JSON are refused before the gateway", async () => {
+  let calls = 0;
+  await withGateway(() => {
+    calls++;
+    return Response.json({ data: {} });
+  }, async (url) => {
+    const cases: [string, CallOptions, number, RegExp][] = [
+      [JSON.stringify({ ...TOKEN, query: "query Token { __schema { types { name } } }" }), {}, 400, /Introspection/],
+      [JSON.stringify({ ...TOKEN, query: TOKEN.query.replace("symbol", "a: symbol b: symbol") }), {}, 400, /own/],
+      [JSON.stringify({ ...TOKEN, operationName: "Other" }), {}, 400, /own/],
+      [JSON.stringify({ query: "{ a }" }), {}, 400, /operationName is required/],
+      [JSON.stringify({ ...TOKEN, variables: [1] }), {}, 400, /variables must be an object/],
+      ["[1]", {}, 400, /JSON object/],
+      ["{not json", {}, 400, /expected JSON/],
+      [TOKEN_BODY, { type: "text/plain" }, 415, /application\/json/],
+      [TOKEN_BODY, { type: "application/x-www-form-urlencoded" }, 415, /application\/json/],
+    ];
+    for (const [body, options, status, text] of cases) {
+      const response = await call(url, body, options);
+      expect(response.status).toBe(status);
+      expect(await message(response)).toMatch(text);
+    }
+    expect(calls).toBe(0);
+    const get = loader({
+      request: new Request("http://app.test/graphql"),
+      context: {} as AppLoadContext,
+      params: {},
+      url: new URL("http://app.test/graphql"),
+      pattern: "/graphql",
+    });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+  });
 });
 
-Deno.test("an unreachable gateway answers 502, a slow one 504, a non-JSON one 502", async () => {
+Deno.test("a body over 64 KiB is refused from its Content-Length, or while reading, without reading it all", async () => {
+  const declared = await call("http://127.0.0.1:9/graphql", "", {
+    body: new ReadableStream({ pull: () => new Promise(() => {}) }), // never sends a byte
+    headers: { "content-length": String(300 * 1024 * 1024) },
+  });
+  expect(declared.status).toBe(413);
+
+  let pulled = 0;
+  const endless = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += 16 * 1024;
+      controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+    },
+  });
+  const streamed = await call("http://127.0.0.1:9/graphql", "", { body: endless });
+  expect(streamed.status).toBe(413);
+  expect(await message(streamed)).toBe(`Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  expect(pulled).toBeLessThan(4 * MAX_BODY_BYTES);
+});
+
+Deno.test("each client has its own rate limit: 429 with Retry-After past the burst", async () => {
+  await withGateway(() => Response.json({ data: { token: null } }), async (url) => {
+    // The burst passes; calls faster than the refill rate then meet a 429.
+    let passed = 0;
+    let limited: Response | null = null;
+    while (passed < 10 * RATE_BURST) {
+      const response = await call(url, TOKEN_BODY, { client: "192.0.2.7" });
+      if (response.status === 429) {
+        limited = response;
+        break;
+      }
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+      passed++;
+    }
+    expect(passed).toBeGreaterThanOrEqual(RATE_BURST);
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await limited?.body?.cancel();
+    const other = await call(url, TOKEN_BODY, { client: "192.0.2.8" });
+    expect(other.status).toBe(200);
+    await other.body?.cancel();
+  });
+});
+
+Deno.test("an unreachable gateway answers 502, a slow one 504, a non-JSON, huge or deep one 502", async () => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const closedPort = listener.addr.port;
   listener.close();
-  const down = await call(`http://127.0.0.1:${closedPort}/graphql`, "{}");
+  const down = await call(`http://127.0.0.1:${closedPort}/graphql`, TOKEN_BODY);
   expect(down.status).toBe(502);
-  expect((await down.json()).errors[0].message).toBe("Cannot reach the data gateway");
+  expect(await message(down)).toBe("Cannot reach the data gateway");
 
   const release = Promise.withResolvers<void>();
   await withGateway(async () => {
     await release.promise;
     return Response.json({ data: null });
   }, async (url) => {
-    const slow = await call(url, "{}", 100);
+    const slow = await call(url, TOKEN_BODY, { timeoutMs: 100 });
     expect(slow.status).toBe(504);
-    expect((await slow.json()).errors[0].message).toBe("Gateway did not answer within 100 ms");
+    expect(await message(slow)).toBe("Gateway did not answer within 100 ms");
     release.resolve();
   });
 
   await withGateway(() => new Response("<html>oops</html>", { status: 500 }), async (url) => {
-    const html = await call(url, "{}");
+    const html = await call(url, TOKEN_BODY);
     expect(html.status).toBe(502);
-    expect((await html.json()).errors[0].message).toBe("Data gateway answered HTTP 500 without a JSON body");
+    expect(await message(html)).toBe("Data gateway answered HTTP 500");
+  });
+  await withGateway(() => new Response(`{"data":"${"a".repeat(200_000)}"}`), async (url) => {
+    const huge = await call(url, TOKEN_BODY);
+    expect(huge.status).toBe(502);
+    expect(await message(huge)).toMatch(/too large or too deeply nested/);
+  });
+  await withGateway(() => new Response(`{"data":${"[".repeat(8000)}${"]".repeat(8000)}}`), async (url) => {
+    const deep = await call(url, TOKEN_BODY);
+    expect(deep.status).toBe(502);
+    expect(await message(deep)).toMatch(/too large or too deeply nested/);
   });
 });
