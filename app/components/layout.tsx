@@ -2,6 +2,7 @@
 import { Form, Link, NavLink, useLocation, useNavigate, useNavigation, useParams, useSearchParams } from "react-router";
 import { useId } from "react";
 import { TokenSearch } from "./token_search.tsx";
+import { WalletButton } from "../wallet/wallet_button.tsx";
 import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 
 const NAV = [
@@ -96,6 +97,7 @@ export function SiteHeader() {
       <div className="header-tools">
         <TokenSearch chain={useCurrentChain()} />
         <ChainSelector />
+        <WalletButton />
       </div>
     </header>
   );

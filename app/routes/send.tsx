@@ -1,8 +1,9 @@
-/** `/send`: Send: read-only frame with real tokens; a wallet would be needed to act. */
+/** `/send`: Send: the wallet panel (app/wallet/). */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
-import { TradeScreen } from "../components/trade_screen.tsx";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { SendPanel } from "../wallet/send_panel.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
 /** Loads the screen's data from the gateway; failures become data the screen shows. */
@@ -14,12 +15,9 @@ export function loader(args: LoaderFunctionArgs) {
 export default function SendRoute() {
   const data = useLoaderData<typeof loader>();
   return (
-    <TradeScreen
-      data={data}
-      mode="send"
-      title="Send"
-      intro="Send tokens to another wallet."
-    />
+    <WalletScreen title="Send" intro="Send tokens to another wallet, signed by your wallet.">
+      <SendPanel data={data} />
+    </WalletScreen>
   );
 }
 

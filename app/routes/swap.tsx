@@ -1,8 +1,9 @@
-/** `/swap`: Swap: read-only frame with real tokens; a wallet would be needed to act. */
+/** `/swap`: Swap: the wallet panel (app/wallet/). */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
-import { TradeScreen } from "../components/trade_screen.tsx";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { SwapPanel } from "../wallet/swap_panel.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
 /** Loads the screen's data from the gateway; failures become data the screen shows. */
@@ -14,12 +15,9 @@ export function loader(args: LoaderFunctionArgs) {
 export default function SwapRoute() {
   const data = useLoaderData<typeof loader>();
   return (
-    <TradeScreen
-      data={data}
-      mode="swap"
-      title="Swap"
-      intro="Pick two tokens to see what they are worth against each other at market prices."
-    />
+    <WalletScreen title="Swap" intro="Swap tokens at the chain's best quote, signed by your wallet.">
+      <SwapPanel data={data} />
+    </WalletScreen>
   );
 }
 

@@ -119,7 +119,6 @@ async function start(): Promise<void> {
     connectors: [injected({ shimDisconnect: true })],
     multiInjectedProviderDiscovery: true,
     transports: Object.fromEntries(chains.map((c) => [c.id, http(c.rpcUrls.default.http[0])])),
-    ssr: true,
   });
   watchConnectors(config, { onChange: (connectors) => set({ wallets: walletOptions(connectors) }) });
   watchConnection(config, { onChange: () => set(readConnection()) });
