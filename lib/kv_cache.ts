@@ -19,11 +19,16 @@
  *   `expiresAt` too.
  * - KV being unavailable (null, closed, throwing) or holding corrupt entries
  *   never reaches the caller: the cache acts as a miss (or a no-op write) and
- *   logs one `console.warn` per kind of failure.
+ *   logs one warning per kind of failure (`lib/log.ts`).
+ * - Several processes may share one SQLite file: an operation that fails
+ *   with "database is locked" (SQLITE_BUSY) is retried up to
+ *   {@linkcode LOCK_RETRIES} times with jittered exponential backoff, so a
+ *   write is not lost to a concurrent writer.
  *
  * @module
  */
 import { Lru } from "./lru.ts";
+import { logger } from "./log.ts";
 import { addressKey } from "../queries/chains.ts";
 
 /** Default time to live of every entry: 7 days. */
@@ -43,6 +48,33 @@ export const CHUNK_BYTES = 63 * 1024;
  * 800 KiB, so at most 12 chunks. Larger values stay in the LRU only.
  */
 export const MAX_KV_BYTES = 12 * CHUNK_BYTES;
+
+/** Retries of a KV operation that failed with "database is locked" (another process is writing). */
+export const LOCK_RETRIES = 12;
+
+/** Whether a KV error is SQLite's "database is locked" (busy), which passes once the other writer is done. */
+export function isLockedError(error: unknown): boolean {
+  return error instanceof Error && /database (table )?is locked|SQLITE_BUSY/i.test(error.message);
+}
+
+/**
+ * Runs a KV operation, retrying it while it fails with "database is
+ * locked": up to {@linkcode LOCK_RETRIES} more times, waiting 5 ms doubling
+ * to at most 250 ms, each wait jittered (0.5x to 1.5x) so that contending
+ * processes fall out of step. Other errors, and the last locked one, are
+ * thrown.
+ */
+export async function retryWhileLocked<T>(operation: () => Promise<T>, retries: number = LOCK_RETRIES): Promise<T> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt >= retries || !isLockedError(error)) throw error;
+      const base = Math.min(250, 5 * 2 ** attempt);
+      await new Promise((resolve) => setTimeout(resolve, base * (0.5 + Math.random())));
+    }
+  }
+}
 
 /** Largest total size, in UTF-8 bytes, of the parts of a key (KV allows 2 KiB). */
 export const MAX_KEY_PART_BYTES = 1024;
@@ -189,6 +221,8 @@ export interface CacheOptions {
   readonly now?: () => number;
   /** Time to live of new entries in milliseconds. Default 7 days. */
   readonly ttlMs?: number;
+  /** Retries of an operation that finds the database locked. Default {@linkcode LOCK_RETRIES}. */
+  readonly lockRetries?: number;
 }
 
 /** A JSON entry as stored in KV. */
@@ -314,7 +348,9 @@ export function createCache(
     lruEntries = DEFAULT_LRU_ENTRIES,
     now = Date.now,
     ttlMs = DEFAULT_TTL_MS,
+    lockRetries = LOCK_RETRIES,
   } = options;
+  const retryLocked = <T>(operation: () => Promise<T>) => retryWhileLocked(operation, lockRetries);
   if (!(ttlMs > 0)) {
     throw new RangeError(
       `Cannot create cache with ttlMs ${ttlMs}: expected a positive number`,
@@ -327,7 +363,7 @@ export function createCache(
     if (warned.has(kind)) return;
     warned.add(kind);
     const detail = error instanceof Error ? `: ${error.message}` : error !== undefined ? `: ${String(error)}` : "";
-    console.warn(`kv_cache: ${message}${detail} (logged once)`);
+    logger.warn(`kv_cache: ${message}${detail} (logged once)`);
   }
 
   function store(): Deno.Kv | null {
@@ -358,7 +394,7 @@ export function createCache(
     if (db === null) return null;
     let record: unknown;
     try {
-      record = (await db.get(key)).value;
+      record = (await retryLocked(() => db.get(key))).value;
     } catch (error) {
       warnOnce("error", "Deno KV read failed; serving without it", error);
       return null;
@@ -405,7 +441,7 @@ export function createCache(
     if (db === null) return;
     try {
       const record: JsonRecord = { value: copy, expiresAt };
-      await db.set(key, record, { expireIn: ttlMs });
+      await retryLocked(() => db.set(key, record, { expireIn: ttlMs }));
     } catch (error) {
       warnOnce("error", "Deno KV write failed; serving without it", error);
     }
@@ -465,7 +501,7 @@ export function createCache(
     if (db === null) return null;
     try {
       for (let attempt = 0; attempt < 2; attempt++) {
-        const result = await readBytes(db, key);
+        const result = await retryLocked(() => readBytes(db, key));
         if (result !== "retry") return result;
       }
       return null;
@@ -496,27 +532,30 @@ export function createCache(
       return;
     }
     try {
-      const meta: BytesMeta = {
-        version: crypto.randomUUID(),
-        chunks: Math.ceil(copy.byteLength / CHUNK_BYTES),
-        byteLength: copy.byteLength,
-        sha256: await sha256Hex(copy),
-        expiresAt,
-      };
-      const previous = await db.get(key);
-      const op = db.atomic().check(previous)
-        .set(key, meta, { expireIn: ttlMs });
-      for (let i = 0; i < meta.chunks; i++) {
-        const chunk = copy.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES);
-        op.set(chunkKey(meta.version, i), chunk, { expireIn: ttlMs });
-      }
-      if (isBytesMeta(previous.value)) {
-        for (let i = 0; i < previous.value.chunks; i++) {
-          op.delete(chunkKey(previous.value.version, i));
+      const sha256 = await sha256Hex(copy);
+      await retryLocked(async () => {
+        const meta: BytesMeta = {
+          version: crypto.randomUUID(),
+          chunks: Math.ceil(copy.byteLength / CHUNK_BYTES),
+          byteLength: copy.byteLength,
+          sha256,
+          expiresAt,
+        };
+        const previous = await db.get(key);
+        const op = db.atomic().check(previous)
+          .set(key, meta, { expireIn: ttlMs });
+        for (let i = 0; i < meta.chunks; i++) {
+          const chunk = copy.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES);
+          op.set(chunkKey(meta.version, i), chunk, { expireIn: ttlMs });
         }
-      }
-      // Not ok means a concurrent write won: its value is as good as ours.
-      await op.commit();
+        if (isBytesMeta(previous.value)) {
+          for (let i = 0; i < previous.value.chunks; i++) {
+            op.delete(chunkKey(previous.value.version, i));
+          }
+        }
+        // Not ok means a concurrent write won: its value is as good as ours.
+        await op.commit();
+      });
     } catch (error) {
       warnOnce("error", "Deno KV write failed; serving without it", error);
     }
@@ -527,14 +566,16 @@ export function createCache(
     const db = store();
     if (db === null) return;
     try {
-      const previous = await db.get(key);
-      const op = db.atomic().check(previous).delete(key);
-      if (isBytesMeta(previous.value)) {
-        for (let i = 0; i < previous.value.chunks; i++) {
-          op.delete(chunkKey(previous.value.version, i));
+      await retryLocked(async () => {
+        const previous = await db.get(key);
+        const op = db.atomic().check(previous).delete(key);
+        if (isBytesMeta(previous.value)) {
+          for (let i = 0; i < previous.value.chunks; i++) {
+            op.delete(chunkKey(previous.value.version, i));
+          }
         }
-      }
-      await op.commit();
+        await op.commit();
+      });
     } catch (error) {
       warnOnce("error", "Deno KV delete failed; serving without it", error);
     }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
+import { flushLog, setLogSink } from "./log.ts";
 import { join } from "node:path";
-import { cacheKeys, CHUNK_BYTES, createCache, DEFAULT_TTL_MS, MAX_KV_BYTES } from "./kv_cache.ts";
+import { cacheKeys, CHUNK_BYTES, createCache, DEFAULT_TTL_MS, MAX_KV_BYTES, retryWhileLocked } from "./kv_cache.ts";
 
 interface Greeting {
   readonly hello: string;
@@ -19,17 +20,27 @@ function randomBytes(length: number): Uint8Array {
   return bytes;
 }
 
-/** Runs `fn` with `console.warn` recorded (and silenced). */
+/**
+ * Runs `fn` with the warnings of `lib/log.ts` recorded (and silenced); the
+ * log is batched, so read `warnings` after `await flushLog()`.
+ */
 async function withWarnings<T>(
   fn: (warnings: string[]) => Promise<T>,
 ): Promise<T> {
   const warnings: string[] = [];
-  const original = console.warn;
-  console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
+  const record = (bytes: Uint8Array) => {
+    for (const line of new TextDecoder().decode(bytes).split("\n").filter(Boolean)) {
+      const { level, msg } = JSON.parse(line);
+      if (level === "warn") warnings.push(msg);
+    }
+  };
+  await flushLog();
+  const previous = setLogSink({ write: (bytes) => Promise.resolve(record(bytes)), writeSync: record });
   try {
     return await fn(warnings);
   } finally {
-    console.warn = original;
+    await flushLog();
+    setLogSink(previous);
   }
 }
 
@@ -195,6 +206,7 @@ Deno.test("invalid and corrupt JSON entries read as null and warn once", async (
       await cache.set(corrupt, { hello: "fixed" });
       assert.deepEqual(await cache.get(corrupt, isGreeting), { hello: "fixed" });
     });
+    await flushLog();
     assert.equal(warnings.length, 2, warnings.join("\n"));
     assert.match(warnings[0], /invalid entry/);
     assert.match(warnings[1], /corrupt entry/);
@@ -277,6 +289,7 @@ Deno.test("a corrupt, short or missing chunk makes the image absent", async () =
       await cache.setImage("token", "base", "0x1", fresh);
       assert.deepEqual(await cache.getImage("token", "base", "0x1"), fresh);
     });
+    await flushLog();
     assert.equal(warnings.length, 1, warnings.join("\n"));
     assert.match(warnings[0], /checksum mismatch/);
   });
@@ -293,6 +306,7 @@ Deno.test("a closed KV never throws and warns once", async () => {
     await cache.setImage("token", "ethereum", ADDRESS, randomBytes(100));
     assert.equal(await cache.getImage("token", "ethereum", ADDRESS), null);
     await cache.delete(key);
+    await flushLog();
     assert.equal(warnings.length, 1, warnings.join("\n"));
     assert.match(warnings[0], /Deno KV (read|write) failed/);
   });
@@ -313,6 +327,7 @@ Deno.test("without KV the LRU still serves, bounded by bytes, with one warning",
     // A value larger than the whole LRU is not kept.
     await cache.setImage("pool", "base", "0x4", randomBytes(600_000));
     assert.equal(await cache.getImage("pool", "base", "0x4"), null);
+    await flushLog();
     assert.equal(warnings.length, 1, warnings.join("\n"));
     assert.match(warnings[0], /unavailable/);
   });
@@ -349,6 +364,7 @@ Deno.test("images larger than one atomic operation stay in memory only", async (
         atLimit,
       );
     });
+    await flushLog();
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /exceeds/);
   });
@@ -399,4 +415,35 @@ Deno.test("entries persist in a KV file across reopening", async () => {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("an operation that finds the database locked is retried, other errors are not", async () => {
+  let calls = 0;
+  const value = await retryWhileLocked(() => {
+    calls++;
+    if (calls < 4) return Promise.reject(new TypeError("database is locked"));
+    return Promise.resolve("written");
+  });
+  assert.equal(value, "written");
+  assert.equal(calls, 4);
+
+  calls = 0;
+  await assert.rejects(
+    retryWhileLocked(() => {
+      calls++;
+      return Promise.reject(new Error("disk I/O error"));
+    }),
+    /disk I\/O error/,
+  );
+  assert.equal(calls, 1);
+
+  calls = 0;
+  await assert.rejects(
+    retryWhileLocked(() => {
+      calls++;
+      return Promise.reject(new Error("database is locked"));
+    }, 2),
+    /database is locked/,
+  );
+  assert.equal(calls, 3, "bounded: the first try and 2 retries");
 });
