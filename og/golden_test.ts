@@ -1,13 +1,15 @@
 /**
  * Golden cards: a few renders compared with `og/testdata/*.png` within a
- * pixel tolerance, so layout regressions show. After an intended change,
- * refresh with `UPDATE_GOLDEN=1 deno test -A og/golden_test.ts` and look at
- * the new files before committing them.
+ * pixel tolerance, so layout regressions show, once with each renderer
+ * (native `@resvg/resvg-js` and `@resvg/resvg-wasm`, in the render workers);
+ * each test prints which renderer drew. After an intended change, refresh
+ * with `UPDATE_GOLDEN=1 deno test -A og/golden_test.ts` and look at the new
+ * files before committing them.
  */
 
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { createImageHandler } from "./mod.ts";
+import { createImageHandler, type RendererName } from "./mod.ts";
 import {
   bytesResponse,
   countDifferentPixels,
@@ -29,7 +31,7 @@ function address(n: number): string {
   return "0x" + n.toString(16).padStart(40, "0");
 }
 
-Deno.test("cards match the golden PNGs", async () => {
+async function checkGoldens(renderer: RendererName): Promise<void> {
   const server = startLogoServer({
     "/red.png": () => bytesResponse(solidPng({ r: 220, g: 20, b: 30 }), "image/png"),
     "/blue.jpg": () => bytesResponse(solidJpeg({ r: 30, g: 60, b: 220 }), "image/jpeg"),
@@ -73,6 +75,8 @@ Deno.test("cards match the golden PNGs", async () => {
     cache: null,
     staticDir: STATIC_DIR,
     logoAllowedHosts: [`127.0.0.1:${server.port}`],
+    renderer,
+    workers: 1,
   });
   const cases = [
     ["token-red-base", "token", "base", 1],
@@ -82,6 +86,12 @@ Deno.test("cards match the golden PNGs", async () => {
     ["pool-v4-dynamic-unk", "pool", "ethereum", 5],
   ] as const;
   try {
+    const info = await handler.warm();
+    console.log(
+      `golden cards drawn by ${info.name} (${info.package})` +
+        (info.fallbackReason ? `, asked for ${renderer}: ${info.fallbackReason}` : ""),
+    );
+    if (renderer === "wasm") assert.equal(info.name, "wasm");
     for (const [name, kind, networkName, n] of cases) {
       const response = await handler(
         new Request("http://localhost/api/image"),
@@ -91,7 +101,7 @@ Deno.test("cards match the golden PNGs", async () => {
       const png = new Uint8Array(await response.arrayBuffer());
       const file = new URL(`${name}.png`, TESTDATA);
       if (UPDATE) {
-        await Deno.writeFile(file, png);
+        if (renderer === "native") await Deno.writeFile(file, png);
         continue;
       }
       let golden: Uint8Array;
@@ -117,11 +127,20 @@ Deno.test("cards match the golden PNGs", async () => {
         const out = await Deno.makeTempFile({ prefix: name, suffix: ".png" });
         await Deno.writeFile(out, png);
         assert.fail(
-          `${name}: ${different} pixels differ from the golden (actual in ${out})`,
+          `${name} (${info.name}): ${different} pixels differ from the golden (actual in ${out})`,
         );
       }
     }
   } finally {
+    await handler.close();
     await server.close();
   }
+}
+
+Deno.test("cards match the golden PNGs, drawn by native resvg (wasm where the addon cannot load)", async () => {
+  await checkGoldens("native");
+});
+
+Deno.test("cards match the golden PNGs, drawn by resvg-wasm", async () => {
+  await checkGoldens("wasm");
 });

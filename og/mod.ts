@@ -6,17 +6,21 @@
  * @module
  */
 
+import { errorText, logger } from "../lib/log.ts";
 import type { PreviewSource } from "../lib/preview_types.ts";
 import { addressKey, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
-import { createDefaultFontLoader } from "./fonts.ts";
-import { type ImageContext, renderPoolImage, renderTokenImage } from "./images.tsx";
+import { type CardJob, cardJobForPool, cardJobForToken, hasLogos, withoutLogos } from "./images.tsx";
 import type { LogoFetchOptions } from "./logo_fetch.ts";
 import type { RenderTimings } from "./render.ts";
+import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./render_pool.ts";
+import type { RendererInfo, RendererName } from "./resvg.ts";
 
 export { EMOJI_SETS, type EmojiSet } from "./emoji.ts";
 export type { RenderTimings } from "./render.ts";
+export type { RendererInfo, RendererName } from "./resvg.ts";
+export type { RenderPoolStats } from "./render_pool.ts";
 
 /** Kind of share image. */
 export type ImageKind = "token" | "pool";
@@ -75,6 +79,35 @@ export interface ImageHandlerOptions {
   onRender?: (target: ImageTarget) => void;
   /** Receives the time spent in each render stage (for benchmarks). */
   onTimings?: (timings: RenderTimings) => void;
+  /** Render Workers (config `renderWorkers`, `RENDER_WORKERS`); default: CPU cores. */
+  workers?: number;
+  /** Deadline of one render in ms (config `renderTimeoutMs`, `RENDER_TIMEOUT_MS`); default 10,000. */
+  timeoutMs?: number;
+  /** Uncached renders that may wait beyond the running ones (config `renderQueue`, `RENDER_QUEUE`); default 64. */
+  queue?: number;
+  /** `native`, `wasm`, or `null` for native when it loads (config `renderer`, `RENDERER`). */
+  renderer?: RendererName | null;
+  /** Memory budget of one render Worker in MiB; default 512. */
+  memoryBudgetMb?: number;
+  /** Draw on the calling thread instead of Workers (hosts without Workers); default false. */
+  inline?: boolean;
+  /** The render Worker's entry module (tests only: a wrapper of `render_worker.ts`). */
+  workerUrl?: URL;
+}
+
+/** The image route handler, with the render pool's controls. */
+export interface ImageHandler {
+  (request: Request, target: ImageTarget): Promise<Response>;
+  /**
+   * Starts the render Workers, each drawing warm-up cards, and resolves with
+   * the renderer once one Worker is ready. Call it right after listening so
+   * the first real request does not pay the first-call costs.
+   */
+  warm(): Promise<RendererInfo>;
+  /** Terminates the render Workers (at shutdown, after the server drained). */
+  close(): Promise<void>;
+  /** Counters of the render pool. */
+  stats(): RenderPoolStats;
 }
 
 /** `cache-control` of every image answered with 200. */
@@ -102,6 +135,12 @@ export function isWellFormedTarget(networkName: string, address: string, kind: I
 export const GATEWAY_FAILURE = "Data gateway unavailable.";
 /** Body of a 500 when the card cannot be drawn. */
 export const RENDER_FAILURE = "Cannot draw this image.";
+/** Body of a 503 when every render place is taken. */
+export const RENDER_BUSY = "Too many images are being drawn; try again shortly.";
+/** Body of a 503 when even the card without logos was not drawn within the deadline or memory budget. */
+export const RENDER_ABORTED = "Cannot draw this image right now.";
+/** `Retry-After` of the 503s, in seconds. */
+export const RETRY_AFTER_SECONDS = 5;
 
 function notFoundText(kind: ImageKind): string {
   return kind === "token" ? "Token not found." : "Pool not found.";
@@ -109,28 +148,40 @@ function notFoundText(kind: ImageKind): string {
 
 /** An answer shared by every request that waited on the same render. */
 interface ImageResult {
-  readonly status: 200 | 404 | 500;
+  readonly status: 200 | 404 | 500 | 503;
   readonly body: Uint8Array | string;
 }
 
+// Header lists built once; each response gets its own Headers from them.
+const PNG_HEADERS: readonly [string, string][] = [
+  ["content-type", "image/png"],
+  ["cache-control", IMAGE_CACHE_CONTROL],
+  ["x-content-type-options", "nosniff"],
+];
+const TEXT_HEADERS: readonly [string, string][] = [
+  ["content-type", "text/plain; charset=utf-8"],
+  ["cache-control", "no-store"],
+  ["x-content-type-options", "nosniff"],
+];
+const BUSY_HEADERS: readonly [string, string][] = [...TEXT_HEADERS, ["retry-after", String(RETRY_AFTER_SECONDS)]];
+const encoder = new TextEncoder();
+
 function toResponse(result: ImageResult, head: boolean): Response {
-  const headers = new Headers();
-  if (result.status === 200) {
-    headers.set("content-type", "image/png");
-    headers.set("cache-control", IMAGE_CACHE_CONTROL);
-  } else {
-    headers.set("content-type", "text/plain; charset=utf-8");
-    headers.set("cache-control", "no-store");
-  }
   const body = result.body;
-  headers.set(
-    "content-length",
-    String(typeof body === "string" ? new TextEncoder().encode(body).length : body.length),
-  );
-  return new Response(
-    head ? null : (typeof body === "string" ? body : body.slice()),
-    { status: result.status, headers },
-  );
+  if (typeof body !== "string") {
+    // The PNG bytes go out as they are (shared by every waiter and by the
+    // cache; the runtime copies them into the response once). GET gets its
+    // content-length from the body.
+    return head
+      ? new Response(null, { headers: [...PNG_HEADERS, ["content-length", String(body.length)]] })
+      : new Response(body as Uint8Array<ArrayBuffer>, { headers: PNG_HEADERS as [string, string][] });
+  }
+  const bytes = encoder.encode(body);
+  const headers = result.status === 503 ? BUSY_HEADERS : TEXT_HEADERS;
+  return new Response(head ? null : bytes, {
+    status: result.status,
+    headers: [...headers, ["content-length", String(bytes.length)]],
+  });
 }
 
 /**
@@ -140,22 +191,61 @@ function toResponse(result: ImageResult, head: boolean): Response {
  *
  * Answers: 200 PNG; 404 `Token not found.` / `Pool not found.` for unknown or
  * malformed targets; 500 `Data gateway unavailable.` when the preview data
- * cannot be read and `Cannot draw this image.` when the card cannot be drawn
- * (details to the log, never in the body); 405
- * for methods other than GET and HEAD. Concurrent requests for the same
- * uncached image (kind, network, address, emoji set) share one preview
- * lookup and one render. Cards are read from and written to `cache` (other
- * emoji sets under their own variant); only 200s are written.
+ * cannot be read and `Cannot draw this image.` when the card cannot be drawn;
+ * 503 with `Retry-After` when every render place (workers + queue) is taken
+ * or when even the card without its logos ran past the deadline or memory
+ * budget (details to the log, never in the body); 405 for methods other
+ * than GET and HEAD. Concurrent requests for the same uncached image (kind,
+ * network, address, emoji set) share one preview lookup and one render.
+ * Cards are read from and written to `cache` (other emoji sets under their
+ * own variant); only 200s are written, so an unknown address that appears
+ * later gets its image at once.
+ *
+ * Uncached cards are drawn in the render Workers (`render_pool.ts`): the
+ * handler fetches the logos (I/O) and hands the Workers plain data. A card
+ * whose render is stopped (deadline, memory, crash) is drawn again without
+ * its logos: letter tiles on the default colour.
  */
-export function createImageHandler(
-  options: ImageHandlerOptions,
-): (request: Request, target: ImageTarget) => Promise<Response> {
-  const fonts = createDefaultFontLoader(options.staticDir);
+export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   const flight = createSingleFlight<ImageResult>();
   const logoFetch: LogoFetchOptions = {
     ...options.logoFetch,
     allowedHosts: options.logoAllowedHosts,
   };
+  const pool: RenderPool = createRenderPool({
+    workers: options.workers ?? Math.max(1, navigator.hardwareConcurrency ?? 2),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    queue: options.queue ?? 64,
+    renderer: options.renderer ?? null,
+    staticDir: options.staticDir,
+    memoryBudgetMb: options.memoryBudgetMb,
+    inline: options.inline,
+    workerUrl: options.workerUrl,
+  });
+
+  /**
+   * Draws the card in a Worker; a stopped render is retried once without
+   * the logos (`degraded`: such a card is answered but not cached).
+   */
+  async function draw(job: CardJob, target: ImageTarget): Promise<{ png: Uint8Array; degraded: boolean }> {
+    try {
+      const output = await pool.run(job);
+      if (output.timings) options.onTimings?.(output.timings);
+      return { png: output.png, degraded: false };
+    } catch (error) {
+      if (!(error instanceof RenderAbortedError) || !hasLogos(job)) throw error;
+      logger.warn("Share image drawn again without its logos", {
+        kind: target.kind,
+        network: target.networkName,
+        address: target.address,
+        reason: error.reason,
+        error: error.message,
+      });
+      const output = await pool.run(withoutLogos(job));
+      if (output.timings) options.onTimings?.(output.timings);
+      return { png: output.png, degraded: true };
+    }
+  }
 
   async function produce(
     target: ImageTarget,
@@ -170,51 +260,56 @@ export function createImageHandler(
         const cached = await cache.getImage(kind, networkName, address, variant);
         if (cached) return { status: 200, body: cached };
       } catch (error) {
-        console.error(`Image cache read failed: ${(error as Error).message}`);
+        logger.error("Image cache read failed", { error: errorText(error) });
       }
     }
-    const context: ImageContext = {
-      fonts,
-      logoFetch,
-      emojiSet,
-      dynamicAssets: options.dynamicAssets ?? true,
-      origin,
-      onTimings: options.onTimings,
-    };
-    let png: Uint8Array;
+    // Every uncached request holds a place from here (lookup, logo fetch,
+    // render): beyond workers + queue it is turned away at once.
+    const release = pool.admit();
+    if (!release) {
+      logger.warn("Share image refused: render queue full", { kind, network: networkName, stats: pool.stats() });
+      return { status: 503, body: RENDER_BUSY };
+    }
+    let drawn: { png: Uint8Array; degraded: boolean };
     // Error bodies say what failed in plain words; the detail (which may
     // name the gateway's address) goes to the log only.
-    let failure = GATEWAY_FAILURE;
+    let failure: ImageResult = { status: 500, body: GATEWAY_FAILURE };
     try {
+      const drawOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, origin, logoFetch };
+      let job: CardJob;
       if (kind === "token") {
         const preview = await options.previews.token(networkName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
-        failure = RENDER_FAILURE;
-        options.onRender?.(target);
-        png = await renderTokenImage(preview, networkName, context);
+        failure = { status: 500, body: RENDER_FAILURE };
+        job = await cardJobForToken(preview, networkName, drawOptions);
       } else {
         const preview = await options.previews.pool(networkName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
-        failure = RENDER_FAILURE;
-        options.onRender?.(target);
-        png = await renderPoolImage(preview, networkName, context);
+        failure = { status: 500, body: RENDER_FAILURE };
+        job = await cardJobForPool(preview, networkName, drawOptions);
       }
+      options.onRender?.(target);
+      drawn = await draw(job, target);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`Cannot render ${kind} image ${networkName}/${address}: ${message}`);
-      return { status: 500, body: failure };
+      if (error instanceof RenderAbortedError) failure = { status: 503, body: RENDER_ABORTED };
+      logger.error(`Cannot render ${kind} image`, { network: networkName, address, error: errorText(error) });
+      return failure;
+    } finally {
+      release();
     }
-    if (cache) {
+    // A card drawn without its logos after a stopped render is answered but
+    // not kept: the next request tries the logo again.
+    if (cache && !drawn.degraded) {
       try {
-        await cache.setImage(kind, networkName, address, png, variant);
+        await cache.setImage(kind, networkName, address, drawn.png, variant);
       } catch (error) {
-        console.error(`Image cache write failed: ${(error as Error).message}`);
+        logger.error("Image cache write failed", { error: errorText(error) });
       }
     }
-    return { status: 200, body: png };
+    return { status: 200, body: drawn.png };
   }
 
-  return async function handleImage(request, target) {
+  async function handleImage(request: Request, target: ImageTarget): Promise<Response> {
     const head = request.method === "HEAD";
     if (request.method !== "GET" && !head) {
       return new Response("Method not allowed.", {
@@ -242,5 +337,11 @@ export function createImageHandler(
     ].join(":");
     const result = await flight(key, () => produce(normalized, emojiSet, origin));
     return toResponse(result, head);
-  };
+  }
+
+  return Object.assign(handleImage, {
+    warm: () => pool.warm(),
+    close: () => pool.close(),
+    stats: () => pool.stats(),
+  });
 }

@@ -59,6 +59,7 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
     publicOrigin: "https://app.example",
     logoFetch: { timeoutMs: 1000 },
     onRender: (target) => renders.push(target),
+    workers: 1,
     ...extra,
   });
   const token = (n: number, symbol: string, name: string, logo: string | null) =>
@@ -92,8 +93,10 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
     renders,
     token,
     get,
+    handler,
     close: async () => {
       stop.abort();
+      await handler.close();
       await server.close();
     },
   };
@@ -153,6 +156,7 @@ Deno.test("the background is the logo's average colour, or the default", async (
 Deno.test("hostile logo URLs give the default colour within the timeout", async () => {
   const t = setup();
   try {
+    await t.handler.warm();
     const hostile = [
       `http://localhost:${0}/red.png`, // port filled below
       "/redirect",
@@ -334,4 +338,91 @@ Deno.test("the default card is 1200x630 and static/images/preview.png is its cur
     0,
     "static/images/preview.png is stale: run deno run -A scripts/make_default_preview.ts",
   );
+});
+
+const STALLING_WORKER = new URL("./testdata/stalling_worker.ts", import.meta.url);
+
+Deno.test("a render past its deadline has its Worker replaced and the card drawn without the logo", async () => {
+  const t = setup({ workerUrl: STALLING_WORKER, timeoutMs: 1500 });
+  try {
+    t.token(1, "SLOW", "Slow logo", "/red.png");
+    const { response, body } = await t.get("token", 1);
+    assert.equal(response.status, 200);
+    // The logo was dropped: the default colour, not the logo's red.
+    assert.deepEqual(backgroundOf(body), DEFAULT_COLOR);
+    assert.equal(t.handler.stats().replaced, 1);
+    assert.equal(t.cache.writes, 0, "a card drawn without its logo is not cached");
+    // The replacement Worker draws the next card.
+    t.token(2, "RED", "Red", "/red.png");
+    assert.deepEqual(backgroundOf((await t.get("token", 2)).body), RED);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a card that cannot be drawn in time answers 503 with a plain message", async () => {
+  const t = setup({ workerUrl: STALLING_WORKER, timeoutMs: 1500 });
+  try {
+    t.token(1, "ABC", "STALL", null);
+    const { response, body } = await t.get("token", 1);
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("retry-after"), "5");
+    assert.equal(new TextDecoder().decode(body), "Cannot draw this image right now.");
+    assert.equal(t.cache.writes, 0);
+    assert.equal(t.handler.stats().replaced, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a render over its memory budget has its Worker replaced", async () => {
+  const t = setup({ workerUrl: STALLING_WORKER, memoryBudgetMb: 384 });
+  try {
+    t.token(1, "ABC", "BLOAT", null);
+    const { response, body } = await t.get("token", 1);
+    assert.equal(response.status, 503);
+    assert.equal(new TextDecoder().decode(body), "Cannot draw this image right now.");
+    assert.equal(t.handler.stats().replaced, 1);
+    t.token(2, "RED", "Red", "/red.png");
+    assert.deepEqual(backgroundOf((await t.get("token", 2)).body), RED);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("beyond workers + queue an uncached image answers 503 at once; a cached one still answers", async () => {
+  const t = setup({ workers: 1, queue: 1 });
+  const gate = Promise.withResolvers<void>();
+  const entered: number[] = [];
+  const lookup = t.previews.token.bind(t.previews);
+  t.previews.token = async (networkName, address, origin) => {
+    entered.push(Number(address));
+    if (Number(address) !== 9) await gate.promise;
+    return await lookup(networkName, address, origin);
+  };
+  try {
+    for (const n of [1, 2, 3, 9]) t.token(n, "RED", `Token ${n}`, "/red.png");
+    // A cached image first.
+    assert.equal((await t.get("token", 9)).response.status, 200);
+    // Two requests take the two places (1 worker + 1 queued) and wait on the gate.
+    const first = t.get("token", 1);
+    const second = t.get("token", 2);
+    while (entered.length < 3) await new Promise((resolve) => setTimeout(resolve, 0));
+    const third = await t.get("token", 3);
+    assert.equal(third.response.status, 503);
+    assert.equal(third.response.headers.get("retry-after"), "5");
+    assert.equal(new TextDecoder().decode(third.body), "Too many images are being drawn; try again shortly.");
+    assert.equal(entered.includes(3), false, "refused before any lookup");
+    // The cached image does not wait behind them.
+    const cached = await t.get("token", 9);
+    assert.equal(cached.response.status, 200);
+    gate.resolve();
+    assert.equal((await first).response.status, 200);
+    assert.equal((await second).response.status, 200);
+    // Places are given back: the refused image renders now, and was not cached as a failure.
+    assert.equal((await t.get("token", 3)).response.status, 200);
+  } finally {
+    gate.resolve();
+    await t.close();
+  }
 });

@@ -112,12 +112,36 @@ export function loadRenderer(name: RendererName): Promise<Renderer> {
   return pending;
 }
 
-let selected: Promise<{ renderer: Renderer; info: RendererInfo }> | null = null;
-
 const PACKAGES: Readonly<Record<RendererName, string>> = {
   native: "@resvg/resvg-js 2.6.2",
   wasm: "@resvg/resvg-wasm 2.6.2",
 };
+
+async function choose(preference: RendererName | null): Promise<{ renderer: Renderer; info: RendererInfo }> {
+  if (preference !== "wasm") {
+    try {
+      return { renderer: await loadRenderer("native"), info: { name: "native", package: PACKAGES.native } };
+    } catch (error) {
+      const reason = `${PACKAGES.native} did not load: ${error instanceof Error ? error.message : String(error)}`;
+      return {
+        renderer: await loadRenderer("wasm"),
+        info: { name: "wasm", package: PACKAGES.wasm, fallbackReason: reason },
+      };
+    }
+  }
+  return { renderer: await loadRenderer("wasm"), info: { name: "wasm", package: PACKAGES.wasm } };
+}
+
+/**
+ * Which renderer `preference` gives on this host (`RENDERER`; `null`:
+ * native when the addon loads, else wasm), without making it this thread's
+ * renderer. The render pool asks this once and tells its Workers.
+ */
+export async function chooseRenderer(preference: RendererName | null = null): Promise<RendererInfo> {
+  return (await choose(preference)).info;
+}
+
+let selected: Promise<{ renderer: Renderer; info: RendererInfo }> | null = null;
 
 /**
  * Chooses the renderer of this thread once: `preference` (`RENDERER`) when
@@ -126,21 +150,7 @@ const PACKAGES: Readonly<Record<RendererName, string>> = {
  */
 export function selectRenderer(preference: RendererName | null = null): Promise<RendererInfo> {
   if (!selected) {
-    selected = (async () => {
-      if (preference !== "wasm") {
-        try {
-          return {
-            renderer: await loadRenderer("native"),
-            info: { name: "native", package: PACKAGES.native } as const,
-          };
-        } catch (error) {
-          const reason = `${PACKAGES.native} did not load: ${error instanceof Error ? error.message : String(error)}`;
-          const renderer = await loadRenderer("wasm");
-          return { renderer, info: { name: "wasm", package: PACKAGES.wasm, fallbackReason: reason } as const };
-        }
-      }
-      return { renderer: await loadRenderer("wasm"), info: { name: "wasm", package: PACKAGES.wasm } as const };
-    })();
+    selected = choose(preference);
     selected.catch(() => selected = null);
   }
   return selected.then((s) => s.info);
