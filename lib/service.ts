@@ -16,6 +16,8 @@ import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
 import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
 import { type ConnectionGuard, type ConnectionGuardOptions, startConnectionGuard } from "./conn_guard.ts";
+import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
+import { acceptSubscriptionMessage } from "../queries/allow_list.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { createGatewayClient } from "../queries/client.ts";
@@ -91,6 +93,9 @@ async function isFolder(path: string): Promise<boolean> {
   }
 }
 
+/** Path of the same-origin GraphQL endpoints: the `/graphql` proxy route (HTTP) and the subscription relay. */
+const BROWSER_GRAPHQL_PATH = "/graphql";
+
 function internalError(): Response {
   return new Response("Internal Server Error", {
     status: 500,
@@ -138,6 +143,11 @@ export async function startService(config: Config, options: ServiceOptions = {})
     // The demo gateway serves its own logos on loopback: they always work.
     logoAllowedHosts: demo ? [...config.logoAllowedHosts, new URL(demo.origin).host] : config.logoAllowedHosts,
     publicOrigin: config.publicOrigin,
+    // Render workers (og/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER.
+    workers: config.renderWorkers,
+    timeoutMs: config.renderTimeoutMs,
+    queue: config.renderQueue,
+    renderer: config.renderer,
   });
 
   const loadBuild = options.loadBuild ?? importServerBuild;
@@ -152,6 +162,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
   );
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
   async function app(request: Request): Promise<Response> {
+    // Subscriptions reach the gateway through our own origin (the browser never learns its address),
+    // relaying the product's own subscription only.
+    if (graphqlWsUrl && isWebSocketUpgrade(request) && new URL(request.url).pathname === BROWSER_GRAPHQL_PATH) {
+      return proxyWebSocket(request, graphqlWsUrl, {
+        protocols: ["graphql-transport-ws"],
+        accept: acceptSubscriptionMessage,
+      });
+    }
     const rpc = await rpcProxy(request);
     if (rpc) return rpc;
     if (options.devMiddleware) {
@@ -161,7 +179,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const context: AppLoadContext = {
       gatewayClient,
       graphqlUrl,
-      graphqlWsUrl,
+      // The browser's subscription endpoint: same origin, relayed above.
+      graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
       gatewayTimeoutMs: config.gatewayTimeoutMs,
       gatewayMaxBytes: config.gatewayMaxBytes,
       previews,

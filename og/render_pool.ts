@@ -272,6 +272,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       slot.ready = true;
       startFailures = 0;
       workerRenderer ??= reply.renderer;
+      // An idle worker does not keep the process alive (one drawing does).
+      slot.child.unref();
       if (reply.renderer.name !== rendererName) {
         logger.warn("Share images: a render worker uses another renderer", {
           renderer: reply.renderer.name,
@@ -291,6 +293,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (!current || current.id !== reply.id) return;
     clearTimeout(current.timer);
     slot.current = null;
+    slot.child.unref();
     if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
     else current.reject(new Error(reply.message));
     if (reply.memory.rss > budget) {
@@ -366,6 +369,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         dispatch();
       }, options.timeoutMs);
       slot.current = { ...job, id, started: performance.now(), timer };
+      slot.child.ref();
       const request: WorkerRequest = { type: "job", id, job: job.job };
       slot.stdin.write(encodeFrame(request)).catch(() => {});
     }
