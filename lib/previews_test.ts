@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createGatewayClient, GatewayError } from "../queries/client.ts";
 import { cacheKeys, createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
+import { flushLog, setLogSink } from "./log.ts";
 import {
   type DemoGateway,
   ETHEREUM_TOKENS,
@@ -596,9 +597,11 @@ Deno.test("a cached pool preview without a title is refetched", async () => {
 
 Deno.test("previews work without KV (every lookup reaches the gateway)", async () => {
   const gateway = startFakeGateway({ Token: tokenAnswer("USDC", "USD Coin") });
-  const warn = console.warn;
-  const warnings: string[] = [];
-  console.warn = (...a: unknown[]) => warnings.push(a.join(" "));
+  // Warnings go through lib/log.ts: catch what it writes.
+  const lines: string[] = [];
+  const collect = (bytes: Uint8Array) => lines.push(...new TextDecoder().decode(bytes).split("\n").filter(Boolean));
+  await flushLog();
+  const previous = setLogSink({ write: (bytes) => Promise.resolve(collect(bytes)), writeSync: collect });
   try {
     const previews = createPreviews({
       cache: createCache(null, { lruBytes: 0 }),
@@ -607,9 +610,12 @@ Deno.test("previews work without KV (every lookup reaches the gateway)", async (
     assert.equal((await previews.token("base", USDC, ORIGIN))?.symbol, "USDC");
     assert.equal((await previews.token("base", USDC, ORIGIN))?.symbol, "USDC");
     assert.equal(gateway.count(), 2);
-    assert.equal(warnings.length, 1);
+    await flushLog();
+    const warnings = lines.map((l) => JSON.parse(l)).filter((l) => l.level === "warn");
+    assert.equal(warnings.length, 1, JSON.stringify(lines));
   } finally {
-    console.warn = warn;
+    await flushLog();
+    setLogSink(previous);
     await gateway.close();
   }
 });
