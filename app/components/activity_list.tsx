@@ -1,11 +1,15 @@
 /** A wallet's activity, each entry described in plain words. */
 import { type Activity, describeActivity } from "../lib/activity.ts";
-import { formatDateTime } from "../lib/format.ts";
+import { Time } from "./time.tsx";
 import { TokenLogo } from "./token_logo.tsx";
 
-/** The activity list; newest first as given. */
+/**
+ * The activity list; newest first as given, each entry with how long ago it
+ * was (relative to `now`, in milliseconds; the full date and time is the
+ * entry's title).
+ */
 export function ActivityList(
-  { activities }: { activities: readonly Activity[] },
+  { activities, now }: { activities: readonly Activity[]; now?: number },
 ) {
   if (activities.length === 0) {
     return <p className="empty">No activity yet.</p>;
@@ -27,12 +31,7 @@ export function ActivityList(
               <p className="activity-summary">{d.summary}</p>
               {d.detail ? <p className="muted">{d.detail}</p> : null}
             </div>
-            <time
-              className="muted activity-time"
-              dateTime={new Date(a.timestamp * 1000).toISOString()}
-            >
-              {formatDateTime(a.timestamp)}
-            </time>
+            <Time className="muted activity-time" timestamp={a.timestamp} relative now={now} />
           </li>
         );
       })}

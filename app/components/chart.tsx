@@ -13,7 +13,8 @@ import {
   seriesChange,
   type SeriesPoint,
 } from "../lib/chart.ts";
-import { formatDateTime, formatUsd } from "../lib/format.ts";
+import { formatUsd } from "../lib/format.ts";
+import { Time } from "./time.tsx";
 import { Change } from "./tokens_table.tsx";
 
 const WIDTH = 800;
@@ -81,7 +82,7 @@ function ChartHeader(
       <span className="chart-value">{format(value)}</span>
       {change !== null ? <Change value={change} /> : null}
       <span className="muted chart-time">
-        {timestamp !== null ? formatDateTime(timestamp) : ""}
+        {timestamp !== null ? <Time timestamp={timestamp} /> : ""}
       </span>
     </div>
   );

@@ -8,9 +8,9 @@ import { useId, useMemo } from "react";
 import {
   formatAmount,
   formatCompact,
-  formatDateTime,
   formatInteger,
   formatPercent,
+  marketplaceName,
   shortenAddress,
 } from "../lib/format.ts";
 import type { Loaded } from "../lib/load.ts";
@@ -20,6 +20,7 @@ import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { Change } from "./tokens_table.tsx";
 import { TokenLogo } from "./token_logo.tsx";
+import { Time } from "./time.tsx";
 
 function eth(value: number | null | undefined, currency: string | null = "ETH"): string {
   if (value == null) return "–";
@@ -34,7 +35,14 @@ export function CollectionsScreen(
   return (
     <section className="screen nfts">
       <h1>NFTs</h1>
-      <Form method="get" action="/nfts" role="search" className="address-row" style={{ maxWidth: 560 }}>
+      <Form
+        method="get"
+        action="/nfts"
+        role="search"
+        aria-label="Collections"
+        className="address-row"
+        style={{ maxWidth: 560 }}
+      >
         <label htmlFor={id} className="visually-hidden">Search collections</label>
         <input id={id} name="q" className="field" placeholder="Search collections" defaultValue={query} />
         <button type="submit" className="button secondary">Search</button>
@@ -206,7 +214,7 @@ export function CollectionScreen(
                         <p className="activity-title">Listed</p>
                         <p className="activity-summary">
                           <Link to={a.href}>{a.name}</Link> listed for {eth(a.price, a.currency)}
-                          {a.marketplace ? ` on ${a.marketplace.toLowerCase()}` : ""}
+                          {a.marketplace ? ` on ${marketplaceName(a.marketplace)}` : ""}
                         </p>
                       </div>
                       {a.marketplaceUrl
@@ -289,7 +297,7 @@ export function AssetScreen(
           </p>
           <p className="muted">
             Owner: <span className="mono">{shortenAddress(a.ownerAddress)}</span>
-            {a.creator ? <>· Creator: {a.creator.username ?? shortenAddress(a.creator.address)}</> : null}
+            {a.creator ? <>{" · "}Creator: {a.creator.username ?? shortenAddress(a.creator.address)}</> : null}
           </p>
           <div className="card">
             {listing
@@ -298,11 +306,17 @@ export function AssetScreen(
                   <p className="muted">Cheapest listing</p>
                   <p className="chart-value">{eth(listing.price.value, listing.price.currency)}</p>
                   <p className="muted">
-                    on {listing.marketplace.toLowerCase()}
-                    {listing.endAt ? `, until ${formatDateTime(Math.floor(listing.endAt / 1000))}` : ""}
+                    on {marketplaceName(listing.marketplace)}
+                    {listing.endAt
+                      ? (
+                        <>
+                          , until <Time timestamp={listing.endAt} />
+                        </>
+                      )
+                      : null}
                   </p>
                   <a className="button" href={listing.marketplaceUrl} target="_blank" rel="noopener noreferrer">
-                    View on {listing.marketplace.toLowerCase()}
+                    View on {marketplaceName(listing.marketplace)}
                   </a>
                 </>
               )
@@ -336,7 +350,7 @@ export function AssetScreen(
       <h2>Activity</h2>
       {activity.length
         ? (
-          <ol className="activity-list">
+          <ol className="activity-list nft-activity">
             {activity.map((e, i) => (
               <li key={`${e.transactionHash ?? ""}-${i}`} className="activity">
                 <span className="badge">{(ACTIVITY_WORDS[e.type] ?? e.type).toLowerCase()}</span>
@@ -346,10 +360,10 @@ export function AssetScreen(
                     {e.price ? ` for ${eth(e.price.value, e.price.currency)}` : ""}
                     {e.fromAddress ? ` by ${shortenAddress(e.fromAddress)}` : ""}
                     {e.toAddress ? ` to ${shortenAddress(e.toAddress)}` : ""}
-                    {e.marketplace ? ` on ${e.marketplace.toLowerCase()}` : ""}
+                    {e.marketplace ? ` on ${marketplaceName(e.marketplace)}` : ""}
                   </p>
                 </div>
-                <time className="muted activity-time">{formatDateTime(e.timestamp)}</time>
+                <Time className="muted activity-time" timestamp={e.timestamp} relative />
               </li>
             ))}
           </ol>

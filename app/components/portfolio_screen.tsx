@@ -251,7 +251,7 @@ export function ActivitySection(
             {live && data.graphqlWsUrl
               ? <LiveActivity wsUrl={data.graphqlWsUrl} address={address} known={paged.rows} />
               : null}
-            <ActivityList activities={paged.rows} />
+            <ActivityList activities={paged.rows} now={data.now} />
             {paged.error ? <p className="field-error">{paged.error}</p> : null}
             {paged.hasMore
               ? (

@@ -1,7 +1,9 @@
 /**
  * Number, date and address formatting for the screens, all through
  * `Intl.NumberFormat` / `Intl.DateTimeFormat` with a fixed `en-US` locale so
- * the server render and the browser hydration print the same text.
+ * the server render and the browser hydration print the same text. Dates
+ * take the visitor's time zone as an option: the server renders UTC and the
+ * browser switches to the visitor's zone after hydration (`app/components/time.tsx`).
  *
  * @module
  */
@@ -66,15 +68,22 @@ export function formatPrice(value: number | null | undefined): string {
   return formatUsd(value, { compact: false });
 }
 
+/** A change in percent points rounded as it prints (two decimals), so sign and colour follow the text. */
+function shownChange(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value) * 100) / 100;
+}
+
 /**
  * A percent change given in percent points (the gateway's convention:
- * `1.5` means +1.5%), with its sign: `+1.50%`, `-0.25%`.
+ * `1.5` means +1.5%), with its sign: `+1.50%`, `-0.25%`. A change that
+ * rounds to zero prints `0.00%`, without a sign.
  */
 export function formatPercentChange(value: number | null | undefined): string {
   if (!isNumber(value)) return MISSING;
-  const text = percent.format(Math.abs(value) / 100);
-  if (value > 0) return `+${text}`;
-  if (value < 0) return `-${text}`;
+  const shown = shownChange(value);
+  const text = percent.format(Math.abs(shown) / 100);
+  if (shown > 0) return `+${text}`;
+  if (shown < 0) return `-${text}`;
   return text;
 }
 
@@ -84,12 +93,17 @@ export function formatPercent(value: number | null | undefined): string {
   return percent.format(value / 100);
 }
 
-/** Direction of a change, for colouring: `up`, `down` or `flat`. */
+/**
+ * Direction of a change in percent points, for colouring: `up`, `down`, or
+ * `flat` when it is missing or rounds to zero (`-0.001` prints `0.00%`).
+ */
 export function changeDirection(
   value: number | null | undefined,
 ): "up" | "down" | "flat" {
-  if (!isNumber(value) || value === 0) return "flat";
-  return value > 0 ? "up" : "down";
+  if (!isNumber(value)) return "flat";
+  const shown = shownChange(value);
+  if (shown === 0) return "flat";
+  return shown > 0 ? "up" : "down";
 }
 
 /** A large count: `12.3K`, `4.5M`. */
@@ -137,41 +151,101 @@ export function shortenAddress(address: string | null | undefined): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-const dateOnly = new Intl.DateTimeFormat(LOCALE, {
-  dateStyle: "medium",
-  timeZone: "UTC",
-});
+/** The time zone dates print in when none is given: the server's render. */
+export const DEFAULT_TIME_ZONE = "UTC";
 
-/** A UNIX timestamp in seconds as a UTC date and time. */
-export function formatDateTime(timestamp: number | null | undefined): string {
-  if (!isNumber(timestamp)) return MISSING;
-  return `${dateTime.format(new Date(timestamp * 1000))} UTC`;
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+    } catch {
+      // An unknown zone name: print UTC rather than fail the render.
+      format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: DEFAULT_TIME_ZONE });
+    }
+    cache.set(timeZone, format);
+  }
+  return format;
 }
 
-/** A UNIX timestamp in seconds as a UTC date. */
-export function formatDate(timestamp: number | null | undefined): string {
+/** Options of the date formatters: the IANA time zone to print in (UTC by default). */
+export interface DateOptions {
+  readonly timeZone?: string;
+}
+
+/**
+ * A UNIX timestamp in seconds as a date and time in one style everywhere:
+ * `Nov 14, 2023, 10:13 PM UTC` (the zone's short name ends it).
+ */
+export function formatDateTime(timestamp: number | null | undefined, options: DateOptions = {}): string {
   if (!isNumber(timestamp)) return MISSING;
-  return dateOnly.format(new Date(timestamp * 1000));
+  return cached(dateTimeFormats, options.timeZone ?? DEFAULT_TIME_ZONE, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(timestamp * 1000));
+}
+
+/** A UNIX timestamp in seconds as a date: `Nov 14, 2023`. */
+export function formatDate(timestamp: number | null | undefined, options: DateOptions = {}): string {
+  if (!isNumber(timestamp)) return MISSING;
+  return cached(dateFormats, options.timeZone ?? DEFAULT_TIME_ZONE, { dateStyle: "medium" })
+    .format(new Date(timestamp * 1000));
 }
 
 /**
  * How long ago a UNIX timestamp (seconds) was, relative to `now`
  * (milliseconds): `45s ago`, `3m ago`, `2h ago`, `5d ago`, or the date.
+ * A time after `now` reads `in 3d`, `in 2h`...
  */
 export function formatTimeAgo(
   timestamp: number | null | undefined,
   now: number = Date.now(),
+  options: DateOptions = {},
 ): string {
   if (!isNumber(timestamp)) return MISSING;
-  const seconds = Math.max(0, Math.round(now / 1000 - timestamp));
-  if (seconds < 60) return `${seconds}s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
-  if (seconds < 30 * 86_400) return `${Math.floor(seconds / 86_400)}d ago`;
-  return formatDate(timestamp);
+  const delta = Math.round(now / 1000 - timestamp);
+  const seconds = Math.abs(delta);
+  const span = seconds < 60
+    ? `${seconds}s`
+    : seconds < 3600
+    ? `${Math.floor(seconds / 60)}m`
+    : seconds < 86_400
+    ? `${Math.floor(seconds / 3600)}h`
+    : seconds < 30 * 86_400
+    ? `${Math.floor(seconds / 86_400)}d`
+    : null;
+  if (span === null) return formatDate(timestamp, options);
+  return delta >= 0 ? `${span} ago` : `in ${span}`;
+}
+
+const MARKETPLACES: Readonly<Record<string, string>> = {
+  OPENSEA: "OpenSea",
+  LOOKSRARE: "LooksRare",
+  X2Y2: "X2Y2",
+  SUDOSWAP: "sudoswap",
+  NFTX: "NFTX",
+  NFT20: "NFT20",
+  FOUNDATION: "Foundation",
+  CRYPTOPUNKS: "CryptoPunks",
+};
+
+/** The name an NFT marketplace spells itself (`OPENSEA` -> `OpenSea`); unknown values in title case. */
+export function marketplaceName(value: string | null | undefined): string {
+  if (!value) return MISSING;
+  return MARKETPLACES[value.toUpperCase()] ??
+    value.toLowerCase().replace(
+      /(^|[\s_])(\w)/g,
+      (_, sep: string, c: string) => `${sep === "_" ? " " : sep}${c.toUpperCase()}`,
+    );
 }

@@ -1,12 +1,15 @@
 import { expect } from "expect";
 import {
+  changeDirection,
   formatAmount,
+  formatDate,
   formatDateTime,
   formatFeeTier,
   formatPercentChange,
   formatPrice,
   formatTimeAgo,
   formatUsd,
+  marketplaceName,
   MISSING,
   shortenAddress,
 } from "./format.ts";
@@ -46,4 +49,33 @@ Deno.test("token amounts, fee tiers, addresses, dates", () => {
   expect(formatTimeAgo(1_700_000_000 - 45, now)).toBe("45s ago");
   expect(formatTimeAgo(1_700_000_000 - 3 * 3600, now)).toBe("3h ago");
   expect(formatTimeAgo(1_700_000_000 - 40 * 86_400, now)).toBe("Oct 5, 2023");
+});
+
+Deno.test("a change that rounds to zero has no sign and no direction", () => {
+  expect(formatPercentChange(-0.001)).toBe("0.00%");
+  expect(formatPercentChange(0.004)).toBe("0.00%");
+  expect(changeDirection(-0.001)).toBe("flat");
+  expect(changeDirection(0.004)).toBe("flat");
+  expect(formatPercentChange(-0.005)).toBe("-0.01%");
+  expect(changeDirection(-0.006)).toBe("down");
+  expect(changeDirection(null)).toBe("flat");
+});
+
+Deno.test("dates print in the given time zone in one style", () => {
+  expect(formatDateTime(1_700_000_000, { timeZone: "America/New_York" })).toBe("Nov 14, 2023, 5:13 PM EST");
+  expect(formatDateTime(1_700_000_000, { timeZone: "Asia/Tokyo" })).toBe("Nov 15, 2023, 7:13 AM GMT+9");
+  expect(formatDate(1_700_000_000, { timeZone: "Asia/Tokyo" })).toBe("Nov 15, 2023");
+  expect(formatDateTime(1_700_000_000, { timeZone: "Not/AZone" })).toBe("Nov 14, 2023, 10:13 PM UTC");
+  // A listing that ends in 30 days is in the future, not in 1970.
+  const now = 1_700_000_000_000;
+  expect(formatTimeAgo(1_700_000_000 + 3 * 86_400, now)).toBe("in 3d");
+  expect(formatDateTime(1_700_000_000 + 30 * 86_400)).toBe("Dec 14, 2023, 10:13 PM UTC");
+});
+
+Deno.test("marketplaces keep their own spelling", () => {
+  expect(marketplaceName("OPENSEA")).toBe("OpenSea");
+  expect(marketplaceName("LOOKSRARE")).toBe("LooksRare");
+  expect(marketplaceName("CRYPTOPUNKS")).toBe("CryptoPunks");
+  expect(marketplaceName("MAGIC_EDEN")).toBe("Magic Eden");
+  expect(marketplaceName(null)).toBe(MISSING);
 });

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { expect } from "expect";
 import { ActivityList } from "../../app/components/activity_list.tsx";
 import { type Activity, describeActivity } from "../../app/lib/activity.ts";
+import { formatDateTime } from "../../app/lib/format.ts";
 
 const ME = "0x1111111111111111111111111111111111111111";
 const OTHER = "0x2222222222222222222222222222222222222222";
@@ -213,9 +214,10 @@ Deno.test("other transaction types and failures read plainly", () => {
   expect(describeActivity(tx("UNKNOWN", [])).title).toBe("Contract interaction");
 });
 
-Deno.test("activity list renders each description with its time", () => {
+Deno.test("activity list renders each description with how long ago it was", () => {
   render(
     <ActivityList
+      now={(1_700_000_000 + 2 * 3600) * 1000}
       activities={[
         tx("SEND", [
           { __typename: "TokenTransfer", asset: USDC, quantity: "25", direction: "OUT", sender: ME, recipient: OTHER },
@@ -227,7 +229,12 @@ Deno.test("activity list renders each description with its time", () => {
   expect(screen.getByRole("img", { name: "Sent logo" }).getAttribute("src")).toBe(
     "https://x/usdc.png",
   );
-  expect(screen.getByText("Nov 14, 2023, 10:13 PM UTC")).toBeTruthy();
+  const time = screen.getByText("2h ago");
+  expect(time.tagName).toBe("TIME");
+  expect(time.getAttribute("dateTime")).toBe("2023-11-14T22:13:20.000Z");
+  // The full date and time, in the browser's zone, is the title.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  expect(time.getAttribute("title")).toBe(formatDateTime(1_700_000_000, { timeZone: zone }));
   cleanup();
   render(<ActivityList activities={[]} />);
   expect(screen.getByText("No activity yet.")).toBeTruthy();
