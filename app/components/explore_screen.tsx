@@ -165,6 +165,7 @@ function TransactionsTab(
     <>
       <TransactionsTable
         transactions={paged.rows}
+        chain={chain}
         now={data.now}
         hasMore={paged.hasMore}
         loadingMore={paged.loading}

@@ -5,18 +5,11 @@
  */
 import { Link } from "react-router";
 import { useMemo } from "react";
-import { poolHref, tokenHref } from "../lib/chains.ts";
-import {
-  formatAmount,
-  formatDate,
-  formatFeeTier,
-  formatInteger,
-  formatPercent,
-  formatUsd,
-  shortenAddress,
-} from "../lib/format.ts";
+import { tokenHref } from "../lib/chains.ts";
+import { formatAmount, formatFeeTier, formatInteger, formatPercent, formatUsd } from "../lib/format.ts";
 import { fetchPoolChart, fetchPoolTransactions } from "../lib/pool_data.ts";
 import type { PoolPageData } from "../lib/pool_loader.ts";
+import { Address } from "./address.tsx";
 import { ChartPanel } from "./chart_panel.tsx";
 import { LiquidityChart } from "./chart.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
@@ -25,6 +18,7 @@ import { poolApr } from "./pools_table.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { PairLogos, TokenLogo } from "./token_logo.tsx";
+import { Time } from "./time.tsx";
 import { TransactionsTable } from "./transactions_table.tsx";
 
 type OkData = Extract<PoolPageData, { status: "ok" }>;
@@ -46,6 +40,7 @@ function Transactions({ data }: { data: OkData }) {
     <>
       <TransactionsTable
         transactions={paged.rows}
+        chain={data.pool.chain}
         now={data.now}
         amountColumns
         hasMore={paged.hasMore}
@@ -99,11 +94,8 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
         </div>
         {pool.hookAddress
           ? (
-            <p className="muted">
-              Hook:{" "}
-              <span className="mono" title={pool.hookAddress}>
-                {shortenAddress(pool.hookAddress)}
-              </span>
+            <p className="muted address-line">
+              Hook: <Address address={pool.hookAddress} chain={pool.chain} label="hook address" />
             </p>
           )
           : null}
@@ -178,11 +170,13 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
                   </li>
                 ))}
               </ul>
-              <p className="muted">
+              <p className="muted address-line">
                 Pool {pool.protocolVersion === "V4" ? "id" : "address"}:{" "}
-                <Link to={poolHref(pool.chain, pool.address)} className="mono">
-                  {shortenAddress(pool.address)}
-                </Link>
+                <Address
+                  address={pool.address}
+                  chain={pool.chain}
+                  label={pool.protocolVersion === "V4" ? "pool id" : "pool address"}
+                />
               </p>
               <Link
                 className="button wide"
@@ -197,7 +191,9 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
           <h2 id="tx-title">Transactions</h2>
           <Transactions data={data} />
         </section>
-        <p className="muted">Data as of {formatDate(Math.floor(data.now / 1000))}.</p>
+        <p className="muted">
+          Data as of <Time timestamp={Math.floor(data.now / 1000)} />.
+        </p>
       </article>
     </GatewayProvider>
   );

@@ -5,11 +5,12 @@
  */
 import { Link } from "react-router";
 import { useMemo } from "react";
-import { formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
+import { formatPrice, formatUsd } from "../lib/format.ts";
 import { type Cursors, hasMore } from "../lib/explore_data.ts";
 import { tokenWarnings } from "../lib/safety.ts";
 import { fetchTokenChart, fetchTokenTransactions, LANGUAGES } from "../lib/token_data.ts";
 import type { TokenPageData } from "../lib/token_loader.ts";
+import { Address } from "./address.tsx";
 import { ChartPanel } from "./chart_panel.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { usePaged } from "./paged.tsx";
@@ -57,6 +58,7 @@ function Transactions({ data }: { data: OkData }) {
     <>
       <TransactionsTable
         transactions={paged.rows}
+        chain={data.ref.chain}
         now={data.now}
         hasMore={paged.hasMore}
         loadingMore={paged.loading}
@@ -126,10 +128,10 @@ function About({ data }: { data: OkData }) {
             </li>
           )
           : null}
-        <li>
-          <span className="mono" title={data.token.address ?? "Native token"}>
-            {data.token.address ? shortenAddress(data.token.address) : "Native token"}
-          </span>
+        <li className="chip">
+          {data.token.address
+            ? <Address address={data.token.address} chain={data.token.chain} target="token" label="token address" />
+            : "Native token"}
         </li>
       </ul>
     </section>

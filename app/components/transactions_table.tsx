@@ -2,8 +2,8 @@
  * Pool transactions (swaps, adds, removes) of a token or a pool. On phones
  * only the time, the description and the USD value show.
  */
-import { Link } from "react-router";
-import { formatAmount, formatTimeAgo, formatUsd, shortenAddress } from "../lib/format.ts";
+import { formatAmount, formatTimeAgo, formatUsd } from "../lib/format.ts";
+import { Address } from "./address.tsx";
 
 /** One pool transaction, as the table shows it. */
 export interface TransactionRow {
@@ -44,8 +44,11 @@ export function TransactionsTable(
     loadingMore = false,
     hasMore = false,
     amountColumns = false,
+    chain,
   }: {
     transactions: readonly TransactionRow[];
+    /** The gateway chain of the rows, for the wallets' explorer links. */
+    chain?: string;
     /** Show a column per token (for one pool, where every row has the same pair). */
     amountColumns?: boolean;
     /** Reference time in milliseconds for "ago" labels (stable across hydration). */
@@ -101,9 +104,7 @@ export function TransactionsTable(
                 )
                 : null}
               <td className="num mono col-more">
-                <Link to={`/portfolio?address=${tx.account}`} title={`Portfolio of ${tx.account}`}>
-                  {shortenAddress(tx.account)}
-                </Link>
+                <Address address={tx.account} chain={chain} to={`/portfolio?address=${tx.account}`} label="wallet" />
               </td>
             </tr>
           ))}

@@ -48,9 +48,10 @@ Deno.test("transactions table shows rows and asks for more", async () => {
   expect(rows[0].textContent).toContain("2m ago");
   expect(rows[0].textContent).toContain("$1,234.50");
   expect(rows[0].textContent).toContain("0x1234…5678");
-  expect(screen.getAllByRole("link", { name: "0x1234…5678" })[0].getAttribute("href")).toBe(
-    "/portfolio?address=0x1234567890abcdef1234567890abcdef12345678",
-  );
+  // The wallet's short form links to its portfolio; its accessible name is the whole address.
+  const wallet = "0x1234567890abcdef1234567890abcdef12345678";
+  expect(screen.getAllByRole("link", { name: wallet })[0].getAttribute("href")).toBe(`/portfolio?address=${wallet}`);
+  expect(screen.getAllByRole("button", { name: "Copy wallet" }).length).toBe(2);
   expect(rows[1].textContent).toContain("2h ago");
   expect(screen.getByRole("columnheader", { name: "WETH" })).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Load more transactions" }));
@@ -58,7 +59,7 @@ Deno.test("transactions table shows rows and asks for more", async () => {
   cleanup();
   renderInRouter(<TransactionsTable transactions={[tx("a", "SWAP", "1", "-1", 1)]} now={NOW} />);
   await screen.findByTestId("tx-row");
-  expect(screen.queryByRole("button")).toBeNull();
+  expect(screen.queryByRole("button", { name: "Load more transactions" })).toBeNull();
   expect(screen.queryByRole("columnheader", { name: "WETH" })).toBeNull();
   cleanup();
 });

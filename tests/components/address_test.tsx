@@ -1,0 +1,46 @@
+import "global-jsdom/register";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { expect } from "expect";
+import { Address } from "../../app/components/address.tsx";
+import { renderInRouter } from "./render_stub.tsx";
+
+const POOL = "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640";
+
+Deno.test("an address: short form, whole address on tap and for screen readers, explorer link", async () => {
+  renderInRouter(<Address address={POOL} chain="ARBITRUM" label="pool address" />);
+  const toggle = await screen.findByRole("button", { name: POOL });
+  expect(toggle.textContent).toBe("0x88e6…5640");
+  expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  fireEvent.click(toggle);
+  expect(toggle.textContent).toBe(POOL);
+  expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  const link = screen.getByRole("link", { name: "View pool address on Arbiscan" });
+  expect(link.getAttribute("href")).toBe(`https://arbiscan.io/address/${POOL}`);
+  expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+  cleanup();
+});
+
+Deno.test("the copy button puts the whole address on the clipboard and says so", async () => {
+  const written: string[] = [];
+  Object.defineProperty(navigator, "clipboard", {
+    configurable: true,
+    value: { writeText: (text: string) => (written.push(text), Promise.resolve()) },
+  });
+  renderInRouter(<Address address={POOL} chain="ETHEREUM" />);
+  const copy = await screen.findByRole("button", { name: "Copy address" });
+  await act(async () => {
+    fireEvent.click(copy);
+    await Promise.resolve();
+  });
+  expect(written).toEqual([POOL]);
+  expect(screen.getByRole("status").textContent).toBe("Copied");
+  cleanup();
+});
+
+Deno.test("without an explorer (a V4 pool id) there is no explorer link", async () => {
+  const id = `0x${"ab".repeat(32)}`;
+  renderInRouter(<Address address={id} chain="ETHEREUM" label="pool id" />);
+  await screen.findByRole("button", { name: id });
+  expect(screen.queryByRole("link")).toBeNull();
+  cleanup();
+});
