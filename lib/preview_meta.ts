@@ -37,7 +37,7 @@ export interface SiteLink {
   readonly rel: "icon" | "apple-touch-icon" | "manifest";
   readonly href: string;
   readonly type?: string;
-  /** `WxH`; the PNG at `href` has exactly this size (`scripts/make_icons.ts` draws them). */
+  /** `WxH` (space-separated for the ICO); a PNG at `href` has exactly this size (`scripts/make_icons.ts` draws them). */
   readonly sizes?: string;
 }
 
@@ -48,7 +48,7 @@ export interface SiteLink {
  * icon (Slack, iMessage) and the manifest with the 192 and 512 px icons.
  */
 export const SITE_LINKS: readonly SiteLink[] = [
-  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32x32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
