@@ -20,9 +20,12 @@
  * (no upstream connection, a small read buffer), so slow clients cost one
  * file descriptor each. At most `maxConnections` are open: beyond that the
  * oldest connection that has no request in flight is closed to make room
- * (or, when every one is busy, the new one is refused). An accept error is
- * logged and survived: the loop backs off briefly, frees idle connections
- * and accepts again.
+ * (or, when every one is busy, the new one is refused). Without an explicit
+ * cap it follows the open-file limit, re-read every few seconds. An accept
+ * error is logged and survived: the loop closes an idle connection, lowers
+ * the cap below the connections open for a while (so the internal server
+ * keeps descriptors to accept the relays), backs off briefly and accepts
+ * again.
  *
  * @module
  */
@@ -70,6 +73,8 @@ export interface ConnectionGuard {
   readonly addr: Deno.NetAddr;
   /** The client of the relay connection whose local port the internal server sees as remote port. */
   clientOf(relayPort: number): Deno.NetAddr | undefined;
+  /** Relays new connections to another internal port (the internal server was restarted). */
+  setUpstreamPort(port: number): void;
   /** Current figures. */
   stats(): ConnectionGuardStats;
   /**
@@ -335,7 +340,17 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 15_000;
   const writeTimeoutMs = options.writeTimeoutMs ?? 30_000;
   const maxHeadBytes = options.maxHeadBytes ?? 96 * 1024;
-  const maxConnections = options.maxConnections ?? await defaultMaxConnections();
+  let limitCap = options.maxConnections ?? await defaultMaxConnections();
+  // After an accept error (out of descriptors): a lower cap for a while.
+  let pressureCap = Infinity;
+  let pressureUntil = 0;
+  const cap = () => (performance.now() < pressureUntil ? Math.min(limitCap, pressureCap) : limitCap);
+  const limitWatch = options.maxConnections === undefined
+    ? setInterval(() => {
+      defaultMaxConnections().then((value) => limitCap = value, () => {});
+    }, 5_000)
+    : undefined;
+  let upstreamPort = options.upstream.port;
   const listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
   const relays = new Set<Relay>();
   const byRelayPort = new Map<number, Deno.NetAddr>();
@@ -543,7 +558,7 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
 
   async function connectUpstream(relay: Relay): Promise<boolean> {
     try {
-      const upstream = await Deno.connect({ hostname: options.upstream.hostname, port: options.upstream.port });
+      const upstream = await Deno.connect({ hostname: options.upstream.hostname, port: upstreamPort });
       if (relay.closed) {
         upstream.close();
         return false;
@@ -600,7 +615,8 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
       client.close();
       return;
     }
-    if (relays.size >= maxConnections && !evictOne()) {
+    while (relays.size > cap() && evictOne()) { /* shrink to a lowered cap */ }
+    if (relays.size >= cap() && !evictOne()) {
       stats.evicted++;
       client.close();
       return;
@@ -626,6 +642,9 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
         stats.acceptErrors++;
         // Out of descriptors (EMFILE/ENFILE) or a transient network error: free room, wait, go on.
         const freed = evictOne();
+        pressureCap = Math.max(16, relays.size - 64);
+        pressureUntil = performance.now() + 10_000;
+        while (relays.size > pressureCap && evictOne()) { /* make headroom */ }
         if (stats.acceptErrors === 1 || stats.acceptErrors % 1000 === 0) {
           logger.warn("Cannot accept a connection; retrying", {
             error: errorText(error),
@@ -645,6 +664,9 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
   return {
     addr: listener.addr as Deno.NetAddr,
     clientOf: (relayPort) => byRelayPort.get(relayPort),
+    setUpstreamPort(port) {
+      upstreamPort = port;
+    },
     stats: () => ({ ...stats, open: relays.size }),
     async close(graceMs = 30_000) {
       if (!stopping) {
@@ -668,6 +690,7 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
       ]);
       clearTimeout(timer);
       clearInterval(sweeper);
+      clearInterval(limitWatch);
     },
   };
 }

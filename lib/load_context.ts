@@ -12,7 +12,10 @@ export interface LoadContext {
   gatewayClient(): Client;
   /** GraphQL endpoint of the data gateway (HTTP), for the same-origin browser proxy. */
   readonly graphqlUrl: string;
-  /** WebSocket endpoint of the gateway for subscriptions, if it has one. */
+  /**
+   * Where the browser opens subscriptions: the same-origin path `/graphql` (relayed to the gateway's
+   * WebSocket by the service), or null when the gateway has none. Never the gateway's own address.
+   */
   readonly graphqlWsUrl: string | null;
   /** Gateway call timeout in milliseconds. */
   readonly gatewayTimeoutMs: number;

@@ -278,9 +278,30 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
 
   let stopping: Promise<void> | null = null;
+  const stopped = Promise.withResolvers<void>();
+  // Deno.serve stops for good when its accept fails (EMFILE): behind the guard, start it again.
+  function watchInternal(current: Deno.HttpServer<Deno.NetAddr>): void {
+    current.finished.catch((error) => {
+      if (stopping || guard === null) return;
+      logger.error("The internal HTTP server stopped; starting it again", { error: errorText(error) });
+      restartInternal();
+    });
+  }
+  function restartInternal(): void {
+    if (stopping || guard === null) return;
+    try {
+      server = serve("127.0.0.1", 0);
+      guard.setUpstreamPort(server.addr.port);
+      watchInternal(server);
+    } catch (error) {
+      logger.error("Cannot start the internal HTTP server; retrying", { error: errorText(error) });
+      setTimeout(restartInternal, 500);
+    }
+  }
+  if (guard) watchInternal(server);
   return {
     url: `http://${host}:${addr.port}`,
-    finished: server.finished,
+    finished: guard ? stopped.promise : server.finished,
     shutdown() {
       stopping ??= (async () => {
         // Stop accepting; connections finish their in-flight responses, then the internal server stops.
@@ -292,6 +313,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
         kv?.close();
         // Request lines are batched: write the last ones before the process exits.
         await flushLog();
+        stopped.resolve();
       })();
       return stopping;
     },

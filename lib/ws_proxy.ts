@@ -12,6 +12,8 @@ export interface WebSocketProxyOptions {
   protocols?: readonly string[];
   /** Largest message relayed in either direction, in bytes (default 1 MiB); a larger one closes both sides. */
   maxMessageBytes?: number;
+  /** Judges each client message; one it refuses closes both sides with code 4403 (default: all pass). */
+  accept?: (data: string | ArrayBuffer) => boolean;
 }
 
 /** Whether the request asks to upgrade to a WebSocket. */
@@ -51,6 +53,7 @@ export function proxyWebSocket(request: Request, target: string, options: WebSoc
   };
   socket.onmessage = (event) => {
     if (size(event.data) > maxBytes) return closeBoth(1000, "message too large");
+    if (options.accept && !options.accept(event.data)) return closeBoth(4403, "Forbidden");
     if (upstream.readyState === WebSocket.OPEN) upstream.send(event.data);
     else if (upstream.readyState === WebSocket.CONNECTING) pending.push(event.data);
   };

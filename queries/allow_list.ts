@@ -73,6 +73,39 @@ function kindOf(document: DocumentNode): string {
   return "none";
 }
 
+/** The name of the first operation written in `query`, or null for an anonymous one. */
+function operationNameIn(query: string): string | null {
+  return /^(?:\s|,|#[^\n\r]*)*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1] ?? null;
+}
+
+/**
+ * Judges one client message of the `graphql-transport-ws` protocol for the
+ * subscription relay: connection, ping/pong and complete messages pass; a
+ * `subscribe` passes only for an allowed subscription; anything else
+ * (binary, not JSON, other types) is refused.
+ */
+export function acceptSubscriptionMessage(data: string | ArrayBuffer): boolean {
+  if (typeof data !== "string") return false;
+  let message: { type?: unknown; payload?: { operationName?: unknown; query?: unknown } };
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return false;
+  }
+  if (message === null || typeof message !== "object") return false;
+  switch (message.type) {
+    case "connection_init":
+    case "ping":
+    case "pong":
+    case "complete":
+      return true;
+    case "subscribe":
+      return checkOperation(message.payload?.operationName, message.payload?.query, "ws") === null;
+    default:
+      return false;
+  }
+}
+
 let allowed: Map<string, { hashes: Set<string>; transport: OperationTransport }> | null = null;
 
 /** The allow-list, built once from {@linkcode ALL_DOCUMENTS}. */
@@ -104,8 +137,10 @@ export function checkOperation(
 ): OperationVerdict {
   if (typeof query !== "string" || query.length === 0) return "Only the product's own operations are accepted";
   if (/\b__(schema|type)\b/.test(query)) return "Introspection is not available";
-  if (typeof operationName !== "string") return "An operationName is required";
-  const entry = allowList().get(operationName);
+  // graphql-ws clients may leave operationName out: then the document's own name counts.
+  const name = typeof operationName === "string" ? operationName : operationNameIn(query);
+  if (name === null) return "An operationName is required";
+  const entry = allowList().get(name);
   if (!entry || entry.transport !== transport || !entry.hashes.has(hashOf(query))) {
     return "Only the product's own operations are accepted";
   }

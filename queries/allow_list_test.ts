@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { cacheExchange, Client, fetchExchange, stringifyDocument } from "@urql/core";
-import { allowedOperationNames, checkOperation, normaliseDocument } from "./allow_list.ts";
+import { acceptSubscriptionMessage, allowedOperationNames, checkOperation, normaliseDocument } from "./allow_list.ts";
 import { ALL_DOCUMENTS } from "./documents.ts";
 import { OnAssetActivitySubscription } from "./activity.ts";
 
@@ -45,7 +45,6 @@ Deno.test("hand-written, altered, aliased and introspection queries are refused"
     ["Token", token.query.replace("symbol", "symbol a1: symbol a2: symbol")],
     ["Token", "query Token { __schema { types { name } } }"],
     ["IntrospectionQuery", "query IntrospectionQuery { __schema { queryType { name } } }"],
-    [undefined, token.query],
     ["Token", ""],
     ["Token", 42],
     ["Nope", "query Nope { a }"],
@@ -72,4 +71,20 @@ Deno.test("normaliseDocument keeps strings and separates names only where needed
     'query A($x:Int=1$y:[ID!]){a(s:"a  ,b # c")...on B{c}}',
   );
   assert.equal(normaliseDocument('{ a(s: """x \\""" y""") }'), '{a(s:"""x \\""" y""")}');
+});
+
+Deno.test("the subscription relay passes protocol messages and the product's subscription only", () => {
+  const query = stringifyDocument(OnAssetActivitySubscription);
+  const subscribe = (payload: unknown) => JSON.stringify({ id: "1", type: "subscribe", payload });
+  assert.equal(acceptSubscriptionMessage(JSON.stringify({ type: "connection_init" })), true);
+  assert.equal(acceptSubscriptionMessage(JSON.stringify({ type: "ping" })), true);
+  assert.equal(acceptSubscriptionMessage(JSON.stringify({ id: "1", type: "complete" })), true);
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, variables: {} })), true, "operationName may be left out");
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, operationName: "OnAssetActivity" })), true);
+  assert.equal(acceptSubscriptionMessage(subscribe({ query: "query Token { __schema { types { name } } }" })), false);
+  assert.equal(acceptSubscriptionMessage(subscribe({ query: "subscription X { onAssetActivity { id } }" })), false);
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, operationName: "Token" })), false);
+  assert.equal(acceptSubscriptionMessage("{not json"), false);
+  assert.equal(acceptSubscriptionMessage(new ArrayBuffer(4)), false);
+  assert.equal(acceptSubscriptionMessage(JSON.stringify({ type: "next" })), false);
 });

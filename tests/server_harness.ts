@@ -15,6 +15,8 @@ const ROOT = fromFileUrl(new URL("../", import.meta.url));
 export interface TestServer {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
+  /** Process id of the server (for `/proc` figures such as its memory). */
+  readonly pid: number;
   /** Every line the process wrote to stdout and stderr so far. */
   readonly output: string[];
   /** Stops the process (SIGTERM, then waits for it) and returns its exit status. */
@@ -88,6 +90,7 @@ export async function startServer(
   let stopped: Promise<Deno.CommandStatus> | null = null;
   return {
     url,
+    pid: child.pid,
     output,
     stop() {
       stopped ??= (async () => {

@@ -20,7 +20,10 @@ export function LiveActivity(
     let dispose = () => {};
     import("graphql-ws").then(({ createClient }) => {
       if (disposed) return;
-      const client = createClient({ url: wsUrl, lazy: false, retryAttempts: 3 });
+      // `wsUrl` is the same-origin path of the service's relay: ws(s):// on this page's origin.
+      const url = new URL(wsUrl, location.href);
+      if (url.protocol === "http:" || url.protocol === "https:") url.protocol = url.protocol.replace("http", "ws");
+      const client = createClient({ url: url.href, lazy: false, retryAttempts: 3 });
       const unsubscribe = client.subscribe<{ onAssetActivity: Activity | null }>(
         {
           query: stringifyDocument(OnAssetActivitySubscription),

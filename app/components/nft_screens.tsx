@@ -19,6 +19,7 @@ import { usePaged } from "./paged.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { Change } from "./tokens_table.tsx";
+import { Address } from "./address.tsx";
 import { TokenLogo } from "./token_logo.tsx";
 import { Time } from "./time.tsx";
 
@@ -271,6 +272,7 @@ export function AssetScreen(
   }
   const activity = data.data.activity as NonNullable<NftItem["nftActivity"]>["edges"][number]["node"][];
   const listing = a.listings?.edges?.[0]?.node;
+  const chain = a.nftContract?.chain ?? "ETHEREUM";
   const name = a.name ?? `#${a.tokenId}`;
   return (
     <article className="screen nft-asset">
@@ -296,8 +298,15 @@ export function AssetScreen(
             {a.collection?.isVerified ? <span className="badge verified">Verified</span> : null}
           </p>
           <p className="muted">
-            Owner: <span className="mono">{shortenAddress(a.ownerAddress)}</span>
-            {a.creator ? <>{" · "}Creator: {a.creator.username ?? shortenAddress(a.creator.address)}</> : null}
+            Owner: {a.ownerAddress ? <Address address={a.ownerAddress} chain={chain} label="owner address" /> : "–"}
+            {a.creator
+              ? (
+                <>
+                  {" · "}Creator: {a.creator.username ??
+                    <Address address={a.creator.address} chain={chain} label="creator address" />}
+                </>
+              )
+              : null}
           </p>
           <div className="card">
             {listing
@@ -325,7 +334,7 @@ export function AssetScreen(
           {a.description ? <p className="description">{a.description}</p> : null}
           <p className="muted">
             {a.nftContract?.standard ?? "NFT"} · token id {a.tokenId} · contract{" "}
-            <span className="mono">{shortenAddress(address)}</span>
+            <Address address={address} chain={chain} target="token" label="contract address" />
           </p>
         </div>
       </div>
