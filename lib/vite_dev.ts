@@ -48,7 +48,7 @@ export async function startViteDev(options: ViteDevOptions): Promise<ServiceOpti
     async devMiddleware(request) {
       const url = new URL(request.url);
       if (isWebSocketUpgrade(request)) {
-        if ((request.headers.get("sec-websocket-protocol") ?? "").includes("vite-hmr")) {
+        if (/\bvite-(hmr|ping)\b/.test(request.headers.get("sec-websocket-protocol") ?? "")) {
           return proxyWebSocket(request, `ws://127.0.0.1:${vitePort}${url.pathname}${url.search}`, {
             protocols: ["vite-hmr", "vite-ping"],
           });
