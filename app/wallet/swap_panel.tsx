@@ -60,7 +60,8 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const [confirmFlagged, setConfirmFlagged] = useState(false);
   const [decimals, setDecimals] = useState<Record<string, number>>({});
   const [balances, setBalances] = useState<Record<string, bigint>>({});
-  const [quote, setQuote] = useState<Quote | null>(null);
+  // A quote counts only for the inputs it was asked for: a stale one is never shown nor sent.
+  const [quoted, setQuoted] = useState<{ key: string; quote: Quote | null } | null>(null);
   const [impact, setImpact] = useState<number | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [fee, setFee] = useState<bigint | null>(null);
@@ -89,6 +90,8 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const amount = tokenIn && tokenOut
     ? parseAmount(amountText, kind === "exactIn" ? tokenIn.decimals : tokenOut.decimals)
     : null;
+  const quoteKey = `${tokenIn?.address}|${tokenOut?.address}|${kind}|${amount}`;
+  const quote = quoted?.key === quoteKey ? quoted.quote : null;
 
   // Decimals of the chosen tokens, from the chain.
   useEffect(() => {
@@ -126,7 +129,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const runQuote = useCallback(async () => {
     const seq = ++quoteSeq.current;
     if (!client || !chain || !tokenIn || !tokenOut || !amount || amount <= 0n) {
-      setQuote(null);
+      setQuoted(null);
       setImpact(null);
       return;
     }
@@ -134,7 +137,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
     const contracts = chain.contracts;
     const best = await findBestQuote(call, contracts, tokenIn, tokenOut, { kind, amount });
     if (seq !== quoteSeq.current) return;
-    setQuote(best);
+    setQuoted({ key: quoteKey, quote: best });
     setQuoteError(best ? null : "No route between these tokens on this chain");
     if (best) {
       const probeAmount = (kind === "exactIn" ? best.amountIn : best.amountOut) / 1000n;
@@ -144,7 +147,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
       const gasPrice = await client.getGasPrice().catch(() => null);
       if (seq === quoteSeq.current) setFee(gasPrice === null ? null : gasPrice * best.gasEstimate);
     }
-  }, [client, chain, tokenIn?.address, tokenOut?.address, tokenIn?.decimals, tokenOut?.decimals, amount, kind]);
+  }, [client, chain, quoteKey]);
   useEffect(() => {
     const timer = setTimeout(() => void runQuote(), 250);
     const interval = setInterval(() => {

@@ -1,0 +1,238 @@
+/**
+ * The wallet end to end: the real service with its demo chain, Chromium, and
+ * an injected EIP-6963 test wallet signing with a development account.
+ * Every action is checked on chain before and after.
+ */
+import assert from "node:assert/strict";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  getAddress,
+  http,
+  parseAbi,
+  parseEther,
+  parseUnits,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
+import { installTestWallet } from "./wallet_test_wallet.ts";
+import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
+import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
+
+const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
+
+Deno.test({
+  name: "wallet: connect, switch chain, swap, approve, exact output, send, and a reverting swap sends nothing",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const chainUrl = /Demo chain JSON-RPC on (http:\/\/[^\s"]+) \(chain id (\d+)\)/.exec(server.output.join("\n"));
+    const browser = await launchBrowser();
+    try {
+      assert.ok(chainUrl, "the service logs the demo chain");
+      assert.equal(Number(chainUrl[2]), DEMO_CHAIN_ID);
+      const demo = defineChain({
+        id: DEMO_CHAIN_ID,
+        name: "demo",
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [chainUrl[1]] } },
+      });
+      const chain = createPublicClient({ chain: demo, transport: http(chainUrl[1]) });
+      const erc20 = (token: `0x${string}`, owner: `0x${string}`) =>
+        chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+
+      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT });
+      const page = await context.newPage();
+      const wallet = await installTestWallet(page, {
+        accountIndex: 2,
+        rpcUrl: `${server.url}/rpc/ethereum`,
+        demoChainId: DEMO_CHAIN_ID,
+      });
+      const me = wallet.address;
+      assert.equal(me, DEV_ACCOUNTS[2]);
+      const serverBodies: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().startsWith(server.url)) serverBodies.push(`${request.url()} ${request.postData() ?? ""}`);
+      });
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+
+      const swap = page.getByTestId("swap-panel");
+      const pickPair = async (inKey: string, outKey: string) => {
+        await swap.getByLabel("Token to pay").selectOption(inKey);
+        await swap.getByLabel("Token to receive").selectOption(outKey);
+      };
+      const waitForStep = async (step: string) => {
+        await page.locator(`[data-testid="tx-status"][data-step="${step}"]`).waitFor({ timeout: 30_000 });
+      };
+      /** Waits until the wallet sent `count` transactions in all and the screen shows the last one confirmed. */
+      const waitForConfirmed = async (count: number) => {
+        // The wallet is asked, or the screen says why not (then fail at once, with its reason).
+        const notSent = page.locator('[data-testid="tx-status"][data-step="failed"]').waitFor({ timeout: 30_000 })
+          .then(() => "failed" as const, () => "timed out" as const);
+        const outcome = await Promise.race([wallet.sentCount(count).then(() => "sent" as const), notSent]);
+        if (outcome !== "sent") {
+          throw new Error(
+            `The wallet was not asked (${outcome}): ${await page.getByTestId("tx-status").textContent()}`,
+          );
+        }
+        await page.locator('[data-testid="tx-status"][data-step="confirmed"]', {
+          has: page.getByTestId("tx-hash").getByText(wallet.sent[count - 1], { exact: true }),
+        }).waitFor({ timeout: 30_000 });
+        assert.equal(wallet.sent.length, count);
+      };
+
+      await t.step(
+        "connect the EIP-6963 wallet and switch it to the demo chain (added with the proxy as RPC)",
+        async () => {
+          await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
+          await page.getByRole("button", { name: "Connect wallet" }).click();
+          await page.getByRole("menuitem", { name: /Test Wallet/ }).click();
+          const account = page.getByTestId("wallet-account");
+          await account.getByText(`${me.slice(0, 6)}…${me.slice(-4)}`).waitFor();
+          await account.getByText("Chain 1").waitFor();
+          await swap.getByRole("button", { name: "Switch wallet to Uniswap demo chain" }).click();
+          await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+          assert.equal(wallet.chainId(), DEMO_CHAIN_ID);
+          assert.deepEqual(wallet.addedRpcUrls, [`${server.url}/rpc/ethereum`]);
+        },
+      );
+
+      await t.step("swap 1 ETH for USDC (exact input, native in)", async () => {
+        await pickPair("NATIVE", USDC.toLowerCase());
+        await swap.getByLabel(/^You pay/).fill("1");
+        const minimum = swap.getByTestId("minimum-received");
+        await minimum.waitFor();
+        const minimumUsdc = parseUnits((await minimum.textContent())!.split(" ")[0], 6);
+        assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.v3SwapRouter));
+        const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
+        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await waitForConfirmed(1);
+        const [eth1, usdc1] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
+        assert.ok(eth0 - eth1 >= parseEther("1") && eth0 - eth1 < parseEther("1.01"), `spent ${eth0 - eth1}`);
+        assert.ok(usdc1 - usdc0 >= minimumUsdc, `received ${usdc1 - usdc0} < minimum ${minimumUsdc}`);
+      });
+
+      await t.step("swap 100 USDC for UNI: exact approval first, then the swap", async () => {
+        await pickPair(USDC.toLowerCase(), UNI.toLowerCase());
+        await swap.getByLabel(/^You pay/).fill("100");
+        const minimum = swap.getByTestId("minimum-received");
+        await minimum.waitFor();
+        const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0], 18);
+        const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
+        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await waitForConfirmed(3);
+        const [usdc1, uni1] = [await erc20(USDC, me), await erc20(UNI, me)];
+        assert.equal(usdc0 - usdc1, 100_000_000n);
+        assert.ok(uni1 - uni0 >= minimumUni);
+        const approval = await chain.getTransaction({ hash: wallet.sent[1] });
+        assert.equal(approval.to?.toLowerCase(), USDC.toLowerCase());
+        // The exact approval was used up by the swap: nothing is left approved.
+        const spender = getAddress((await swap.getByTestId("contract").textContent())!.slice(0, 42));
+        const allowance = await chain.readContract({
+          address: USDC,
+          abi: erc20Abi,
+          functionName: "allowance",
+          args: [me, spender],
+        });
+        assert.equal(allowance, 0n);
+      });
+
+      await t.step("buy exactly 5 UNI with USDC (exact output, bounded by the maximum sold)", async () => {
+        await swap.getByLabel(/^You receive/).fill("5");
+        const maximum = swap.getByTestId("maximum-sold");
+        await maximum.waitFor();
+        const maximumUsdc = parseUnits((await maximum.textContent())!.split(" ")[0], 6);
+        const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
+        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        // The exact approval of the last swap is used up: approval, then swap.
+        await waitForConfirmed(5);
+        const [usdc1, uni1] = [await erc20(USDC, me), await erc20(UNI, me)];
+        assert.equal(uni1 - uni0, parseEther("5"));
+        assert.ok(usdc0 - usdc1 <= maximumUsdc && usdc0 > usdc1);
+      });
+
+      await t.step("a swap whose price moved with slippage 0 fails its simulation and sends nothing", async () => {
+        await pickPair("NATIVE", USDC.toLowerCase());
+        await page.getByText(/^Settings:/).click();
+        await swap.getByLabel("Slippage tolerance (%)").fill("0");
+        await swap.getByLabel(/^You pay/).fill("1");
+        await swap.getByTestId("minimum-received").waitFor();
+        // Someone else moves the pool's price.
+        const other = createWalletClient({
+          account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 8 }),
+          chain: demo,
+          transport: http(chainUrl[1]),
+        });
+        const route = (await swap.getByTestId("route").textContent())!;
+        const fee = route.includes("0.05%") ? 500 : route.includes("0.3%") ? 3000 : 10000;
+        const hash = await other.writeContract({
+          address: C.v3SwapRouter,
+          abi: parseAbi([
+            "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
+          ]),
+          functionName: "exactInputSingle",
+          value: parseEther("200"),
+          args: [{
+            tokenIn: C.wrappedNative,
+            tokenOut: USDC,
+            fee,
+            recipient: other.account.address,
+            deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+            amountIn: parseEther("200"),
+            amountOutMinimum: 1n,
+            sqrtPriceLimitX96: 0n,
+          }],
+        });
+        assert.equal((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status, "success");
+        const nonce = await chain.getTransactionCount({ address: me });
+        const sentBefore = wallet.sent.length;
+        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await waitForStep("failed");
+        assert.match((await page.getByTestId("tx-status").textContent())!, /Not sent: Too little received/);
+        assert.equal(wallet.sent.length, sentBefore, "the wallet was not asked");
+        assert.equal(await chain.getTransactionCount({ address: me }), nonce);
+      });
+
+      await t.step("send 10 USDC to another account, after refusing a bad checksum", async () => {
+        await page.goto(`${server.url}/send`, { waitUntil: "networkidle" });
+        const send = page.getByTestId("send-panel");
+        await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+        await send.getByLabel("Token to send").selectOption(USDC.toLowerCase());
+        await send.getByLabel("You're sending").fill("10");
+        const to = DEV_ACCOUNTS[7];
+        // The same address with the case of its first letter flipped: a broken checksum.
+        const i = to.slice(2).search(/[a-fA-F]/) + 2;
+        const flipped = to[i] === to[i].toLowerCase() ? to[i].toUpperCase() : to[i].toLowerCase();
+        await send.getByLabel("To", { exact: true }).fill(to.slice(0, i) + flipped + to.slice(i + 1));
+        await send.getByText(/fails its checksum/).waitFor();
+        await send.getByLabel("To", { exact: true }).fill(to);
+        const [mine0, theirs0] = [await erc20(USDC, me), await erc20(USDC, to)];
+        const sentBefore = wallet.sent.length;
+        await send.getByRole("button", { name: "Send", exact: true }).click();
+        await waitForConfirmed(sentBefore + 1);
+        assert.equal(mine0 - (await erc20(USDC, me)), 10_000_000n);
+        assert.equal((await erc20(USDC, to)) - theirs0, 10_000_000n);
+      });
+
+      await t.step("no key, seed or message signature ever reached the service; the page never broadcast", () => {
+        const all = serverBodies.join("\n");
+        const key = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 }).getHdKey().privateKey!;
+        const keyHex = Array.from(key, (b) => b.toString(16).padStart(2, "0")).join("");
+        assert.ok(!all.includes(keyHex));
+        assert.ok(!all.includes("test test test"));
+        assert.ok(!/eth_sendRawTransaction|eth_sendTransaction|personal_sign|eth_sign/.test(all));
+        assert.deepEqual(wallet.signRequests, []);
+        assert.deepEqual(problems, []);
+      });
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});

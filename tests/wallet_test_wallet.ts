@@ -1,0 +1,188 @@
+/**
+ * An injected EIP-6963 test wallet for Chromium tests: a small EIP-1193
+ * provider in the page whose requests are answered here, signing with a
+ * development account through viem and broadcasting through the chain's RPC
+ * (the service's `/rpc/` proxy, as a wallet that added the demo chain would).
+ * It starts on chain 1, so screens must switch it; it knows the demo chain only
+ * once `wallet_addEthereumChain` added it.
+ *
+ * @module
+ */
+import type { Page } from "playwright-core";
+import { createWalletClient, defineChain, type Hex, http, toHex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { DEV_MNEMONIC } from "../demo_chain/accounts.ts";
+
+/** What the wallet saw, for assertions. */
+export interface TestWallet {
+  readonly address: `0x${string}`;
+  /** Hashes of the transactions it signed and sent. */
+  readonly sent: Hex[];
+  /** Methods the page asked for that would sign anything else than a transaction. */
+  readonly signRequests: string[];
+  /** RPC URLs the page gave in `wallet_addEthereumChain`. */
+  readonly addedRpcUrls: string[];
+  /** The wallet's current chain id. */
+  chainId(): number;
+  /** Resolves once the wallet has sent `count` transactions in all. */
+  sentCount(count: number): Promise<void>;
+}
+
+const ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'%3E%3Crect width='8' " +
+  "height='8' fill='%23f0f'/%3E%3C/svg%3E";
+
+/** The provider script run in every page before its own scripts. */
+const PROVIDER_SCRIPT = `(() => {
+  const listeners = {};
+  const provider = {
+    isTestWallet: true,
+    async request({ method, params }) {
+      const answer = JSON.parse(await window.__testWallet(JSON.stringify({ method, params: params ?? [] })));
+      if (answer.error) {
+        const error = new Error(answer.error.message);
+        error.code = answer.error.code;
+        error.data = answer.error.data;
+        throw error;
+      }
+      return answer.result;
+    },
+    on(event, fn) { (listeners[event] ??= new Set()).add(fn); return provider; },
+    removeListener(event, fn) { listeners[event]?.delete(fn); return provider; },
+  };
+  window.__testWalletEmit = (event, value) => { for (const fn of listeners[event] ?? []) fn(value); };
+  const info = { uuid: "6f1c3c38-8b1e-4a53-9a39-2b0c0b2a7e11", name: "Test Wallet", icon: ${JSON.stringify(ICON)},
+    rdns: "dev.uniswap.testwallet" };
+  const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider",
+    { detail: Object.freeze({ info, provider }) }));
+  window.addEventListener("eip6963:requestProvider", announce);
+  announce();
+})();`;
+
+type Answer = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+
+/**
+ * Installs the wallet in a page, signing as the mnemonic's account
+ * `accountIndex`; `rpcUrl` is where it reads and broadcasts on the demo chain.
+ */
+export async function installTestWallet(
+  page: Page,
+  options: { accountIndex: number; rpcUrl: string; demoChainId: number },
+): Promise<TestWallet> {
+  const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: options.accountIndex });
+  const demo = defineChain({
+    id: options.demoChainId,
+    name: "demo",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  });
+  const signer = createWalletClient({ account, chain: demo, transport: http(options.rpcUrl) });
+  let chainId = 1;
+  let connected = false;
+  const known = new Set([1]);
+  const sent: Hex[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const signRequests: string[] = [];
+  const addedRpcUrls: string[] = [];
+  let nextId = 1;
+
+  async function emit(event: string, value: unknown) {
+    await page.evaluate(
+      ([e, v]) => (window as unknown as { __testWalletEmit(e: string, v: unknown): void }).__testWalletEmit(e, v),
+      [event, value] as const,
+    );
+  }
+
+  async function forward(method: string, params: unknown[]): Promise<Answer> {
+    if (chainId !== options.demoChainId) {
+      return { error: { code: 4901, message: "The test wallet has no RPC for chain 1" } };
+    }
+    const response = await fetch(options.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
+    });
+    const body = await response.json();
+    return "error" in body ? { error: body.error } : { result: body.result };
+  }
+
+  async function answer(method: string, params: unknown[]): Promise<Answer> {
+    switch (method) {
+      case "eth_requestAccounts":
+        connected = true;
+        return { result: [account.address] };
+      case "eth_accounts":
+        return { result: connected ? [account.address] : [] };
+      case "eth_chainId":
+        return { result: toHex(chainId) };
+      case "net_version":
+        return { result: String(chainId) };
+      case "wallet_requestPermissions":
+      case "wallet_getPermissions":
+        return { result: [{ parentCapability: "eth_accounts" }] };
+      case "wallet_revokePermissions":
+        connected = false;
+        return { result: null };
+      case "wallet_switchEthereumChain": {
+        const id = Number((params[0] as { chainId: string }).chainId);
+        if (!known.has(id)) return { error: { code: 4902, message: `Unrecognized chain ID ${toHex(id)}` } };
+        chainId = id;
+        await emit("chainChanged", toHex(id));
+        return { result: null };
+      }
+      case "wallet_addEthereumChain": {
+        const chain = params[0] as { chainId: string; rpcUrls: string[] };
+        addedRpcUrls.push(...chain.rpcUrls);
+        known.add(Number(chain.chainId));
+        chainId = Number(chain.chainId);
+        await emit("chainChanged", chain.chainId);
+        return { result: null };
+      }
+      case "eth_sendTransaction": {
+        if (!connected) return { error: { code: 4100, message: "Not connected" } };
+        if (chainId !== options.demoChainId) return { error: { code: 4901, message: "Wrong chain" } };
+        const tx = params[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
+        const hash = await signer.sendTransaction({
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : 0n,
+          gas: tx.gas ? BigInt(tx.gas) : undefined,
+        });
+        sent.push(hash);
+        for (const w of waiting.filter((w) => sent.length >= w.count)) w.resolve();
+        return { result: hash };
+      }
+      case "personal_sign":
+      case "eth_sign":
+      case "eth_signTypedData":
+      case "eth_signTypedData_v4":
+      case "eth_signTransaction":
+        signRequests.push(method);
+        return { error: { code: 4200, message: `${method} is not supported by the test wallet` } };
+      default:
+        return await forward(method, params);
+    }
+  }
+
+  await page.exposeFunction("__testWallet", async (text: string) => {
+    const { method, params } = JSON.parse(text) as { method: string; params: unknown[] };
+    try {
+      return JSON.stringify(await answer(method, params));
+    } catch (error) {
+      return JSON.stringify({ error: { code: -32603, message: (error as Error).message } });
+    }
+  });
+  await page.addInitScript(PROVIDER_SCRIPT);
+  return {
+    address: account.address,
+    sent,
+    signRequests,
+    addedRpcUrls,
+    chainId: () => chainId,
+    sentCount(count) {
+      if (sent.length >= count) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      waiting.push({ count, resolve });
+      return promise;
+    },
+  };
+}
