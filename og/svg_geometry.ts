@@ -6,8 +6,6 @@
  * @module
  */
 
-const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
-
 /** Why a number could not be used (caught by the guard and reported as a refusal). */
 export class GeometryError extends Error {
   override name = "GeometryError";
@@ -114,6 +112,8 @@ export function includePath(extent: Extent, d: string): void {
   let i = 0;
   let x = 0, y = 0, startX = 0, startY = 0;
   let command = "";
+  // Sticky, and local: its lastIndex is this call's cursor.
+  const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
   const skip = () => {
     while (i < d.length && /[\s,]/.test(d[i])) i++;
   };
