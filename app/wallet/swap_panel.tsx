@@ -340,8 +340,8 @@ export function SwapPanel({ data }: { data: TradeData }) {
           <dl className="trade-details" data-testid="quote">
             <dt>Rate</dt>
             <dd>
-              1 {tokenIn.symbol} = {Number(formatUnits(quote.amountOut, tokenOut.decimals)) /
-                Number(formatUnits(quote.amountIn, tokenIn.decimals))} {tokenOut.symbol}
+              1 {tokenIn.symbol} = {(Number(formatUnits(quote.amountOut, tokenOut.decimals)) /
+                Number(formatUnits(quote.amountIn, tokenIn.decimals))).toPrecision(6)} {tokenOut.symbol}
             </dd>
             <dt>Price impact</dt>
             <dd data-testid="price-impact">{impact === null ? "–" : `${(impact / 100).toFixed(2)}%`}</dd>
