@@ -95,7 +95,44 @@ export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = [
   "routes/graphql",
 ];
 
-const compiled = PREVIEW_ROUTES.map((r) => ({ route: r, pattern: new URLPattern({ pathname: r.pattern }) }));
+/** A whitelist pattern taken apart once: its segments, whether it ends in `{/*}?`, its specificity. */
+interface CompiledRoute {
+  readonly route: PreviewRoute;
+  /** A literal segment, or `{ param }` for a `:param` segment. */
+  readonly segments: readonly (string | { readonly param: string })[];
+  /** The pattern ends in `{/*}?`: any further segments (none included) match, as parameter `0`. */
+  readonly rest: boolean;
+  /** Literal segments: the more, the more specific. */
+  readonly score: number;
+}
+
+function compile(route: PreviewRoute): CompiledRoute {
+  const rest = route.pattern.endsWith("{/*}?");
+  const base = rest ? route.pattern.slice(0, -"{/*}?".length) : route.pattern;
+  const segments = base.split("/").filter((s) => s !== "").map((s) => s.startsWith(":") ? { param: s.slice(1) } : s);
+  return { route, segments, rest, score: segments.filter((s) => typeof s === "string").length };
+}
+
+// Built once: matching a path compares segments, with no pattern engine per request.
+const compiled: readonly CompiledRoute[] = PREVIEW_ROUTES.map(compile);
+
+function matchCompiled(entry: CompiledRoute, parts: readonly string[]): Record<string, string> | null {
+  const { segments } = entry;
+  if (entry.rest ? parts.length < segments.length : parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    const part = parts[i];
+    if (typeof segment === "string") {
+      if (segment !== part) return null;
+    } else {
+      if (part === "") return null;
+      params[segment.param] = part;
+    }
+  }
+  if (parts.length > segments.length) params["0"] = parts.slice(segments.length).join("/");
+  return params;
+}
 
 /** A whitelisted route matched against a path, with its named parameters. */
 export interface PreviewMatch {
@@ -117,20 +154,15 @@ export function canonicalPath(pathname: string): string {
  */
 export function matchPreviewRoute(pathname: string): PreviewMatch | null {
   const path = canonicalPath(pathname);
+  const parts = path === "/" ? [] : path.slice(1).split("/");
   let best: PreviewMatch | null = null;
   let bestScore = -1;
-  for (const { route, pattern } of compiled) {
-    const result = pattern.exec({ pathname: path });
-    if (!result) continue;
-    const score = route.pattern.split("/").filter((s) => s && !s.startsWith(":") && !s.includes("*")).length;
-    if (score > bestScore) {
-      const params: Record<string, string> = {};
-      for (const [key, value] of Object.entries(result.pathname.groups)) {
-        if (value !== undefined) params[key] = value;
-      }
-      best = { route, params };
-      bestScore = score;
-    }
+  for (const entry of compiled) {
+    if (entry.score <= bestScore) continue;
+    const params = matchCompiled(entry, parts);
+    if (params === null) continue;
+    best = { route: entry.route, params };
+    bestScore = entry.score;
   }
   return best;
 }

@@ -58,3 +58,39 @@ Deno.test("whitelist: canonical paths drop trailing slashes", () => {
   assert.equal(canonicalPath("/explore/"), "/explore");
   assert.equal(canonicalPath("/explore//"), "/explore");
 });
+
+Deno.test("whitelist: the segment matcher agrees with URLPattern on every pattern", () => {
+  const samples = [
+    "/",
+    "/explore",
+    "/explore/x",
+    "/explore/tokens/ethereum/NATIVE",
+    "/explore/tokens/ethereum/0xabc/extra",
+    "/explore/tokens//0xabc",
+    "/tokens/base",
+    "/tokens/base/0x%20ab",
+    "/vote",
+    "/vote/1",
+    "/vote/a/b/c",
+    "/votes",
+    "/pool/7",
+    "/pool/v2/find",
+    "/pools/new",
+    "/remove/v2/ETH/0xabc",
+    "/nfts/collection/0xabc/activity",
+    "/nfts/collection/0xabc/items",
+    "/EXPLORE",
+  ];
+  for (const path of samples) {
+    const expected = PREVIEW_ROUTES
+      .map((route) => ({ route, result: new URLPattern({ pathname: route.pattern }).exec({ pathname: path }) }))
+      .filter((m) => m.result !== null)
+      .map((m) => m.route.routeId);
+    const match = matchPreviewRoute(path);
+    if (expected.length === 0) assert.equal(match, null, path);
+    else {assert.ok(
+        match && expected.includes(match.route.routeId),
+        `${path}: ${match?.route.routeId} not in ${expected}`,
+      );}
+  }
+});
