@@ -68,6 +68,8 @@ function decodeSegment(segment: string | undefined): string {
  * shape of network and address are for `og/` to judge (405 and 404 texts).
  */
 export function matchImageRoute(pathname: string): ImageTarget | null {
+  // Every other path (pages above all) skips the two pattern runs (about 9 us).
+  if (!pathname.startsWith("/api/image/")) return null;
   for (const { kind, pattern } of IMAGE_ROUTES) {
     const match = pattern.exec({ pathname });
     if (match) {
