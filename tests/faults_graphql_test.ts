@@ -1,0 +1,136 @@
+/**
+ * The `/graphql` proxy of the real server under abuse: a 300 MB body (with
+ * and without `Content-Length`), `text/plain`, an aliased 7.7 KB query,
+ * introspection and a flood from one client. Each is refused without
+ * reaching the gateway, a cached image is served meanwhile, memory comes
+ * back and the process lives; the product's own operations still pass.
+ */
+import assert from "node:assert/strict";
+import { stringifyDocument } from "@urql/core";
+import { TokenQuery } from "../queries/edge.ts";
+import { startFakeGateway } from "./fake_gateway.ts";
+import { startServer } from "./server_harness.ts";
+import { assertCachedImage, assertSurvived, rssOf, warmImage, within } from "./fault_probes.ts";
+
+const CACHED = `0x${"c3".repeat(20)}`;
+const IMAGE = `/api/image/tokens/ethereum/${CACHED}`;
+const TOKEN_BODY = JSON.stringify({
+  operationName: "Token",
+  query: stringifyDocument(TokenQuery),
+  variables: { chain: "ETHEREUM", address: CACHED },
+});
+
+/** Sends a POST head declaring `declared` bytes and writes up to that; returns the status and bytes written. */
+async function postHuge(baseUrl: string, declared: number | null): Promise<{ status: number; written: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const framing = declared === null ? "Transfer-Encoding: chunked" : `Content-Length: ${declared}`;
+  await conn.write(new TextEncoder().encode(
+    `POST /graphql HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+  ));
+  const chunk = new Uint8Array(256 * 1024).fill(0x20);
+  const piece = declared === null
+    ? new Uint8Array([...new TextEncoder().encode(`${chunk.length.toString(16)}\r\n`), ...chunk, 13, 10])
+    : chunk;
+  let written = 0;
+  let answered = false;
+  const reading = (async () => {
+    const buffer = new Uint8Array(4096);
+    const n = await conn.read(buffer).catch(() => null);
+    answered = true;
+    return n === null ? "" : new TextDecoder().decode(buffer.subarray(0, n));
+  })();
+  const total = declared ?? 300 * 1024 * 1024;
+  while (!answered && written < total) {
+    try {
+      await conn.write(piece);
+    } catch {
+      break; // the server closed the connection: it will not read the rest
+    }
+    written += chunk.length;
+  }
+  const head = await reading;
+  try {
+    conn.close();
+  } catch { /* closed */ }
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), written };
+}
+
+function post(baseUrl: string, body: string, type = "application/json") {
+  return fetch(`${baseUrl}/graphql`, { method: "POST", headers: { "content-type": type }, body });
+}
+
+Deno.test("faults: /graphql refuses huge bodies, other operations and floods, and stays a proxy of our own", async (t) => {
+  const gateway = await startFakeGateway({
+    Token: (v) => ({
+      data: {
+        token: { id: "t", chain: "ETHEREUM", address: String(v.address), symbol: "TKN", name: "T", project: null },
+      },
+    }),
+  });
+  const server = await startServer({ GRAPHQL_URL: gateway.url });
+  try {
+    await warmImage(server, IMAGE);
+    const rssBefore = await rssOf(server.pid);
+    const calls = () => gateway.total();
+
+    await t.step("the product's own operation passes", async () => {
+      const response = await post(server.url, TOKEN_BODY);
+      assert.equal(response.status, 200);
+      assert.equal((await response.json()).data.token.symbol, "TKN");
+    });
+
+    await t.step("a 300 MB body is refused long before it is read", async () => {
+      const before = calls();
+      for (const declared of [300 * 1024 * 1024, null]) {
+        const [{ status, written }] = await Promise.all([
+          within(30_000, "300 MB POST", postHuge(server.url, declared)),
+          assertCachedImage(server, IMAGE, "300 MB POST"),
+        ]);
+        assert.equal(status, 413, `declared ${declared}`);
+        assert.ok(written < 64 * 1024 * 1024, `${written} bytes were sent before the answer`);
+      }
+      assert.equal(calls(), before);
+    });
+
+    await t.step("text/plain, introspection and an aliased 7.7 KB query never reach the gateway", async () => {
+      const before = calls();
+      const plain = await post(server.url, TOKEN_BODY, "text/plain");
+      assert.equal(plain.status, 415);
+      await plain.body?.cancel();
+      const introspection = await post(
+        server.url,
+        JSON.stringify({ query: "query IntrospectionQuery { __schema { types { name fields { name } } } }" }),
+      );
+      assert.equal(introspection.status, 400);
+      await introspection.body?.cancel();
+      const aliases = Array.from({ length: 300 }, (_, i) => `a${i}: token(chain: ETHEREUM, address: "x") { id }`);
+      const aliased = JSON.stringify({ operationName: "Token", query: `query Token { ${aliases.join(" ")} }` });
+      assert.ok(aliased.length > 7_000);
+      const refused = await post(server.url, aliased);
+      assert.equal(refused.status, 400);
+      assert.match((await refused.json()).errors[0].message, /own operations/);
+      assert.equal(calls(), before);
+    });
+
+    await t.step("a flood from one client meets 429 with Retry-After", async () => {
+      let limited: Response | null = null;
+      for (let i = 0; i < 2_000 && limited === null; i += 20) {
+        const responses = await Promise.all(Array.from({ length: 20 }, () => post(server.url, TOKEN_BODY)));
+        for (const response of responses) {
+          if (response.status === 429 && limited === null) limited = response;
+          else await response.body?.cancel();
+        }
+      }
+      assert.ok(limited, "no 429 after 2,000 calls");
+      assert.ok(Number(limited.headers.get("retry-after")) >= 1);
+      await limited.body?.cancel();
+      await assertCachedImage(server, IMAGE, "flood");
+    });
+
+    await t.step("the process is alive, memory came back", () => assertSurvived(server, rssBefore, "/graphql abuse"));
+  } finally {
+    await server.stop();
+    await gateway.close();
+  }
+});
