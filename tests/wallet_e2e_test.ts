@@ -219,6 +219,34 @@ Deno.test({
         assert.equal((await erc20(USDC, to)) - theirs0, 10_000_000n);
       });
 
+      await t.step("add ETH/USDC liquidity to the V2 pair, then remove all of it", async () => {
+        await page.goto(`${server.url}/add/v2?inputCurrency=ETH&outputCurrency=${USDC}`, { waitUntil: "networkidle" });
+        const add = page.getByTestId("v2-add-panel");
+        await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+        await add.getByLabel("Token A").fill("1");
+        await add.getByTestId("contract").getByText(/addLiquidityETH/).waitFor();
+        const pair = getAddress((await add.getByTestId("pair").textContent())!);
+        const lp = (owner: `0x${string}`) => erc20(pair, owner);
+        const [eth0, usdc0, lp0] = [await chain.getBalance({ address: me }), await erc20(USDC, me), await lp(me)];
+        const sentBefore = wallet.sent.length;
+        await add.getByRole("button", { name: "Add liquidity" }).click();
+        await waitForConfirmed(sentBefore + 2); // USDC approval, then the deposit
+        const [eth1, usdc1, lp1] = [await chain.getBalance({ address: me }), await erc20(USDC, me), await lp(me)];
+        assert.ok(eth0 - eth1 >= parseEther("1") && eth0 - eth1 < parseEther("1.01"));
+        const usdcIn = Number(usdc0 - usdc1) / 1e6;
+        assert.ok(Math.abs(usdcIn - 3180.42) < 5, `deposited ${usdcIn} USDC with 1 ETH`);
+        assert.ok(lp1 > lp0);
+
+        await page.goto(`${server.url}/remove/v2/ETH/${USDC}`, { waitUntil: "networkidle" });
+        const remove = page.getByTestId("v2-remove-panel");
+        await remove.getByTestId("contract").getByText(/removeLiquidityETH/).waitFor();
+        await remove.getByRole("button", { name: "Remove liquidity" }).click();
+        await waitForConfirmed(sentBefore + 4); // pair token approval, then the withdrawal
+        assert.equal(await lp(me), 0n);
+        const back = Number((await erc20(USDC, me)) - usdc1) / 1e6;
+        assert.ok(Math.abs(back - usdcIn) < 1, `withdrew ${back} of ${usdcIn} USDC`);
+      });
+
       await t.step("no key, seed or message signature ever reached the service; the page never broadcast", () => {
         const all = serverBodies.join("\n");
         const key = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 }).getHdKey().privateKey!;

@@ -1,8 +1,9 @@
-/** `/remove/v2/:currencyIdA/:currencyIdB`: Remove V2 liquidity: read-only frame with real tokens; a wallet would be needed to act. */
+/** `/remove/v2/:currencyIdA/:currencyIdB`: Remove V2 liquidity: the wallet panel (app/wallet/). */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
-import { TradeScreen } from "../components/trade_screen.tsx";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { RemoveV2Panel } from "../wallet/v2_liquidity_panel.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
 /** Loads the screen's data from the gateway; failures become data the screen shows. */
@@ -14,12 +15,9 @@ export function loader(args: LoaderFunctionArgs) {
 export default function RemoveV2Route() {
   const data = useLoaderData<typeof loader>();
   return (
-    <TradeScreen
-      data={data}
-      mode="liquidity"
-      title="Remove V2 liquidity"
-      intro="Withdraw your share of a V2 pair."
-    />
+    <WalletScreen title="Remove V2 liquidity" intro="Withdraw your share of a V2 pair.">
+      <RemoveV2Panel data={data} />
+    </WalletScreen>
   );
 }
 

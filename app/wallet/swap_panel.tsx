@@ -8,7 +8,7 @@
  * @module
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { encodeFunctionData, erc20Abi, formatUnits, getAddress, type Hex, maxUint256 } from "viem";
+import { formatUnits, getAddress } from "viem";
 import type { Address } from "../../lib/evm_chains.ts";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import {
@@ -31,7 +31,7 @@ import {
   type TradeKind,
 } from "../lib/wallet_swap.ts";
 import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
-import { flaggedTokens, runTx, tokenAllowance, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { ensureApproval, flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TxStatusView } from "./tx_status.tsx";
 
 /** How often an open screen refreshes its quote. */
@@ -190,26 +190,14 @@ export function SwapPanel({ data }: { data: TradeData }) {
     const from = wallet.address;
     const walletChainId = wallet.chainId;
     if (plan.spender && tokenIn.address !== "native") {
-      const allowance = await tokenAllowance(client, tokenIn.address, from, plan.spender);
-      if (allowance < plan.maximumIn) {
-        const approve = {
-          to: tokenIn.address,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: "approve",
-            args: [plan.spender, unlimited ? maxUint256 : plan.maximumIn],
-          }) as Hex,
-          value: 0n,
-          label: `${tokenIn.symbol}.approve(${plan.spender}, ${
-            unlimited ? "unlimited" : formatUnitsShort(plan.maximumIn, tokenIn.decimals)
-          })`,
-        };
-        const approved = await runTx(
-          { chain, client, from, walletChainId, tx: approve, flagged: flaggedList },
-          setStatus,
-        );
-        if (!approved) return;
-      }
+      const approved = await ensureApproval(
+        { chain, client, from, walletChainId, flagged: flaggedList },
+        { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals },
+        plan.spender,
+        { amount: plan.maximumIn, unlimited },
+        setStatus,
+      );
+      if (!approved) return;
     }
     await runTx(
       { chain, client, from, walletChainId, tx: plan.tx, minimumOut: plan.minimumOut, flagged: flaggedList },

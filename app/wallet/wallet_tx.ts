@@ -8,13 +8,14 @@
  * @module
  */
 import { sendTransaction } from "@wagmi/core";
-import { erc20Abi, type PublicClient } from "viem";
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256, type PublicClient } from "viem";
 import { print } from "graphql";
 import type { PublicChain } from "../../lib/rpc_proxy.ts";
 import { type Address, explorerTxUrl } from "../../lib/evm_chains.ts";
 import { TokenProjectsQuery } from "../../queries/token.ts";
 import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../lib/wallet_safety.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
+import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { walletConfig } from "./wallet_store.ts";
 
 /** Where a transaction stands, for the screen. */
@@ -102,6 +103,32 @@ export async function runTx(job: TxJob, report: (status: TxStatus) => void): Pro
   const ok = receipt.status === "success";
   report({ step: ok ? "confirmed" : "reverted", label, hash, explorer });
   return ok;
+}
+
+/**
+ * Approves `spender` for `amount` of `token` (or an unlimited amount, only
+ * when the user chose it) unless the allowance already covers it. Resolves
+ * `true` when the allowance is enough afterwards.
+ */
+export async function ensureApproval(
+  job: Omit<TxJob, "tx" | "minimumOut">,
+  token: { readonly address: Address; readonly symbol: string; readonly decimals: number },
+  spender: Address,
+  options: { readonly amount: bigint; readonly unlimited: boolean },
+  report: (status: TxStatus) => void,
+): Promise<boolean> {
+  const allowance = await tokenAllowance(job.client, token.address, job.from, spender);
+  if (allowance >= options.amount) return true;
+  const value = options.unlimited ? maxUint256 : options.amount;
+  const tx: TxRequest = {
+    to: token.address,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, value] }) as Hex,
+    value: 0n,
+    label: `${token.symbol}.approve(${spender}, ${
+      options.unlimited ? "unlimited" : formatUnitsShort(options.amount, token.decimals)
+    })`,
+  };
+  return await runTx({ ...job, tx }, report);
 }
 
 /** Decimals of an ERC-20 (18 for the native token). */

@@ -1,0 +1,329 @@
+/**
+ * V2 liquidity with a wallet: add to a pair (the second amount follows the
+ * pair's ratio; a new pair takes both amounts as typed) and remove a share of
+ * the connected account's pair tokens. Approvals are exact, minimums come
+ * from the slippage, and every call is simulated before the wallet is asked.
+ *
+ * @module
+ */
+import { useEffect, useId, useMemo, useState } from "react";
+import { getAddress } from "viem";
+import type { Address } from "../../lib/evm_chains.ts";
+import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
+import type { ChainCall, SwapToken } from "../lib/wallet_swap.ts";
+import {
+  buildAddLiquidity,
+  buildRemoveLiquidity,
+  matchingAmount,
+  readPair,
+  removalAmounts,
+  type V2Pair,
+} from "../lib/wallet_v2.ts";
+import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
+import { ensureApproval, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { TokenSelect } from "./swap_panel.tsx";
+import { TxStatusView } from "./tx_status.tsx";
+
+const DEADLINE_SECONDS = 30 * 60;
+
+function addressOf(option: TokenOption | undefined): Address | "native" | null {
+  if (!option) return null;
+  if (option.key === "NATIVE") return "native";
+  return /^0x[0-9a-f]{40}$/i.test(option.key) ? getAddress(option.key) : null;
+}
+
+/** The two tokens of a V2 screen with their decimals, the pair and the account's pair tokens. */
+function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
+  const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
+  const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
+  const tokens = data.tokens.ok ? data.tokens.data : [];
+  const optionA = tokens.find((t) => t.key === keys.a);
+  const optionB = tokens.find((t) => t.key === keys.b);
+  const addressA = addressOf(optionA);
+  const addressB = addressOf(optionB);
+  const [tokenA, setTokenA] = useState<SwapToken | null>(null);
+  const [tokenB, setTokenB] = useState<SwapToken | null>(null);
+  const [pair, setPair] = useState<V2Pair | null | undefined>(undefined);
+  const [lpBalance, setLpBalance] = useState<bigint | null>(null);
+
+  useEffect(() => {
+    setTokenA(null);
+    setTokenB(null);
+    if (!client || !addressA || !addressB || !optionA || !optionB) return;
+    void Promise.all([tokenDecimals(client, addressA), tokenDecimals(client, addressB)]).then(([da, db]) => {
+      setTokenA({ address: addressA, symbol: optionA.symbol, decimals: da });
+      setTokenB({ address: addressB, symbol: optionB.symbol, decimals: db });
+    }, () => {});
+  }, [client, addressA, addressB]);
+
+  useEffect(() => {
+    setPair(undefined);
+    if (!client || !chain || !tokenA || !tokenB) return;
+    const call: ChainCall = async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
+    void readPair(call, chain.contracts, tokenA, tokenB).then(setPair, () => setPair(null));
+  }, [client, chain, tokenA, tokenB, refresh]);
+
+  useEffect(() => {
+    setLpBalance(null);
+    if (!client || !pair || !wallet.address) return;
+    void tokenBalance(client, pair.address, wallet.address).then(setLpBalance, () => {});
+  }, [client, pair, wallet.address]);
+
+  return { chain, client, tokens, tokenA, tokenB, pair, lpBalance };
+}
+
+function ActionButton(
+  props: { wallet: WalletState; chainId: number | null; label: string; disabled: boolean; onClick: () => void },
+) {
+  if (props.wallet.status !== "connected") return <p className="muted">Connect a wallet (top right) to continue.</p>;
+  if (props.chainId !== null && props.wallet.chainId !== props.chainId) {
+    return <button type="button" onClick={() => void switchWalletChain(props.chainId!)}>Switch wallet</button>;
+  }
+  return <button type="button" disabled={props.disabled} onClick={props.onClick}>{props.label}</button>;
+}
+
+/** `/add/v2`: add liquidity to a V2 pair. */
+export function AddV2Panel({ data }: { data: TradeData }) {
+  const wallet = useWallet();
+  const ids = useId();
+  const first = data.tokens.ok ? data.tokens.data : [];
+  const [a, setA] = useState(() => data.input ?? first[0]?.key ?? "");
+  const [b, setB] = useState(() =>
+    data.output ?? first.find((t) => t.key !== (data.input ?? first[0]?.key))?.key ?? ""
+  );
+  const [amountAText, setAmountAText] = useState("");
+  const [amountBText, setAmountBText] = useState("");
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [refresh, setRefresh] = useState(0);
+  const { chain, client, tokens, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b }, refresh);
+  const slippage = parseSlippage(slippageText);
+  const amountA = tokenA ? parseAmount(amountAText, tokenA.decimals) : null;
+  const existing = pair && pair.reserveA > 0n;
+  const amountB = existing && amountA !== null
+    ? matchingAmount(amountA, pair)
+    : tokenB
+    ? parseAmount(amountBText, tokenB.decimals)
+    : null;
+  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+
+  let tx: ReturnType<typeof buildAddLiquidity> | null = null;
+  let error: string | null = null;
+  if (tokenA && tokenB && amountA && amountB && slippage.ok && wallet.address && chain) {
+    try {
+      tx = buildAddLiquidity(tokenA, tokenB, { amountA, amountB }, {
+        contracts: chain.contracts,
+        recipient: wallet.address,
+        slippageBps: slippage.bps,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS),
+      });
+    } catch (e) {
+      error = (e as Error).message;
+    }
+  }
+
+  async function onAdd() {
+    if (!tx || !chain || !client || !wallet.address || wallet.chainId === null || !tokenA || !tokenB) return;
+    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
+    for (const [token, amount] of [[tokenA, amountA], [tokenB, amountB]] as const) {
+      if (token.address === "native" || !amount) continue;
+      const ok = await ensureApproval(
+        job,
+        { address: token.address, symbol: token.symbol, decimals: token.decimals },
+        chain.contracts.v2Router,
+        { amount, unlimited: false },
+        setStatus,
+      );
+      if (!ok) return;
+    }
+    await runTx({ ...job, tx }, setStatus);
+    setRefresh((n) => n + 1);
+  }
+
+  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
+  if (wallet.ready && !chain) return <p className="muted">V2 liquidity on {data.chainLabel} is not available here.</p>;
+  return (
+    <div className="trade-panel wallet-v2-add" data-testid="v2-add-panel">
+      <div className="trade-box">
+        <label htmlFor={`${ids}-a`}>Token A</label>
+        <div className="trade-row">
+          <input
+            id={`${ids}-a`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={amountAText}
+            onChange={(e) => setAmountAText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
+          />
+          <TokenSelect tokens={tokens} value={a} onChange={setA} label="First token" />
+        </div>
+      </div>
+      <div className="trade-box">
+        <label htmlFor={`${ids}-b`}>Token B{existing ? " (at the pair's ratio)" : ""}</label>
+        <div className="trade-row">
+          <input
+            id={`${ids}-b`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            readOnly={!!existing}
+            value={existing
+              ? (amountB !== null && tokenB ? formatUnitsShort(amountB, tokenB.decimals) : "")
+              : amountBText}
+            onChange={(e) => setAmountBText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
+          />
+          <TokenSelect tokens={tokens} value={b} onChange={setB} label="Second token" />
+        </div>
+      </div>
+      <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
+      <input
+        id={`${ids}-slippage`}
+        className="field"
+        value={slippageText}
+        onChange={(e) => setSlippageText(e.currentTarget.value)}
+      />
+      {!slippage.ok
+        ? <p role="alert">{slippage.error}</p>
+        : slippage.warning
+        ? <p role="alert">{slippage.warning}</p>
+        : null}
+      <dl className="trade-details">
+        <dt>Pair</dt>
+        <dd data-testid="pair">{pair ? pair.address : pair === null ? "New pair: you set its price" : "–"}</dd>
+        <dt>Your pair tokens</dt>
+        <dd data-testid="lp-balance">{lpBalance === null ? "–" : formatUnitsShort(lpBalance, 18)}</dd>
+        {tx && tokenA && tokenB
+          ? (
+            <>
+              <dt>Minimums</dt>
+              <dd data-testid="minimums">
+                {formatUnitsShort(tx.minimumA, tokenA.decimals)} {tokenA.symbol},{" "}
+                {formatUnitsShort(tx.minimumB, tokenB.decimals)} {tokenB.symbol}
+              </dd>
+              <dt>Contract called</dt>
+              <dd data-testid="contract">
+                <code>{tx.to}</code> ({tx.label})
+              </dd>
+            </>
+          )
+          : null}
+      </dl>
+      {error ? <p role="alert">{error}</p> : null}
+      <ActionButton
+        wallet={wallet}
+        chainId={chain?.chainId ?? null}
+        label={busy ? "Working…" : "Add liquidity"}
+        disabled={!tx || busy}
+        onClick={() => void onAdd()}
+      />
+      <TxStatusView status={status} />
+    </div>
+  );
+}
+
+/** `/remove/v2/{A}/{B}`: remove a share of the account's liquidity of a V2 pair. */
+export function RemoveV2Panel({ data }: { data: TradeData }) {
+  const wallet = useWallet();
+  const ids = useId();
+  const first = data.tokens.ok ? data.tokens.data : [];
+  const [a, setA] = useState(() => data.input ?? first[0]?.key ?? "");
+  const [b, setB] = useState(() => data.output ?? first[1]?.key ?? "");
+  const [percent, setPercent] = useState(100);
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [refresh, setRefresh] = useState(0);
+  const { chain, client, tokens, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b }, refresh);
+  const slippage = parseSlippage(slippageText);
+  const liquidity = lpBalance !== null ? lpBalance * BigInt(percent) / 100n : null;
+  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const share = pair && liquidity ? removalAmounts(liquidity, pair) : null;
+
+  let tx: ReturnType<typeof buildRemoveLiquidity> | null = null;
+  let error: string | null = null;
+  if (tokenA && tokenB && pair && liquidity && slippage.ok && wallet.address && chain) {
+    try {
+      tx = buildRemoveLiquidity(tokenA, tokenB, liquidity, pair, {
+        contracts: chain.contracts,
+        recipient: wallet.address,
+        slippageBps: slippage.bps,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS),
+      });
+    } catch (e) {
+      error = (e as Error).message;
+    }
+  }
+
+  async function onRemove() {
+    if (!tx || !pair || !liquidity || !chain || !client || !wallet.address || wallet.chainId === null) return;
+    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
+    const ok = await ensureApproval(
+      job,
+      { address: pair.address, symbol: "UNI-V2", decimals: 18 },
+      chain.contracts.v2Router,
+      { amount: liquidity, unlimited: false },
+      setStatus,
+    );
+    if (!ok) return;
+    await runTx({ ...job, tx }, setStatus);
+    setRefresh((n) => n + 1);
+  }
+
+  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
+  if (wallet.ready && !chain) return <p className="muted">V2 liquidity on {data.chainLabel} is not available here.</p>;
+  return (
+    <div className="trade-panel wallet-v2-remove" data-testid="v2-remove-panel">
+      <div className="trade-row">
+        <TokenSelect tokens={tokens} value={a} onChange={setA} label="First token" />
+        <TokenSelect tokens={tokens} value={b} onChange={setB} label="Second token" />
+      </div>
+      <label htmlFor={`${ids}-percent`}>Share to remove</label>
+      <select id={`${ids}-percent`} value={percent} onChange={(e) => setPercent(Number(e.currentTarget.value))}>
+        {[25, 50, 75, 100].map((p) => <option key={p} value={p}>{p}%</option>)}
+      </select>
+      <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
+      <input
+        id={`${ids}-slippage`}
+        className="field"
+        value={slippageText}
+        onChange={(e) => setSlippageText(e.currentTarget.value)}
+      />
+      <dl className="trade-details">
+        <dt>Pair</dt>
+        <dd>{pair ? pair.address : pair === null ? "No such pair" : "–"}</dd>
+        <dt>Your pair tokens</dt>
+        <dd data-testid="lp-balance">{lpBalance === null ? "–" : formatUnitsShort(lpBalance, 18)}</dd>
+        {share && tokenA && tokenB
+          ? (
+            <>
+              <dt>You receive about</dt>
+              <dd>
+                {formatUnitsShort(share.amountA, tokenA.decimals)} {tokenA.symbol},{" "}
+                {formatUnitsShort(share.amountB, tokenB.decimals)} {tokenB.symbol}
+              </dd>
+            </>
+          )
+          : null}
+        {tx
+          ? (
+            <>
+              <dt>Contract called</dt>
+              <dd data-testid="contract">
+                <code>{tx.to}</code> ({tx.label})
+              </dd>
+            </>
+          )
+          : null}
+      </dl>
+      {error ? <p role="alert">{error}</p> : null}
+      <ActionButton
+        wallet={wallet}
+        chainId={chain?.chainId ?? null}
+        label={busy ? "Working…" : "Remove liquidity"}
+        disabled={!tx || busy}
+        onClick={() => void onRemove()}
+      />
+      <TxStatusView status={status} />
+    </div>
+  );
+}
