@@ -17,6 +17,7 @@ import { ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
 import { fullRange, sqrtPriceX96 } from "./deploy.ts";
 import { toUnits } from "./plan.ts";
+import { ConfigError } from "../lib/config.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const QUOTER_ABI = parseAbi([
@@ -140,5 +141,18 @@ Deno.test("the demo chain holds the catalog's tokens and pools and trades at the
     });
   } finally {
     await chain.close();
+  }
+});
+
+Deno.test("a busy DEMO_CHAIN_PORT is a configuration error naming it", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  try {
+    await assert.rejects(
+      startDemoChain({ port }),
+      new ConfigError(`Cannot listen on DEMO_CHAIN_PORT ${port}: the address is already in use`),
+    );
+  } finally {
+    listener.close();
   }
 });

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { ConfigError } from "../lib/config.ts";
 import { DEMO_CHAIN_ID } from "../lib/evm_chains.ts";
 import { DEPLOYER, DEV_ACCOUNTS, DEV_NATIVE_BALANCE } from "./accounts.ts";
 import { deployDemo, type DeployReport } from "./deploy.ts";
@@ -53,7 +54,15 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
     ],
   });
   const report = await deployDemo(node, demoPlan());
-  const server = await serveJsonRpc(node, { hostname: options.hostname ?? "127.0.0.1", port: options.port ?? 0 });
+  let server;
+  try {
+    server = await serveJsonRpc(node, { hostname: options.hostname ?? "127.0.0.1", port: options.port ?? 0 });
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new ConfigError(`Cannot listen on DEMO_CHAIN_PORT ${options.port}: the address is already in use`);
+    }
+    throw error;
+  }
   return {
     url: server.url,
     chainId: DEMO_CHAIN_ID,
