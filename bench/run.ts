@@ -1,24 +1,40 @@
 /**
- * `deno task bench`: measures the real service on loopback with wrk and
- * prints a table; the figures go to `bench/results.json`. Not part of
- * `deno test` and not run in CI. See `bench/README.md`.
+ * `deno task bench`: the share-image benchmarks, each against its peer in
+ * interleaved rounds (A B A B, the same warm-up on both sides, each side one
+ * long-lived process), every round and the median printed; the figures go to
+ * `bench/results.json`. Not part of `deno test` and not run in CI. See
+ * `bench/README.md`.
+ *
+ * 1. Card render: og/ vs @vercel/og 0.11.1 (Node) vs plain satori + native
+ *    resvg-js (Node), token and pool cards (`render.tsx`).
+ * 2. Cache hit: req/s of a cached image from the service vs a bare
+ *    `Deno.serve` sending the same bytes (`bare_server.ts`), wrk at c=32.
+ * 3. The whole uncached request (preview lookup, logo fetch, render, KV
+ *    write), c=1, fresh tokens, vs a Node @vercel/og server drawing the same
+ *    card from the same logo (`node/server.mjs`).
+ * 4. First image after spawn: the service vs the Node @vercel/og server.
+ * 5. Token page SSR and memory after many uncached images (no peer).
+ *
+ * Parts 2-5 need the app build (`deno task build`); without it they are
+ * skipped with a note.
  *
  * @module
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fromFileUrl } from "../scripts/paths.ts";
-import { startFakeGateway } from "../tests/fake_gateway.ts";
+import { benchCards, ROOT, writeCardsFile } from "./cards.tsx";
+import { type BenchGateway, startBenchGateway } from "./gateway.ts";
 import { runRenderComparison } from "./render.tsx";
-import { type BenchServer, firstOk, memoryOf, spawnServer } from "./server.ts";
+import { type BenchServer, firstOk, memoryOf, spawnListening, spawnServer } from "./server.ts";
 import { runWrk } from "./wrk.ts";
 
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const CONCURRENCY = 32;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
+const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 4);
+const UNCACHED_PER_ROUND = Number(Deno.env.get("BENCH_UNCACHED_PER_ROUND") ?? 15);
 const MEMORY_BATCH = Number(Deno.env.get("BENCH_MEMORY_BATCH") ?? 1000);
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** One line of the printed table. */
 interface Row {
@@ -34,18 +50,21 @@ interface Row {
 const rows: Row[] = [];
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, model: cpus()[0]?.model, deno: Deno.version.deno },
-  concurrency: CONCURRENCY,
-  seconds: SECONDS,
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    deno: Deno.version.deno,
+    loadAverage: Deno.loadavg(),
+  },
 };
 
 function log(message: string) {
   console.error(`bench: ${message}`);
 }
 
-function percentile(values: number[], p: number): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function addressOf(i: number, bytes = 20): string {
@@ -56,39 +75,6 @@ function isPng(bytes: Uint8Array): boolean {
   return PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
-/** A gateway that knows every token and every V3 pool, with a symbol made from the address. */
-function startGateway() {
-  const token = (address: string) => ({
-    id: `t-${address}`,
-    chain: "ETHEREUM",
-    address,
-    symbol: `T${address.slice(-4).toUpperCase()}`,
-    name: `Bench Token ${address.slice(-6)}`,
-    project: { id: `p-${address}`, logoUrl: null },
-  });
-  return startFakeGateway({
-    Token: (v) => ({ data: { token: token(String(v.address).toLowerCase()) } }),
-    V3Pool: (v) => ({
-      data: {
-        v3Pool: {
-          id: `pool-${v.address}`,
-          address: v.address,
-          chain: "ETHEREUM",
-          protocolVersion: "V3",
-          feeTier: 3000,
-          token0: token(addressOf(1)),
-          token1: token(addressOf(2)),
-          token0Supply: 1,
-          token1Supply: 2,
-          txCount: 3,
-          totalLiquidity: { id: "l", value: 1000 },
-        },
-      },
-    }),
-    V2Pair: () => ({ data: { v2Pair: null } }),
-  });
-}
-
 async function get(url: string): Promise<{ status: number; body: Uint8Array; ms: number }> {
   const started = performance.now();
   const response = await fetch(url);
@@ -96,119 +82,165 @@ async function get(url: string): Promise<{ status: number; body: Uint8Array; ms:
   return { status: response.status, body, ms: performance.now() - started };
 }
 
-async function loadFigures(server: BenchServer, imagesWired: boolean): Promise<void> {
-  const token = addressOf(0xcafe);
-  const imageUrl = `${server.url}/api/image/tokens/ethereum/${token}`;
-  const staticDir = join(ROOT, "static/api/bench");
-  let png: Uint8Array = new Uint8Array(0);
-  if (imagesWired) {
-    png = (await get(imageUrl)).body;
-    log(`cache hit: token image (${png.length} bytes) at concurrency ${CONCURRENCY}`);
-    const image = await runWrk(imageUrl, CONCURRENCY, SECONDS);
-    // one connection: the latency of a hit itself, without queueing behind 31 others
-    const single = await runWrk(imageUrl, 1, SECONDS);
-    await mkdir(staticDir, { recursive: true });
-    let file;
-    try {
-      await writeFile(join(staticDir, "token.png"), png);
-      const staticUrl = `${server.url}/api/bench/token.png`;
-      const check = await get(staticUrl);
-      if (check.status !== 200 || check.body.length !== png.length) throw new Error("static copy not served");
-      log("static file with the same bytes");
-      file = await runWrk(staticUrl, CONCURRENCY, SECONDS);
-    } finally {
-      await rm(staticDir, { recursive: true, force: true });
+/** GETs `url` and throws unless it is a 200 PNG. */
+async function getPng(url: string): Promise<{ body: Uint8Array; ms: number }> {
+  const { status, body, ms } = await get(url);
+  if (status !== 200 || !isPng(body)) throw new Error(`${url} answered ${status}, ${body.length} bytes, not a PNG`);
+  return { body, ms };
+}
+
+function serviceEnv(gateway: BenchGateway, extra: Record<string, string> = {}): Record<string, string> {
+  return { GRAPHQL_URL: gateway.url, LOGO_ALLOWED_HOSTS: gateway.logoHost, ...extra };
+}
+
+function roundsText(ratios: number[]): string {
+  return `${median(ratios).toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(" ")})`;
+}
+
+async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
+  const server = await spawnServer(serviceEnv(gateway));
+  let bare: BenchServer | null = null;
+  try {
+    const imageUrl = `${server.url}/api/image/tokens/ethereum/${addressOf(0xcafe)}`;
+    const png = (await getPng(imageUrl)).body;
+    const file = join(dir, "cached.png");
+    await writeFile(file, png);
+    bare = await spawnListening(Deno.execPath(), ["run", "-A", "bench/bare_server.ts", file]);
+    const bareUrl = `${bare.url}/`;
+    const sides = { service: imageUrl, bare: bareUrl };
+    const figures: Record<string, Awaited<ReturnType<typeof runWrk>>[]> = { service: [], bare: [] };
+    // The same warm-up on both, and both answer the same bytes.
+    for (const [name, url] of Object.entries(sides)) {
+      const body = (await getPng(url)).body;
+      if (body.length !== png.length || body.some((b, i) => b !== png[i])) throw new Error(`${name}: other bytes`);
+      await runWrk(url, CONCURRENCY, 1);
     }
-    results.cacheHit = {
-      image,
-      imageOneConnection: single,
-      staticFile: file,
-      rpsRatio: image.requestsPerSecond / file.requestsPerSecond,
-    };
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ["service", "bare"] : ["bare", "service"];
+      for (const name of order) {
+        const result = await runWrk(sides[name as keyof typeof sides], CONCURRENCY, SECONDS);
+        if (result.errors) throw new Error(`${name}: ${result.errors} errors under load`);
+        figures[name].push(result);
+      }
+      // Each measured response is the real one: check again after the load.
+      for (const url of Object.values(sides)) await getPng(url);
+      const ratio = figures.service[round].requestsPerSecond / figures.bare[round].requestsPerSecond;
+      ratios.push(ratio);
+      log(
+        `cache hit round ${round + 1}: service ${figures.service[round].requestsPerSecond.toFixed(0)} req/s, bare ${
+          figures.bare[round].requestsPerSecond.toFixed(0)
+        } req/s (${ratio.toFixed(2)}x)`,
+      );
+    }
+    const rps = (name: string) => median(figures[name].map((f) => f.requestsPerSecond));
+    results.cacheHit = { bytes: png.length, rounds: figures, ratios, ratio: median(ratios) };
     rows.push({
       name: "image, cache hit (c=32)",
-      p50: image.p50Ms,
-      p99: image.p99Ms,
-      rps: image.requestsPerSecond,
-      target: "p50 < 3 ms, >= 1500 req/s",
+      rps: rps("service"),
+      p50: median(figures.service.map((f) => f.p50Ms)),
+      p99: median(figures.service.map((f) => f.p99Ms)),
     });
-    rows.push({ name: "image, cache hit (c=1)", p50: single.p50Ms, p99: single.p99Ms, rps: single.requestsPerSecond });
-    rows.push({ name: "same PNG as static file", p50: file.p50Ms, p99: file.p99Ms, rps: file.requestsPerSecond });
     rows.push({
-      name: "image / static",
-      value: `${(image.requestsPerSecond / file.requestsPerSecond).toFixed(2)}x req/s, ${
-        (image.p50Ms / file.p50Ms).toFixed(2)
-      }x p50`,
+      name: "bare Deno.serve, same bytes (c=32)",
+      rps: rps("bare"),
+      p50: median(figures.bare.map((f) => f.p50Ms)),
+      p99: median(figures.bare.map((f) => f.p99Ms)),
     });
-    if (image.errors || file.errors || single.errors) {
-      throw new Error(`errors under load: ${image.errors} / ${file.errors}`);
-    }
-  } else {
-    rows.push({ name: "image, cache hit", value: "og/ not wired: image routes answer 404" });
-  }
-
-  const tokenPage = `${server.url}/explore/tokens/ethereum/${token}`;
-  await get(tokenPage);
-  log("page SSR: token page with preview from the cache");
-  const page = await runWrk(tokenPage, CONCURRENCY, SECONDS);
-  log("page SSR: plain whitelisted page /swap");
-  const plain = await runWrk(`${server.url}/swap`, CONCURRENCY, SECONDS);
-  results.pages = { tokenPage: page, plainPage: plain };
-  rows.push({ name: "token page SSR, cached preview", p50: page.p50Ms, p99: page.p99Ms, rps: page.requestsPerSecond });
-  rows.push({ name: "plain page SSR (/swap)", p50: plain.p50Ms, p99: plain.p99Ms, rps: plain.requestsPerSecond });
-  if (page.errors || plain.errors) throw new Error(`errors under load: ${page.errors} / ${plain.errors}`);
-}
-
-async function uncachedFigures(server: BenchServer): Promise<void> {
-  for (const kind of ["tokens", "pools"] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const { status, body, ms } = await get(`${server.url}/api/image/${kind}/ethereum/${addressOf(0x10000 + i)}`);
-      if (status !== 200 || !isPng(body)) throw new Error(`uncached ${kind} image answered ${status}`);
-      times.push(ms);
-    }
-    const figure = { p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), n: times.length };
-    results[`uncached_${kind}`] = figure;
-    rows.push({ name: `${kind.slice(0, -1)} image, uncached request`, p50: figure.p50Ms, p95: figure.p95Ms });
+    rows.push({ name: "cache hit: service / bare", value: roundsText(ratios), target: ">= 0.8x" });
+  } finally {
+    await bare?.stop();
+    await server.stop();
   }
 }
 
-async function coldStart(gatewayUrl: string, imagesWired: boolean): Promise<void> {
-  const home: number[] = [];
-  const image: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const server = await spawnServer({ GRAPHQL_URL: gatewayUrl });
-    try {
-      await firstOk(`${server.url}/`);
-      home.push(performance.now() - server.spawnedAt);
-    } finally {
-      await server.stop();
-    }
-    if (!imagesWired) continue;
-    const again = await spawnServer({ GRAPHQL_URL: gatewayUrl });
-    try {
-      const body = await firstOk(`${again.url}/api/image/tokens/ethereum/${addressOf(0xc01d + i)}`);
-      if (!isPng(body)) throw new Error("first image is not a PNG");
-      image.push(performance.now() - again.spawnedAt);
-    } finally {
-      await again.stop();
-    }
-  }
-  results.coldStart = { homeMs: home, imageMs: image };
-  rows.push({
-    name: "cold start: spawn to first 200 on /",
-    value: `${percentile(home, 0.5).toFixed(0)} ms (median of 3)`,
+async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void> {
+  const server = await spawnServer(serviceEnv(gateway));
+  const node = await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl], {
+    cwd: join(ROOT, "bench/node"),
   });
-  rows.push({
-    name: "cold start: spawn to first image",
-    value: imagesWired ? `${percentile(image, 0.5).toFixed(0)} ms (median of 3)` : "og/ not wired",
-  });
-}
-
-async function memory(gatewayUrl: string): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), "bench-kv-"));
-  const server = await spawnServer({ GRAPHQL_URL: gatewayUrl, DENO_KV_PATH: join(dir, "kv.sqlite3") });
   try {
+    let next = 0x100000;
+    const sides = {
+      service: () => `${server.url}/api/image/tokens/ethereum/${addressOf(next++)}`,
+      node: () => `${node.url}/token?n=${next++}`,
+    };
+    for (const url of Object.values(sides)) for (let i = 0; i < 5; i++) await getPng(url());
+    const times: Record<string, number[][]> = { service: [], node: [] };
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ["service", "node"] : ["node", "service"];
+      for (const name of order) {
+        const series: number[] = [];
+        for (let i = 0; i < UNCACHED_PER_ROUND; i++) series.push((await getPng(sides[name as "node"]())).ms);
+        times[name].push(series);
+      }
+      const ratio = median(times.service[round]) / median(times.node[round]);
+      ratios.push(ratio);
+      log(
+        `uncached round ${round + 1}: service ${median(times.service[round]).toFixed(1)} ms, node @vercel/og ${
+          median(times.node[round]).toFixed(1)
+        } ms (${ratio.toFixed(2)}x)`,
+      );
+    }
+    results.uncached = { times, ratios, ratio: median(ratios), logoFetches: gateway.logoHits };
+    rows.push({ name: "uncached token image request (c=1)", p50: median(times.service.flat()) });
+    rows.push({ name: "Node @vercel/og server, same card and logo", p50: median(times.node.flat()) });
+    rows.push({ name: "uncached request: service / Node", value: roundsText(ratios), target: "<= 0.6x" });
+  } finally {
+    await node.stop();
+    await server.stop();
+  }
+}
+
+async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<void> {
+  const times: Record<string, number[]> = { service: [], node: [] };
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? ["service", "node"] : ["node", "service"];
+    for (const name of order) {
+      const server = name === "service"
+        ? await spawnServer(serviceEnv(gateway))
+        : await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl], { cwd: join(ROOT, "bench/node") });
+      try {
+        const url = name === "service"
+          ? `${server.url}/api/image/tokens/ethereum/${addressOf(0xf00 + round)}`
+          : `${server.url}/token?n=${round}`;
+        const body = await firstOk(url);
+        if (!isPng(body)) throw new Error(`${name}: first image is not a PNG`);
+        times[name].push(performance.now() - server.spawnedAt);
+      } finally {
+        await server.stop();
+      }
+    }
+    const ratio = times.service[round] / times.node[round];
+    ratios.push(ratio);
+    log(
+      `first image round ${round + 1}: service ${times.service[round].toFixed(0)} ms, node ${
+        times.node[round].toFixed(0)
+      } ms (${ratio.toFixed(2)}x)`,
+    );
+  }
+  results.firstImage = { times, ratios, ratio: median(ratios) };
+  rows.push({ name: "first image after spawn, service", value: `${median(times.service).toFixed(0)} ms` });
+  rows.push({ name: "first image after spawn, Node @vercel/og", value: `${median(times.node).toFixed(0)} ms` });
+  rows.push({ name: "first image: service / Node", value: roundsText(ratios), target: "<= 1.0x" });
+}
+
+async function pagesAndMemory(gateway: BenchGateway): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), "bench-kv-"));
+  const server = await spawnServer(serviceEnv(gateway, { DENO_KV_PATH: join(dir, "kv.sqlite3") }));
+  try {
+    const tokenPage = `${server.url}/explore/tokens/ethereum/${addressOf(0xcafe)}`;
+    await get(tokenPage);
+    const page = await runWrk(tokenPage, CONCURRENCY, SECONDS);
+    results.tokenPage = page;
+    rows.push({
+      name: "token page SSR, cached preview (c=32)",
+      p50: page.p50Ms,
+      p99: page.p99Ms,
+      rps: page.requestsPerSecond,
+    });
     const start = await memoryOf(server.pid);
     const batches: { rss: number; peak: number; seconds: number }[] = [];
     for (let batch = 0; batch < 2; batch++) {
@@ -219,32 +251,21 @@ async function memory(gatewayUrl: string): Promise<void> {
         while (next < MEMORY_BATCH) {
           const i = batch * MEMORY_BATCH + next++;
           const kind = i % 2 === 0 ? "tokens" : "pools";
-          const { status } = await get(`${server.url}/api/image/${kind}/ethereum/${addressOf(0x200000 + i)}`);
-          if (status !== 200) throw new Error(`image ${i} answered ${status}`);
+          await getPng(`${server.url}/api/image/${kind}/ethereum/${addressOf(0x200000 + i)}`);
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));
       batches.push({ ...await memoryOf(server.pid), seconds: (performance.now() - started) / 1000 });
     }
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
-    // levels off: the second batch adds much less than the first (caches are bounded, nothing leaks)
     const firstGrowth = batches[0].peak - start.peak;
     const secondGrowth = batches[1].peak - batches[0].peak;
-    const levelsOff = secondGrowth <= 0.25 * firstGrowth;
-    results.memory = { start, batches, firstGrowth, secondGrowth, levelsOff };
-    rows.push({ name: "RSS at start", value: mib(start.rss) });
+    results.memory = { note: "main process only (render workers are separate processes)", start, batches };
     rows.push({
-      name: `RSS, peak after ${MEMORY_BATCH} uncached images`,
-      value: `${mib(batches[0].rss)}, peak ${mib(batches[0].peak)} (${
-        (MEMORY_BATCH / batches[0].seconds).toFixed(0)
-      } images/s at c=4)`,
-    });
-    rows.push({
-      name: `RSS, peak after ${MEMORY_BATCH} more`,
-      value: `${mib(batches[1].rss)}, peak ${mib(batches[1].peak)}: +${mib(secondGrowth)} vs +${
-        mib(firstGrowth)
-      } in the first batch (${levelsOff ? "levels off" : "STILL GROWING"})`,
-      target: "second growth <= 25% of first",
+      name: `service RSS after ${2 * MEMORY_BATCH} uncached images (c=4)`,
+      value: `${mib(start.rss)} -> ${mib(batches[1].rss)}, peak +${mib(firstGrowth)} then +${mib(secondGrowth)}; ${
+        (MEMORY_BATCH / batches[1].seconds).toFixed(0)
+      } images/s`,
     });
   } finally {
     await server.stop();
@@ -272,41 +293,56 @@ function printTable(): void {
   console.log(out.join("\n"));
 }
 
+async function hasBuild(): Promise<boolean> {
+  try {
+    await Deno.stat(join(ROOT, "build/server/index.js"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
-  const gateway = await startGateway();
-  try {
-    const server = await spawnServer({ GRAPHQL_URL: gateway.url });
-    let imagesWired = false;
+  const only = new Set((Deno.env.get("BENCH_ONLY") ?? "render,cache,uncached,first,memory").split(","));
+  if (only.has("render")) {
+    log("render: og/ (Deno) vs @vercel/og and satori + resvg-js (Node), interleaved rounds");
     try {
-      const probe = await get(`${server.url}/api/image/tokens/ethereum/${addressOf(0xfeed)}`);
-      imagesWired = probe.status === 200 && isPng(probe.body);
-      results.imagesWired = imagesWired;
-      if (!imagesWired) log(`og/ is not wired (probe answered ${probe.status}): image figures are skipped`);
-      await loadFigures(server, imagesWired);
-      if (imagesWired) await uncachedFigures(server);
-    } finally {
-      await server.stop();
+      const render = await runRenderComparison((message) => log(message));
+      results.render = render;
+      rows.push(...render.rows);
+    } catch (error) {
+      results.render = { error: String(error) };
+      rows.push({ name: "render comparison", value: `not available: ${String(error).slice(0, 120)}` });
     }
-    log("cold start");
-    await coldStart(gateway.url, imagesWired);
-    if (imagesWired) await memory(gateway.url);
-    else rows.push({ name: "peak RSS after uncached images", value: "og/ not wired" });
-  } finally {
-    await gateway.close();
   }
-
-  log("render: ours (Deno) against @vercel/og (Node)");
-  try {
-    const render = await runRenderComparison();
-    results.render = render;
-    rows.push(...render.rows);
-  } catch (error) {
-    results.render = { error: String(error) };
-    rows.push({ name: "render comparison", value: `not available: ${String(error).slice(0, 120)}` });
+  if (await hasBuild()) {
+    const gateway = startBenchGateway();
+    const dir = await mkdtemp(join(tmpdir(), "bench-"));
+    try {
+      const cardsFile = join(dir, "cards.json");
+      await writeCardsFile(cardsFile, await benchCards());
+      if (only.has("cache")) {
+        log("cache hit vs bare Deno.serve");
+        await cacheHit(gateway, dir);
+      }
+      if (only.has("uncached")) {
+        log("whole uncached request vs Node @vercel/og server");
+        await uncached(gateway, cardsFile);
+      }
+      if (only.has("first")) {
+        log("first image after spawn vs Node @vercel/og server");
+        await firstImage(gateway, cardsFile);
+      }
+      if (only.has("memory")) await pagesAndMemory(gateway);
+    } finally {
+      await gateway.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else {
+    rows.push({ name: "server figures", value: "skipped: no app build (run deno task build)" });
   }
-
   printTable();
-  await writeFile(join(ROOT, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
+  await writeFile(join(ROOT, "bench/results.json"), JSON.stringify({ ...results, rows }, null, 2) + "\n");
   log("figures written to bench/results.json");
 }
 

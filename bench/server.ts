@@ -31,12 +31,27 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peak: number
 }
 
 /** Starts the service with loopback defaults plus `env`, resolving once it listens. */
-export async function spawnServer(env: Record<string, string>): Promise<BenchServer> {
-  const spawnedAt = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server.ts"],
+export function spawnServer(env: Record<string, string>): Promise<BenchServer> {
+  return spawnListening(Deno.execPath(), ["run", "-A", "server.ts"], {
     cwd: ROOT,
     env: { HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:", ...env },
+  });
+}
+
+/**
+ * Starts any process that prints `Listening on http://...` once it listens
+ * (the service, the Node peer, the bare server), resolving then.
+ */
+export async function spawnListening(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
+  const spawnedAt = performance.now();
+  const child = new Deno.Command(command, {
+    args,
+    cwd: options.cwd ?? ROOT,
+    env: options.env,
     stdout: "piped",
     stderr: "piped",
     stdin: "null",

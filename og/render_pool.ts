@@ -51,7 +51,7 @@ export interface RenderPoolOptions {
   readonly memoryBudgetMb?: number;
   /** Run jobs on the calling thread instead of worker processes (default: processes when they start). */
   readonly inline?: boolean;
-  /** Draw warm-up cards in each new worker before it takes jobs (default true). */
+  /** Let each new worker draw warm-up cards when no card waits for it (default true). */
   readonly warmWorkers?: boolean;
   /** The worker's entry module (default `render_worker.ts`; tests pass a wrapper of it). */
   readonly workerUrl?: URL;
@@ -102,8 +102,9 @@ export interface RenderPool {
   /** Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget. */
   run(job: CardJob): Promise<RenderOutput>;
   /**
-   * Starts the workers (each draws warm-up cards) and resolves once one is
-   * ready, with the renderer that worker loaded.
+   * Starts the workers and resolves once one is ready, with the renderer
+   * that worker loaded. Each new worker then draws warm-up cards unless a
+   * card is already waiting for it.
    */
   warm(): Promise<RendererInfo>;
   /** The renderer chosen at start (`RENDERER`, else native when it loads), logged once. */
@@ -249,12 +250,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       retired: false,
     };
     slots.push(slot);
-    const init: WorkerInit = {
-      type: "init",
-      staticDir: options.staticDir,
-      renderer: rendererName,
-      warm: options.warmWorkers ?? true,
-    };
+    const init: WorkerInit = { type: "init", staticDir: options.staticDir, renderer: rendererName };
     slot.stdin.write(encodeFrame(init)).catch(() => {});
     (async () => {
       try {
@@ -281,6 +277,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         });
       }
       anyReady.resolve();
+      // With no card waiting, the new worker pays its first-call costs now;
+      // a card already waiting is drawn at once instead.
+      if (waiting.length === 0 && (options.warmWorkers ?? true)) warmSlot(slot);
       dispatch();
       return;
     }
@@ -358,21 +357,30 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       }
       const slot = slots.find((s) => s.ready && !s.current && !s.retired);
       if (!slot) return;
-      const job = waiting.shift()!;
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        logger.warn("Share images: render job past its deadline; worker killed and replaced", {
-          kind: job.job.kind,
-          timeoutMs: options.timeoutMs,
-        });
-        replace(slot, new RenderAbortedError("timeout", `not drawn within ${options.timeoutMs} ms`));
-        dispatch();
-      }, options.timeoutMs);
-      slot.current = { ...job, id, started: performance.now(), timer };
-      slot.child.ref();
-      const request: WorkerRequest = { type: "job", id, job: job.job };
-      slot.stdin.write(encodeFrame(request)).catch(() => {});
+      assign(slot, waiting.shift()!, "job");
     }
+  }
+
+  function warmSlot(slot: Slot): void {
+    const warm: CardJob = { kind: "default", emojiSet: "twemoji", dynamicAssets: false, origin: "" };
+    assign(slot, { job: warm, resolve: () => {}, reject: () => {} }, "warm");
+  }
+
+  /** Hands `job` to the idle `slot` under the deadline. */
+  function assign(slot: Slot, job: Job, type: "job" | "warm"): void {
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      logger.warn("Share images: render job past its deadline; worker killed and replaced", {
+        kind: type === "warm" ? "warm-up" : job.job.kind,
+        timeoutMs: options.timeoutMs,
+      });
+      replace(slot, new RenderAbortedError("timeout", `not drawn within ${options.timeoutMs} ms`));
+      dispatch();
+    }, options.timeoutMs);
+    slot.current = { ...job, id, started: performance.now(), timer };
+    slot.child.ref();
+    const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
+    slot.stdin.write(encodeFrame(request)).catch(() => {});
   }
 
   function watchMemory(): void {
@@ -460,6 +468,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
           slot.current.reject(error);
           slot.current = null;
         }
+        // Awaiting an unreferenced child's exit would not keep this process alive.
+        slot.child.ref();
         kill(slot);
       }
       await Promise.all(all.map((slot) => slot.child.status));

@@ -1,8 +1,9 @@
 /**
  * One render worker: a child process started by `render_pool.ts`
  * (`deno run og/render_worker.ts`). It loads the renderer the pool chose,
- * warms up by drawing a token and a pool card, says it is ready, then draws
- * one {@linkcode CardJob} at a time and answers with the PNG and its memory.
+ * says it is ready, then draws one {@linkcode CardJob} at a time and answers
+ * with the PNG and its memory; a `warm` request (sent while no card waits)
+ * draws a token and a pool card to pay the first-call costs.
  *
  * Pool and worker talk over the worker's stdin and stdout in frames: a 4-byte
  * big-endian length, then the message in V8's serialization (`node:v8`), so
@@ -31,16 +32,15 @@ export interface WorkerInit {
   readonly staticDir: string;
   /** The renderer the pool chose. */
   readonly renderer: RendererName;
-  /** Draw the warm-up cards before saying ready. */
-  readonly warm: boolean;
 }
 
-/** A job of the pool to a worker. */
-export interface WorkerRequest {
-  readonly type: "job";
-  readonly id: number;
-  readonly job: CardJob;
-}
+/**
+ * A job of the pool to a worker: a card to draw, or `warm` (draw the
+ * warm-up cards; sent to an idle worker when no card is waiting).
+ */
+export type WorkerRequest =
+  | { readonly type: "job"; readonly id: number; readonly job: CardJob }
+  | { readonly type: "warm"; readonly id: number };
 
 /** What the worker process holds: resident set size, and its JS heap. */
 export interface WorkerMemory {
@@ -50,7 +50,7 @@ export interface WorkerMemory {
 
 /** A message from a worker to the pool. */
 export type WorkerReply =
-  | { readonly type: "ready"; readonly renderer: RendererInfo; readonly warmMs: number; readonly memory: WorkerMemory }
+  | { readonly type: "ready"; readonly renderer: RendererInfo; readonly startMs: number; readonly memory: WorkerMemory }
   | { readonly type: "startFailed"; readonly message: string }
   | {
     readonly type: "done";
@@ -104,6 +104,26 @@ async function warmLogo() {
   return { bytes: encodeRgbaPng(pixels, size, size), type: "png" as const, width: size, height: size };
 }
 
+/**
+ * Draws a token card with a PNG logo and a pool card: the first calls of
+ * satori, resvg, the decoders and the encoder are the slow ones.
+ */
+async function warmUp(draw: DrawJob): Promise<Uint8Array> {
+  const common = { emojiSet: "twemoji", dynamicAssets: true, origin: "http://127.0.0.1" } as const;
+  await draw(
+    { ...common, kind: "token", networkName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
+    () => {},
+  );
+  return await draw({
+    ...common,
+    kind: "pool",
+    networkName: "ethereum",
+    pool: { token0Symbol: "A", token1Symbol: "B", feeTier: 3000, protocolVersion: "V3" },
+    logo0: null,
+    logo1: null,
+  }, () => {});
+}
+
 let writing: Promise<void> = Promise.resolve();
 
 /** Writes a frame to stdout, in order. */
@@ -144,31 +164,17 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     const { createDefaultFontLoader } = await import("./fonts.ts");
     const fonts = createDefaultFontLoader(init.staticDir);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
-    if (init.warm) {
-      const common = { emojiSet: "twemoji", dynamicAssets: true, origin: "http://127.0.0.1" } as const;
-      await draw(
-        { ...common, kind: "token", networkName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
-        () => {},
-      );
-      await draw({
-        ...common,
-        kind: "pool",
-        networkName: "ethereum",
-        pool: { token0Symbol: "A", token1Symbol: "B", feeTier: 3000, protocolVersion: "V3" },
-        logo0: null,
-        logo1: null,
-      }, () => {});
-    }
   } catch (error) {
     await send({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  await send({ type: "ready", renderer, warmMs: performance.now() - started, memory: memory() });
+  await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
   for await (const message of frames) {
-    const { id, job } = message as WorkerRequest;
+    const request = message as WorkerRequest;
     let timings: RenderTimings | null = null;
+    const { id } = request;
     try {
-      const png = await draw(job, (t) => timings = t);
+      const png = request.type === "warm" ? await warmUp(draw) : await draw(request.job, (t) => timings = t);
       await send({ type: "done", id, png, timings, memory: memory() });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);

@@ -1,15 +1,20 @@
-// Renders the bench cards (element trees from bench/render.tsx) with
-// @vercel/og's ImageResponse and prints median and p95 in ms as JSON.
-// Usage: node render.mjs cards.json [iterations] [warmup]
+// A Node side of the render benchmark: a long-lived process that draws the
+// bench cards (cards.json from bench/cards.tsx) on command, with either
+// @vercel/og's ImageResponse ("vercel") or plain satori + native
+// @resvg/resvg-js ("satori"). Same line protocol as bench/render_side.tsx:
+// one JSON command per stdin line, {"kind":"token","n":20,"out":"/tmp/x.png"};
+// one JSON answer per stdout line, {"times":[ms...],"bytes":N}.
+// Usage: node render.mjs cards.json vercel|satori
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createInterface } from "node:readline";
 
-// a computed specifier: `deno check` of the repository must not try to
-// resolve @vercel/og, which only bench/node/node_modules holds
-const VERCEL_OG = ["@vercel", "og"].join("/");
-const { ImageResponse } = await import(VERCEL_OG);
+// computed specifiers: `deno check` of the repository must not try to
+// resolve packages that only bench/node/node_modules holds
+const load = (name) => import(name);
+const require = createRequire(import.meta.url);
 
-const [input, iterations = "40", warmup = "5"] = process.argv.slice(2);
+const [input, side] = process.argv.slice(2);
 const cards = JSON.parse(readFileSync(input, "utf8"));
 const fonts = cards.fonts.map((f) => ({
   name: f.name,
@@ -17,40 +22,42 @@ const fonts = cards.fonts.map((f) => ({
   style: f.style,
   data: Buffer.from(f.base64, "base64"),
 }));
-const version = createRequire(import.meta.url)("@vercel/og/package.json").version;
 
-async function render(tree) {
-  const response = new ImageResponse(tree, { width: cards.width, height: cards.height, fonts });
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[1] !== 0x50 || bytes[2] !== 0x4e) throw new Error("not a PNG");
-  return bytes;
+let render;
+let version;
+if (side === "vercel") {
+  const { ImageResponse } = await load("@vercel/og");
+  version = `@vercel/og ${require("@vercel/og/package.json").version}`;
+  render = async (tree) => {
+    const response = new ImageResponse(tree, { width: cards.width, height: cards.height, fonts });
+    return new Uint8Array(await response.arrayBuffer());
+  };
+} else if (side === "satori") {
+  const satori = (await load("satori")).default;
+  const { Resvg } = await load("@resvg/resvg-js");
+  version = `satori ${require("satori/package.json").version} + @resvg/resvg-js ${
+    require("@resvg/resvg-js/package.json").version
+  }`;
+  render = async (tree) => {
+    const svg = await satori(tree, { width: cards.width, height: cards.height, fonts });
+    return new Uint8Array(new Resvg(svg, { fitTo: { mode: "original" } }).render().asPng());
+  };
+} else {
+  throw new Error(`Cannot run side "${side}": expected vercel or satori`);
 }
 
-async function time(tree) {
-  let bytes = new Uint8Array(0);
-  for (let i = 0; i < Number(warmup); i++) bytes = await render(tree);
+const say = (value) => process.stdout.write(JSON.stringify(value) + "\n");
+say({ ready: true, version, node: process.versions.node });
+for await (const line of createInterface({ input: process.stdin })) {
+  const { kind, n, out } = JSON.parse(line);
   const times = [];
-  for (let i = 0; i < Number(iterations); i++) {
+  let png = new Uint8Array(0);
+  for (let i = 0; i < n; i++) {
     const started = performance.now();
-    await render(tree);
+    png = await render(cards[kind]);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return {
-    medianMs: times[Math.floor(times.length / 2)],
-    p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))],
-    n: times.length,
-    times,
-    bytes: bytes.length,
-    png: bytes,
-  };
+  if (png[1] !== 0x50 || png[2] !== 0x4e) throw new Error("not a PNG");
+  if (out) writeFileSync(out, png);
+  say({ times, bytes: png.length });
 }
-
-// the last PNG of each card is written next to the input, for the pixel check
-const result = { version, node: process.versions.node };
-for (const kind of ["token", "pool"]) {
-  const { png, ...figures } = await time(cards[kind]);
-  writeFileSync(input.replace(/[^/]+$/, `${kind}.png`), png);
-  result[kind] = figures;
-}
-console.log(JSON.stringify(result));

@@ -1,0 +1,85 @@
+/**
+ * What the server benchmarks talk to, on loopback: a stand-in data gateway
+ * that knows every token (named `Uniswap`, symbol `UNI`, whatever the
+ * address, so every card draws the same content) and every V3 pool, and a
+ * logo host serving the bench logo (`cards.tsx`) that every token points to.
+ * Bench code never imports from `tests/`: this is its own small fake.
+ *
+ * @module
+ */
+import { benchLogoPng } from "./cards.tsx";
+
+/** The running gateway and logo host. */
+export interface BenchGateway {
+  /** GraphQL endpoint for `GRAPHQL_URL`. */
+  readonly url: string;
+  /** URL of the logo every token has. */
+  readonly logoUrl: string;
+  /** `host:port` of the logo host, for `LOGO_ALLOWED_HOSTS`. */
+  readonly logoHost: string;
+  /** Logo requests served so far. */
+  logoHits: number;
+  close(): Promise<void>;
+}
+
+function token(address: string, logoUrl: string) {
+  return {
+    id: `t-${address}`,
+    chain: "ETHEREUM",
+    address,
+    symbol: "UNI",
+    name: "Uniswap",
+    decimals: 18,
+    standard: "ERC20",
+    project: { id: `p-${address}`, name: "Uniswap", logoUrl, safetyLevel: "VERIFIED", isSpam: false },
+  };
+}
+
+/** Starts the gateway and the logo host on free loopback ports. */
+export function startBenchGateway(): BenchGateway {
+  const logo = benchLogoPng();
+  let logoUrl = "";
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/logo.png") {
+      gateway.logoHits++;
+      return new Response(logo.slice(), { headers: { "content-type": "image/png" } });
+    }
+    const body = await request.json().catch(() => ({})) as {
+      operationName?: string;
+      variables?: Record<string, unknown>;
+    };
+    const address = String(body.variables?.address ?? "").toLowerCase();
+    if (body.operationName === "Token") return Response.json({ data: { token: token(address, logoUrl) } });
+    if (body.operationName === "V3Pool") {
+      return Response.json({
+        data: {
+          v3Pool: {
+            id: `pool-${address}`,
+            address,
+            chain: "ETHEREUM",
+            protocolVersion: "V3",
+            feeTier: 3000,
+            token0: token(`0x${"1".padStart(40, "0")}`, logoUrl),
+            token1: token(`0x${"2".padStart(40, "0")}`, logoUrl),
+            token0Supply: 1,
+            token1Supply: 2,
+            txCount: 3,
+            totalLiquidity: { id: "l", value: 1000 },
+          },
+        },
+      });
+    }
+    return Response.json({ data: null });
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  logoUrl = `${origin}/logo.png`;
+  const gateway: BenchGateway = {
+    url: `${origin}/graphql`,
+    logoUrl,
+    logoHost: `127.0.0.1:${server.addr.port}`,
+    logoHits: 0,
+    close: () => server.shutdown(),
+  };
+  return gateway;
+}
