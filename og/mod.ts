@@ -79,7 +79,7 @@ export interface ImageHandlerOptions {
   onRender?: (target: ImageTarget) => void;
   /** Receives the time spent in each render stage (for benchmarks). */
   onTimings?: (timings: RenderTimings) => void;
-  /** Render Workers (config `renderWorkers`, `RENDER_WORKERS`); default: CPU cores. */
+  /** Render worker processes (config `renderWorkers`, `RENDER_WORKERS`); default: CPU cores. */
   workers?: number;
   /** Deadline of one render in ms (config `renderTimeoutMs`, `RENDER_TIMEOUT_MS`); default 10,000. */
   timeoutMs?: number;
@@ -87,24 +87,32 @@ export interface ImageHandlerOptions {
   queue?: number;
   /** `native`, `wasm`, or `null` for native when it loads (config `renderer`, `RENDERER`). */
   renderer?: RendererName | null;
-  /** Memory budget of one render Worker in MiB; default 512. */
+  /** Memory budget of one render worker in MiB (resident memory); default 512. */
   memoryBudgetMb?: number;
-  /** Draw on the calling thread instead of Workers (hosts without Workers); default false. */
+  /** Draw on the calling thread instead of worker processes (hosts without them); default false. */
   inline?: boolean;
-  /** The render Worker's entry module (tests only: a wrapper of `render_worker.ts`). */
+  /** The render worker's entry module (tests only: a wrapper of `render_worker.ts`). */
   workerUrl?: URL;
+  /**
+   * Start the render workers at once, so they boot and draw their warm-up
+   * card while the rest of the service starts (the fastest first image);
+   * default false: they start on {@linkcode ImageHandler.warm} or the first
+   * uncached image. Whoever sets it must call `close()` at shutdown.
+   */
+  warm?: boolean;
 }
 
 /** The image route handler, with the render pool's controls. */
 export interface ImageHandler {
   (request: Request, target: ImageTarget): Promise<Response>;
   /**
-   * Starts the render Workers, each drawing warm-up cards, and resolves with
-   * the renderer once one Worker is ready. Call it right after listening so
-   * the first real request does not pay the first-call costs.
+   * Starts the render workers, each drawing warm-up cards, and resolves with
+   * the renderer once one worker is ready. Call it right after listening
+   * (or pass `warm: true`) so the first real request does not pay the
+   * first-call costs.
    */
   warm(): Promise<RendererInfo>;
-  /** Terminates the render Workers (at shutdown, after the server drained). */
+  /** Kills the render workers (at shutdown, after the server drained). */
   close(): Promise<void>;
   /** Counters of the render pool. */
   stats(): RenderPoolStats;
@@ -201,8 +209,8 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * own variant); only 200s are written, so an unknown address that appears
  * later gets its image at once.
  *
- * Uncached cards are drawn in the render Workers (`render_pool.ts`): the
- * handler fetches the logos (I/O) and hands the Workers plain data. A card
+ * Uncached cards are drawn in the render workers (`render_pool.ts`): the
+ * handler fetches the logos (I/O) and hands the workers plain data. A card
  * whose render is stopped (deadline, memory, crash) is drawn again without
  * its logos: letter tiles on the default colour.
  */
@@ -224,7 +232,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   });
 
   /**
-   * Draws the card in a Worker; a stopped render is retried once without
+   * Draws the card in a worker; a stopped render is retried once without
    * the logos (`degraded`: such a card is answered but not cached).
    */
   async function draw(job: CardJob, target: ImageTarget): Promise<{ png: Uint8Array; degraded: boolean }> {
@@ -337,6 +345,12 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     ].join(":");
     const result = await flight(key, () => produce(normalized, emojiSet, origin));
     return toResponse(result, head);
+  }
+
+  if (options.warm) {
+    pool.warm().catch((error) =>
+      logger.error("Share images: render workers did not start", { error: errorText(error) })
+    );
   }
 
   return Object.assign(handleImage, {
