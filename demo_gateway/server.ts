@@ -38,6 +38,12 @@ export interface DemoGatewayOptions {
   now?: number;
   /** Milliseconds between live subscription events; default 10 000. */
   liveIntervalMs?: number;
+  /**
+   * Origin written before `/logos/...` in the data's logo URLs; default the gateway's own origin. `""`
+   * gives root-relative paths, for a service that serves `/logos/` on its own origin (the browser then
+   * never learns the gateway's loopback address).
+   */
+  logoOrigin?: string;
 }
 
 /** A running demo gateway. */
@@ -177,7 +183,11 @@ export async function startDemoGateway(
   const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
   origin = `http://${host}:${address.port}`;
   wsUrl = `ws://${host}:${address.port}/graphql`;
-  const root = createRoot({ origin, now: options.now, liveIntervalMs: options.liveIntervalMs });
+  const root = createRoot({
+    origin: options.logoOrigin ?? origin,
+    now: options.now,
+    liveIntervalMs: options.liveIntervalMs,
+  });
 
   let closing: Promise<void> | undefined;
   return {

@@ -20,6 +20,7 @@ import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
 import { acceptSubscriptionMessage } from "../queries/allow_list.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
+import type { PreviewSource } from "./preview_types.ts";
 import { createGatewayClient } from "../queries/client.ts";
 import { createQueryCache } from "../queries/query_cache.ts";
 import { crawlerBuild, createCrawlerDocuments, isCrawlerView } from "./crawler.ts";
@@ -93,6 +94,46 @@ async function isFolder(path: string): Promise<boolean> {
   }
 }
 
+/** Previews whose root-relative logo URLs (the demo gateway's) are made absolute on `origin`, for the cards. */
+function withLogoOrigin(source: PreviewSource, origin: string): PreviewSource {
+  const absolute = (url: string | null) => url !== null && /^\/(?!\/)/.test(url) ? `${origin}${url}` : url;
+  return {
+    async token(networkName, address, requestOrigin) {
+      const preview = await source.token(networkName, address, requestOrigin);
+      return preview && { ...preview, logoUrl: absolute(preview.logoUrl) };
+    },
+    async pool(networkName, address, requestOrigin) {
+      const preview = await source.pool(networkName, address, requestOrigin);
+      return preview && {
+        ...preview,
+        poolData: {
+          ...preview.poolData,
+          token0Image: absolute(preview.poolData.token0Image),
+          token1Image: absolute(preview.poolData.token1Image),
+        },
+      };
+    },
+  };
+}
+
+/** A demo logo relayed from the embedded demo gateway (the browser asks our origin for `/logos/...`). */
+async function demoLogo(origin: string, path: string): Promise<Response> {
+  try {
+    const upstream = await fetch(`${origin}${path}`, { signal: AbortSignal.timeout(5_000) });
+    const headers = new Headers({ "cache-control": "public, max-age=86400" });
+    const type = upstream.headers.get("content-type");
+    if (type) headers.set("content-type", type);
+    if (!upstream.ok) {
+      await upstream.body?.cancel();
+      return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+    return new Response(upstream.body, { status: 200, headers });
+  } catch (error) {
+    logger.warn("Cannot relay a demo logo", { path, error: errorText(error) });
+    return new Response("Bad Gateway", { status: 502, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+}
+
 /** Path of the same-origin GraphQL endpoints: the `/graphql` proxy route (HTTP) and the subscription relay. */
 const BROWSER_GRAPHQL_PATH = "/graphql";
 
@@ -107,7 +148,12 @@ function internalError(): Response {
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
   const kv = await openKv(config);
   const demo = config.graphqlUrl === null
-    ? await (await import("../demo_gateway/mod.ts")).startDemoGateway({ hostname: "127.0.0.1", port: 0 })
+    // Its logo URLs are root-relative (`/logos/...`): served on our origin below, never its loopback address.
+    ? await (await import("../demo_gateway/mod.ts")).startDemoGateway({
+      hostname: "127.0.0.1",
+      port: 0,
+      logoOrigin: "",
+    })
     : null;
   // The local demo chain stands in for Ethereum when no RPC_URL_* is set (demo_chain/README.md).
   const demoChain = Object.keys(config.rpcUrls).length === 0
@@ -137,7 +183,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     });
   const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
   const images = createImageHandler({
-    previews,
+    // The cards fetch the demo's logos from the demo gateway itself.
+    previews: demo ? withLogoOrigin(previews, demo.origin) : previews,
     cache,
     staticDir: `${ROOT_DIR}static`,
     // The demo gateway serves its own logos on loopback: they always work.
@@ -162,6 +209,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
   );
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
   async function app(request: Request): Promise<Response> {
+    if (demo && (request.method === "GET" || request.method === "HEAD")) {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/logos/")) return await demoLogo(demo.origin, path);
+    }
     // Subscriptions reach the gateway through our own origin (the browser never learns its address),
     // relaying the product's own subscription only.
     if (graphqlWsUrl && isWebSocketUpgrade(request) && new URL(request.url).pathname === BROWSER_GRAPHQL_PATH) {
