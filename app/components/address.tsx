@@ -32,6 +32,31 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** Icons drawn inline (no icon font: a missing glyph would show as a square). */
+function Icon({ name }: { name: "copy" | "check" | "external" }) {
+  const paths = {
+    copy: "M9 9h10v10H9z M5 15V5h10",
+    check: "M5 12l5 5 9-10",
+    external: "M14 5h5v5 M19 5l-9 9 M17 14v5H5V7h5",
+  };
+  return (
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}
+
 /** A button that copies `text` and says "Copied" for two seconds. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
@@ -54,7 +79,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         title={label}
         onClick={copy}
       >
-        <span aria-hidden="true">{state === "copied" ? "✓" : "⧉"}</span>
+        <Icon name={state === "copied" ? "check" : "copy"} />
       </button>
       <span className="copy-status" role="status">
         {state === "copied" ? "Copied" : state === "failed" ? "Could not copy" : ""}
@@ -114,7 +139,7 @@ export function Address(
             aria-label={`View ${label} on ${explorer.name}`}
             title={`View on ${explorer.name}`}
           >
-            <span aria-hidden="true">↗</span>
+            <Icon name="external" />
           </a>
         )
         : null}

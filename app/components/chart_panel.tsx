@@ -17,11 +17,25 @@ export interface ChartKindOption<K extends string> {
   readonly label: string;
 }
 
+/** The period a duration covers, as chart notes say it. */
+const PERIODS: Readonly<Record<HistoryDuration, string>> = {
+  FIVE_MINUTE: "past five minutes",
+  HOUR: "past hour",
+  DAY: "past day",
+  WEEK: "past week",
+  MONTH: "past month",
+  YEAR: "past year",
+  MAX: "all time",
+};
+
 function ChartView(
-  { chart, label, format }: {
+  { chart, label, format, axisFormat, kindLabel, period }: {
     chart: TokenChart | null;
     label: string;
     format?: (n: number | null) => string;
+    axisFormat?: (n: number) => string;
+    kindLabel: string;
+    period: string;
   },
 ) {
   if (!chart) {
@@ -31,14 +45,29 @@ function ChartView(
     return <CandleChart candles={chart.candles} label={label} />;
   }
   if (chart.kind === "bars") {
-    return <BarChart series={chart.series} label={label} format={format} />;
+    return (
+      <BarChart
+        series={chart.series}
+        label={label}
+        format={format}
+        note={`Total ${kindLabel.toLowerCase()}, ${period}`}
+      />
+    );
   }
-  return <LineChart series={chart.series} label={label} format={format} />;
+  return (
+    <LineChart
+      series={chart.series}
+      label={label}
+      format={format}
+      axisFormat={axisFormat}
+      note={`${kindLabel}, ${period}`}
+    />
+  );
 }
 
 /** The chart panel; `initial` is the loader's chart of the first kind and DAY. */
 export function ChartPanel<K extends string>(
-  { kinds, initial, fetchChart, title, formatValue }: {
+  { kinds, initial, fetchChart, title, formatValue, axisFormat, mapChart }: {
     kinds: readonly ChartKindOption<K>[];
     initial: Loaded<TokenChart | null>;
     fetchChart: (
@@ -49,6 +78,10 @@ export function ChartPanel<K extends string>(
     title: string;
     /** How a kind's values print (USD by default). */
     formatValue?: (kind: K) => ((n: number | null) => string) | undefined;
+    /** How a kind's value axis labels print (compact USD by default). */
+    axisFormat?: (kind: K) => ((n: number) => string) | undefined;
+    /** A view of a fetched chart (a price read the other way round); fetched charts stay cached as they came. */
+    mapChart?: (kind: K, chart: TokenChart | null) => TokenChart | null;
   },
 ) {
   const client = useClient();
@@ -82,9 +115,8 @@ export function ChartPanel<K extends string>(
     }
   }
 
-  const label = `${title}, ${kinds.find((k) => k.value === kind)?.label ?? ""}, ${
-    DURATIONS.find((d) => d.value === duration)?.label ?? ""
-  }`;
+  const kindLabel = kinds.find((k) => k.value === kind)?.label ?? "";
+  const label = `${title}, ${kindLabel}, ${DURATIONS.find((d) => d.value === duration)?.label ?? ""}`;
   return (
     <section className="chart-panel" aria-label={`${title} chart`}>
       <div aria-busy={loading} className={loading ? "chart-loading" : undefined}>
@@ -92,9 +124,12 @@ export function ChartPanel<K extends string>(
           ? shown.ok
             ? (
               <ChartView
-                chart={shown.data}
+                chart={mapChart ? mapChart(kind, shown.data) : shown.data}
                 label={label}
                 format={formatValue?.(kind)}
+                axisFormat={axisFormat?.(kind)}
+                kindLabel={kindLabel}
+                period={PERIODS[duration]}
               />
             )
             : (

@@ -206,3 +206,93 @@ export function seriesChange(series: readonly SeriesPoint[]): number | null {
   if (data.length < 2 || data[0].value === 0) return null;
   return ((data[data.length - 1].value - data[0].value) / data[0].value) * 100;
 }
+
+/**
+ * Round axis values between `min` and `max` (about `count` of them, steps of
+ * 1, 2, 2.5 or 5 times a power of ten), all inside the range. A flat range
+ * gives its one value.
+ */
+export function niceTicks(min: number, max: number, count = 4): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (max < min) [min, max] = [max, min];
+  if (max === min) return [min];
+  const raw = (max - min) / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) {
+    // Round away float noise (0.30000000000000004).
+    ticks.push(Number(v.toPrecision(12)));
+  }
+  return ticks;
+}
+
+const HOUR = 3600;
+const DAY = 86_400;
+const TIME_STEPS = [HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY];
+
+/**
+ * Round times between `t0` and `t1` (UNIX seconds) for a time axis: about
+ * `count` of them, on whole hours, days or weeks of the wall clock
+ * `offset` seconds ahead of UTC (the visitor's zone; 0 on the server).
+ */
+export function timeTicks(t0: number, t1: number, options: { count?: number; offset?: number } = {}): number[] {
+  if (!Number.isFinite(t0) || !Number.isFinite(t1) || t1 <= t0) return [];
+  const offset = options.offset ?? 0;
+  const raw = (t1 - t0) / Math.max(1, options.count ?? 4);
+  const step = TIME_STEPS.find((s) => s >= raw) ?? 365 * DAY;
+  const ticks: number[] = [];
+  for (let t = Math.ceil((t0 + offset) / step) * step - offset; t <= t1; t += step) ticks.push(t);
+  return ticks;
+}
+
+/** How a time axis labels its ticks for a span of `seconds`: hours, days or months. */
+export function timeTickStyle(seconds: number): "hour" | "day" | "month" {
+  return seconds <= 2 * DAY ? "hour" : seconds <= 120 * DAY ? "day" : "month";
+}
+
+/**
+ * Seconds the wall clock of `timeZone` is ahead of UTC at `timestamp`
+ * (`America/New_York` in winter: -18000). 0 for UTC or an unknown zone.
+ */
+export function zoneOffset(timeZone: string, timestamp: number): number {
+  if (timeZone === "UTC") return 0;
+  try {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    }).formatToParts(new Date(timestamp * 1000));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+    return Math.round(wall / 1000 - Math.floor(timestamp));
+  } catch {
+    return 0;
+  }
+}
+
+/** The y coordinate of `value` on a value axis from `min` (bottom) to `max` (top) in the box. */
+export function valueY(value: number, min: number, max: number, box: ChartBox): number {
+  const area = inner(box);
+  const span = max - min;
+  return round(area.top + (span === 0 ? area.height / 2 : area.height - ((value - min) / span) * area.height));
+}
+
+/** A price series read the other way round (token1 per token0 -> token0 per token1); zero prices dropped. */
+export function invertSeries(series: readonly SeriesPoint[]): SeriesPoint[] {
+  return series.flatMap((p) => p.value > 0 ? [{ timestamp: p.timestamp, value: 1 / p.value }] : []);
+}
+
+/** Candles read the other way round: high and low swap places. */
+export function invertCandles(candles: readonly Candle[]): Candle[] {
+  return candles.flatMap((c) =>
+    c.open > 0 && c.high > 0 && c.low > 0 && c.close > 0
+      ? [{ timestamp: c.timestamp, open: 1 / c.open, high: 1 / c.low, low: 1 / c.high, close: 1 / c.close }]
+      : []
+  );
+}

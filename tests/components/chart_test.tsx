@@ -1,8 +1,25 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { expect } from "expect";
-import { BarChart, CandleChart, DurationSwitch, LineChart, StackedBarChart } from "../../app/components/chart.tsx";
-import { barGeometry, candleGeometry, cleanSeries, lineGeometry, seriesChange } from "../../app/lib/chart.ts";
+import {
+  BarChart,
+  CandleChart,
+  DurationSwitch,
+  LineChart,
+  LiquidityChart,
+  StackedBarChart,
+} from "../../app/components/chart.tsx";
+import {
+  barGeometry,
+  candleGeometry,
+  cleanSeries,
+  lineGeometry,
+  niceTicks,
+  seriesChange,
+  timeTicks,
+  timeTickStyle,
+  zoneOffset,
+} from "../../app/lib/chart.ts";
 
 const BOX = { width: 100, height: 50 };
 
@@ -177,8 +194,76 @@ Deno.test("stacked bars split each day by layer and the legend reads the day", (
   expect(heights[1]).toEqual([24.4, 97.6]);
   expect(container.querySelector(".chart-value")?.textContent).toBe("$150.00");
   const legend = () => [...container.querySelector(".chart-legend")!.children].map((c) => c.textContent!.trim());
-  expect(legend()).toEqual(["A $10.00", "B $40.00", "last day"]);
+  expect(legend()).toEqual(["A $10.00", "B $40.00", "on the last day"]);
   fireEvent.keyDown(screen.getByRole("img"), { key: "Home" });
   expect(legend()).toEqual(["A $75.00", "B $25.00", ""]);
+  cleanup();
+});
+
+Deno.test("value ticks are round numbers inside the range", () => {
+  expect(niceTicks(0, 100, 4)).toEqual([0, 25, 50, 75, 100]);
+  expect(niceTicks(3012.4, 3190.2, 4)).toEqual([3050, 3100, 3150]);
+  expect(niceTicks(0.000312, 0.000318, 3)).toEqual([0.000312, 0.000314, 0.000316, 0.000318]);
+  expect(niceTicks(5, 5)).toEqual([5]);
+  expect(niceTicks(Number.NaN, 1)).toEqual([]);
+});
+
+Deno.test("time ticks fall on whole hours or days of the visitor's clock", () => {
+  const t0 = 1_700_000_000; // Nov 14, 2023, 22:13:20 UTC
+  const day = timeTicks(t0, t0 + 86_400, { count: 4 });
+  expect(day.every((t) => t % 21_600 === 0)).toBe(true);
+  expect(day.length).toBe(4);
+  // Five hours behind UTC (New York in winter): days start at 05:00 UTC.
+  const week = timeTicks(t0, t0 + 7 * 86_400, { count: 4, offset: -18_000 });
+  expect(week.every((t) => (t - 18_000) % 86_400 === 0)).toBe(true);
+  expect(zoneOffset("America/New_York", t0)).toBe(-18_000);
+  expect(zoneOffset("Asia/Kolkata", t0)).toBe(19_800);
+  expect(zoneOffset("UTC", t0)).toBe(0);
+  expect(timeTickStyle(86_400)).toBe("hour");
+  expect(timeTickStyle(30 * 86_400)).toBe("day");
+  expect(timeTickStyle(365 * 86_400)).toBe("month");
+});
+
+Deno.test("a line chart has a value axis, a time axis and marks the hovered value on them", () => {
+  const { container } = render(
+    <LineChart
+      label="Price"
+      note="Price, past day"
+      series={[0, 1, 2, 3, 4].map((i) => ({ timestamp: 1_700_006_400 + i * 21_600, value: 2000 + 100 * i }))}
+    />,
+  );
+  const values = [...container.querySelectorAll(".chart-yaxis span")].map((s) => s.textContent);
+  expect(values).toEqual(["$2K", "$2.1K", "$2.2K", "$2.3K", "$2.4K"]);
+  expect(container.querySelectorAll(".chart-grid line").length).toBe(5);
+  const times = container.querySelectorAll(".chart-xaxis span");
+  expect(times.length).toBeGreaterThanOrEqual(3);
+  expect(container.querySelector(".chart-time")?.textContent).toBe("Price, past day");
+  fireEvent.keyDown(screen.getByRole("img"), { key: "Home" });
+  expect(container.querySelector(".chart-hover-value")?.textContent).toBe("$2K");
+  expect(container.querySelector(".chart-dot")).not.toBeNull();
+  cleanup();
+});
+
+Deno.test("the liquidity chart labels its price axis and marks the current price", () => {
+  // Ticks in smallest units (USDC 6 decimals, WETH 18): 3e8 raw is 0.0003 WETH per USDC.
+  const bars = [-2, -1, 0, 1, 2].map((i) => ({ tickIdx: i * 60, price0: 3e8 * 1.1 ** i, liquidity: 10 - Math.abs(i) }));
+  const { container } = render(
+    <LiquidityChart
+      bars={bars}
+      label="USDC/WETH liquidity"
+      token0="USDC"
+      token1="WETH"
+      priceScale={1e-12}
+      currentPrice={0.0003}
+      invert
+    />,
+  );
+  expect(container.textContent).toContain("Current price: 1 WETH = 3,333.33 USDC");
+  expect(container.textContent).toContain("Price (USDC per WETH)");
+  const labels = [...container.querySelectorAll(".chart-xaxis span")].map((s) => s.textContent);
+  // Lower prices left: inverted, the highest tick comes first.
+  expect(labels[0]).toBe("2,754.82");
+  expect(labels.at(-1)).toBe("4,033.33");
+  expect(container.querySelectorAll("line.chart-current").length).toBe(1);
   cleanup();
 });
