@@ -7,7 +7,9 @@ import { Link } from "react-router";
 import { useMemo } from "react";
 import { tokenHref } from "../lib/chains.ts";
 import { formatAmount, formatFeeTier, formatInteger, formatPercent, formatUsd } from "../lib/format.ts";
+import { invertCandles, invertSeries } from "../lib/chart.ts";
 import { fetchPoolChart, fetchPoolTransactions } from "../lib/pool_data.ts";
+import type { TokenChart } from "../lib/token_data.ts";
 import type { PoolPageData } from "../lib/pool_loader.ts";
 import { Address } from "./address.tsx";
 import { ChartPanel } from "./chart_panel.tsx";
@@ -20,8 +22,37 @@ import { ErrorState, NotFoundState } from "./status.tsx";
 import { PairLogos, TokenLogo } from "./token_logo.tsx";
 import { Time } from "./time.tsx";
 import { TransactionsTable } from "./transactions_table.tsx";
+import { useStored } from "./use_stored.ts";
 
 type OkData = Extract<PoolPageData, { status: "ok" }>;
+
+/** The last price of a price chart (token0 in token1), if any. */
+function lastPrice(chart: TokenChart | null): number | null {
+  if (!chart) return null;
+  if (chart.kind === "candles") return chart.candles.at(-1)?.close ?? null;
+  return chart.series.at(-1)?.value ?? null;
+}
+
+/** A price chart read the other way round (token1 in token0). */
+function invertChart(chart: TokenChart | null): TokenChart | null {
+  if (!chart || chart.kind === "bars") return chart;
+  return chart.kind === "candles"
+    ? { kind: "candles", candles: invertCandles(chart.candles) }
+    : { kind: "line", series: invertSeries(chart.series) };
+}
+
+/**
+ * Which way the pool's price reads: by default the way that gives a price
+ * of at least 1 (`3,180 USDC per WETH`, not `0.0003144 WETH per USDC`);
+ * the visitor's choice is kept per pool in localStorage.
+ */
+function usePriceDirection(data: OkData): [boolean, () => void] {
+  const [stored, setStored] = useStored(`pool-price-direction:${data.chainName}:${data.pool.address.toLowerCase()}`);
+  const price = data.chart.ok ? lastPrice(data.chart.data) : null;
+  const fallback = price !== null && price > 0 && price < 1;
+  const inverted = stored === null ? fallback : stored === "inverted";
+  return [inverted, () => setStored(inverted ? "normal" : "inverted")];
+}
 
 function Transactions({ data }: { data: OkData }) {
   const first = useMemo(
@@ -54,6 +85,7 @@ function Transactions({ data }: { data: OkData }) {
 
 /** The pool page for the loader's data. */
 export function PoolScreen({ data }: { data: PoolPageData }) {
+  if (data.status === "ok") return <OkPoolScreen data={data} />;
   if (data.status === "not-found") {
     return (
       <NotFoundState title="Pool not found">
@@ -61,9 +93,11 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
       </NotFoundState>
     );
   }
-  if (data.status === "error") {
-    return <ErrorState page title="Could not load this pool" message={data.message} />;
-  }
+  return <ErrorState page title="Could not load this pool" message={data.message} />;
+}
+
+function OkPoolScreen({ data }: { data: OkData }) {
+  const direction = usePriceDirection(data);
   const { pool } = data;
   const t0 = pool.token0?.symbol ?? "UNK";
   const t1 = pool.token1?.symbol ?? "UNK";
@@ -73,6 +107,8 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
     ? pool.volume24hUsd * pool.feeTier / 1_000_000
     : null;
   const apr = pool.isDynamicFee ? null : poolApr(pool.volume24hUsd, pool.feeTier, pool.totalLiquidityUsd);
+  const [inverted, flip] = direction;
+  const [base, quote] = inverted ? [t1, t0] : [t0, t1];
   return (
     <GatewayProvider>
       <article className="screen pool-page">
@@ -113,14 +149,21 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
               key={`${data.chainName}/${pool.address}`}
               title={`${t0}/${t1}`}
               kinds={[
-                { value: "price", label: `Price (${t1} per ${t0})` },
+                { value: "price", label: `Price (${quote} per ${base})` },
                 { value: "volume", label: "Volume" },
               ]}
               initial={data.chart}
               fetchChart={(client, kind, duration) => fetchPoolChart(client, data.ref, kind, duration)}
               formatValue={(kind) =>
-                kind === "price" ? (n) => (n === null ? "–" : `${formatAmount(n)} ${t1}`) : undefined}
+                kind === "price" ? (n) => (n === null ? "–" : `${formatAmount(n)} ${quote}`) : undefined}
+              axisFormat={(kind) => kind === "price" ? (n) => formatAmount(n) : undefined}
+              mapChart={(kind, chart) => kind === "price" && inverted ? invertChart(chart) : chart}
             />
+            <p className="price-direction">
+              <button type="button" className="button secondary small" onClick={flip} aria-pressed={inverted}>
+                <span aria-hidden="true">⇄</span> Show price in {base}
+              </button>
+            </p>
             <section aria-labelledby="liquidity-title">
               <h2 id="liquidity-title">Liquidity</h2>
               {data.liquidity.ok
@@ -136,6 +179,9 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
                       label={`${t0}/${t1} liquidity`}
                       token0={t0}
                       token1={t1}
+                      currentPrice={data.chart.ok ? lastPrice(data.chart.data) : null}
+                      invert={inverted}
+                      priceScale={10 ** ((pool.token0?.decimals ?? 0) - (pool.token1?.decimals ?? 0))}
                     />
                   )
                 : <ErrorState message={data.liquidity.error} />}
