@@ -74,7 +74,9 @@ async function openKv(config: Config): Promise<Deno.Kv | null> {
     const folder = dirname(path);
     if (!config.kvPathSet && path === DEFAULT_KV_PATH) {
       await Deno.mkdir(folder, { recursive: true });
-    } else if (!(await isFolder(folder))) {
+    } else if (!(await exists(folder))) {
+      // A typo in the path stops the start; a folder that exists but cannot hold the store (a regular
+      // file, no permission) is a KV failure like any other: logged, and the service runs without it.
       throw new ConfigError(`Cannot open DENO_KV_PATH "${path}": folder "${folder}" does not exist`);
     }
   }
@@ -86,11 +88,12 @@ async function openKv(config: Config): Promise<Deno.Kv | null> {
   }
 }
 
-async function isFolder(path: string): Promise<boolean> {
+async function exists(path: string): Promise<boolean> {
   try {
-    return (await Deno.stat(path)).isDirectory;
-  } catch {
-    return false;
+    await Deno.stat(path);
+    return true;
+  } catch (error) {
+    return !(error instanceof Deno.errors.NotFound);
   }
 }
 
