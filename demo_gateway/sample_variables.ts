@@ -124,6 +124,6 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
   TopV4Pools: { chain: "ETHEREUM", first: 20 },
   TopV3Pools: { chain: "ETHEREUM", first: 20 },
   TopV2Pairs: { chain: "ETHEREUM", first: 20 },
-  DailyProtocolVolume: { version: "V3" },
+  DailyProtocolVolume: { chain: "ETHEREUM", version: "V3" },
   IsV3SubgraphStale: { chain: "ETHEREUM" },
 };

@@ -146,7 +146,7 @@ Deno.test("variables and defaults are exactly as listed", () => {
       first: "Int!",
       cursor: "Int",
     },
-    DailyProtocolVolume: { version: "ProtocolVersion!" },
+    DailyProtocolVolume: { chain: "Chain!", version: "ProtocolVersion!" },
     IsV3SubgraphStale: { chain: "Chain!" },
     TokenPrice: {
       chain: "Chain!",
@@ -186,7 +186,7 @@ function argumentsOf(
 Deno.test("fixed arguments are as listed", () => {
   assert.deepEqual(
     argumentsOf("DailyProtocolVolume", "historicalProtocolVolume"),
-    [{ chain: "ETHEREUM", version: "$version", duration: "MONTH" }],
+    [{ chain: "$chain", version: "$version", duration: "MONTH" }],
   );
   assert.deepEqual(argumentsOf("PopularNftCollections", "topCollections"), [
     { chains: "[ETHEREUM]", orderBy: "VOLUME", duration: "DAY", first: "2" },

@@ -454,11 +454,11 @@ export const TopV2PairsQuery = graphql(
   [PoolTokenFragment],
 );
 
-/** `DailyProtocolVolume`: daily volume of a protocol version on ETHEREUM over a month. */
+/** `DailyProtocolVolume`: daily volume of a protocol version on a chain over a month. */
 export const DailyProtocolVolumeQuery = graphql(`
-  query DailyProtocolVolume($version: ProtocolVersion!) {
+  query DailyProtocolVolume($chain: Chain!, $version: ProtocolVersion!) {
     historicalProtocolVolume(
-      chain: ETHEREUM
+      chain: $chain
       version: $version
       duration: MONTH
     ) {

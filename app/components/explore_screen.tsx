@@ -54,10 +54,11 @@ function VolumePanel({ data }: { data: ExploreData }) {
   return (
     <section className="card chart-panel" aria-labelledby="volume-title">
       <h2 id="volume-title" className="muted">
-        Uniswap volume, last month (Ethereum)
+        Uniswap volume on {data.chainLabel}, past month
       </h2>
       <StackedBarChart
-        label="Daily protocol volume"
+        label={`Daily Uniswap volume on ${data.chainLabel}`}
+        note="Total volume, past month"
         days={data.volume.data}
         layers={[
           { key: "v4", label: "v4" },

@@ -159,14 +159,11 @@ export interface VolumeDay extends SeriesPoint {
   readonly v2: number;
 }
 
-/**
- * Daily volume of V2, V3 and V4 over the last month (the gateway reports it
- * for Ethereum), summed per day.
- */
-export async function fetchProtocolVolume(client: Client): Promise<VolumeDay[]> {
+/** Daily volume of V2, V3 and V4 on a chain over the last month, summed per day. */
+export async function fetchProtocolVolume(client: Client, chain: Chain): Promise<VolumeDay[]> {
   const [v4, v3, v2] = await Promise.all(
     (["V4", "V3", "V2"] as const).map(async (version) =>
-      (await runQuery(client, DailyProtocolVolumeQuery, { version })).data
+      (await runQuery(client, DailyProtocolVolumeQuery, { chain, version })).data
         ?.historicalProtocolVolume ?? []
     ),
   );

@@ -110,7 +110,7 @@ export async function loadExplore(
       )
       : null,
     tab === "transactions" ? load(() => fetchChainTransactions(client, { chain })) : null,
-    query ? null : load(() => fetchProtocolVolume(client)),
+    query ? null : load(() => fetchProtocolVolume(client, chain)),
   ]);
   return { ...base, tokens, pools, transactions, volume };
 }
