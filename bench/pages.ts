@@ -27,17 +27,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  BLUE_JPEG_LOGO_TOKEN,
-  CJK_NAME_TOKEN,
   EDGE_LOGOS_V3_POOL,
-  EMOJI_NAME_TOKEN,
   ETHEREUM_TOKENS,
+  FIXTURE_TOKENS,
   HOOKED_V4_POOL,
-  NEAR_WHITE_LOGO_TOKEN,
-  NO_LOGO_TOKEN,
-  RED_PNG_LOGO_TOKEN,
   USDC_WETH_V3_POOL,
-  WEBP_LOGO_TOKEN,
 } from "../demo_gateway/mod.ts";
 import { fromFileUrl } from "../scripts/paths.ts";
 import { type BenchServer, spawnServer } from "./server.ts";
@@ -285,6 +279,7 @@ async function main(): Promise<void> {
       const crawlerPool = await wrk(server.url + POOL_PAGE, CRAWLER_UA);
       const baselinePool = await wrk(baseline.url + POOL_PAGE, CRAWLER_UA);
       const crawlerCalls = gateway.total();
+      const floor = await wrk(`${server.url}/robots.txt`, CRAWLER_UA);
       gateway.reset();
       const browserToken = await wrk(server.url + TOKEN_PAGE, BROWSER_UA);
       const browserPool = await wrk(server.url + POOL_PAGE, BROWSER_UA);
@@ -301,6 +296,7 @@ async function main(): Promise<void> {
         browserTokenP50Ms: browserToken.p50Ms,
         browserPool: browserPool.requestsPerSecond,
         browserPoolP50Ms: browserPool.p50Ms,
+        floor: floor.requestsPerSecond,
         crawlerGatewayCalls: crawlerCalls,
         crawlerRequests: crawlerToken.requests + crawlerPool.requests,
         browserGatewayCalls: gateway.total(),
@@ -332,6 +328,7 @@ async function main(): Promise<void> {
           name: `round ${i + 1}: crawler pool page / baseline`,
           value: `${fmt(r.crawlerPool)} / ${fmt(r.baselinePool)} = ${fmt(r.poolRatio, 2)}x`,
         },
+        { name: `round ${i + 1}: service floor (robots.txt from memory)`, value: `${fmt(r.floor)}` },
         {
           name: `round ${i + 1}: browser token page, pool page`,
           value: `${fmt(r.browserToken)}, ${fmt(r.browserPool)} (p50 ${fmt(r.browserTokenP50Ms)}, ${
@@ -386,66 +383,85 @@ async function main(): Promise<void> {
   log("figures written to bench/pages_results.json");
 }
 
-/** TTFB of token pages with every gateway call answered 150 ms late. */
+/** Demo tokens on Ethereum not used by the other figures, each viewed cold once. */
+function ttfbTokens(): string[] {
+  const used = new Set([ETHEREUM_TOKENS.UNI, ETHEREUM_TOKENS.DAI, ETHEREUM_TOKENS.LINK].map((a) => a.toLowerCase()));
+  return [...Object.values(ETHEREUM_TOKENS), ...FIXTURE_TOKENS.map((t) => t.address)]
+    .filter((address) => !used.has(address.toLowerCase()));
+}
+
+/**
+ * TTFB of token pages with every gateway call answered 150 ms late (from
+ * the proxy's memory, primed first at no delay, so each call costs exactly
+ * the delay). A second service without the query cache
+ * (`QUERY_CACHE_SECONDS=0`, its own KV) sees every token cold: half of them
+ * are opened by a browser first (preview and data uncached), the other half
+ * by a crawler first (1 call: the preview), then by a browser (preview
+ * cached, data uncached). Warm views are timed on the main service.
+ */
 async function timeToFirstByte(server: BenchServer, gateway: PagesGateway) {
-  const tokens = [
-    ETHEREUM_TOKENS.USDT,
-    ETHEREUM_TOKENS.WBTC,
-    ETHEREUM_TOKENS.WETH,
-    RED_PNG_LOGO_TOKEN.address,
-    BLUE_JPEG_LOGO_TOKEN.address,
-    WEBP_LOGO_TOKEN.address,
-    NO_LOGO_TOKEN.address,
-    NEAR_WHITE_LOGO_TOKEN.address,
-    CJK_NAME_TOKEN.address,
-    EMOJI_NAME_TOKEN.address,
-  ];
-  // A second service without the query cache: every view asks the gateway; the preview is kept in KV.
+  const tokens = ttfbTokens();
+  for (const token of tokens) {
+    const path = `/explore/tokens/ethereum/${token}`;
+    await checkPage(server.url, path, BROWSER_UA);
+    await checkPage(server.url, path, CRAWLER_UA);
+  }
   const uncached = await spawnServer({ GRAPHQL_URL: gateway.url, QUERY_CACHE_SECONDS: "0" });
   gateway.delayMs = GATEWAY_DELAY_MS;
+  gateway.replay = true;
+  gateway.replayMisses = 0;
   const figures = { coldMs: [] as number[], previewCachedMs: [] as number[], warmMs: [] as number[] };
-  const crawler = { coldMs: [] as number[] };
+  const crawlerColdMs: number[] = [];
+  const half = Math.ceil(tokens.length / 2);
   try {
-    for (const token of tokens) {
+    for (const [i, token] of tokens.entries()) {
       const path = `/explore/tokens/ethereum/${token}`;
-      const cold = await view(uncached.url + path, BROWSER_UA);
-      checkBrowserPage(path, cold);
-      figures.coldMs.push(cold.ttfbMs);
-      const again = await view(uncached.url + path, BROWSER_UA);
-      checkBrowserPage(path, again);
-      figures.previewCachedMs.push(again.ttfbMs);
-      const crawlerCold = await view(server.url + path, CRAWLER_UA);
-      checkCrawlerPage(path, crawlerCold);
-      crawler.coldMs.push(crawlerCold.ttfbMs);
-      await view(server.url + path, BROWSER_UA); // fills the query cache of the main service
+      if (i < half) {
+        const cold = await view(uncached.url + path, BROWSER_UA);
+        checkBrowserPage(path, cold);
+        figures.coldMs.push(cold.ttfbMs);
+      } else {
+        const crawler = await view(uncached.url + path, CRAWLER_UA);
+        checkCrawlerPage(path, crawler);
+        crawlerColdMs.push(crawler.ttfbMs);
+        const browser = await view(uncached.url + path, BROWSER_UA);
+        checkBrowserPage(path, browser);
+        figures.previewCachedMs.push(browser.ttfbMs);
+      }
+      gateway.reset();
       const warm = await view(server.url + path, BROWSER_UA);
       checkBrowserPage(path, warm);
-      figures.warmMs.push(warm.ttfbMs);
+      if (gateway.total() === 0) figures.warmMs.push(warm.ttfbMs);
     }
   } finally {
     gateway.delayMs = 0;
+    gateway.replay = false;
     await uncached.stop();
   }
   const describe = (values: number[]) =>
-    `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length} tokens)`;
+    values.length === 0
+      ? "none"
+      : `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length} tokens)`;
+  const within = (values: number[]) => `<= 200 ms: ${mark(values.length > 0 && median(values) <= 200)}`;
   const rows: Row[] = [
     {
       name: `browser token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, cold`,
       value: describe(figures.coldMs),
-      target: `<= 200 ms: ${mark(median(figures.coldMs) <= 200)}`,
+      target: within(figures.coldMs),
     },
     {
-      name: `browser token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, preview cached, no query cache`,
+      name: `browser token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, preview cached, data not`,
       value: describe(figures.previewCachedMs),
-      target: `<= 200 ms: ${mark(median(figures.previewCachedMs) <= 200)}`,
+      target: within(figures.previewCachedMs),
     },
     {
-      name: `browser token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, warm within TTL`,
+      name: `browser token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, warm within TTL (0 calls)`,
       value: describe(figures.warmMs),
     },
-    { name: `crawler token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, cold`, value: describe(crawler.coldMs) },
+    { name: `crawler token page TTFB, ${GATEWAY_DELAY_MS} ms gateway, cold`, value: describe(crawlerColdMs) },
+    { name: "gateway calls not answered from the proxy's memory", value: String(gateway.replayMisses) },
   ];
-  return { ...figures, crawlerColdMs: crawler.coldMs, rows };
+  return { ...figures, crawlerColdMs, replayMisses: gateway.replayMisses, rows };
 }
 
 if (import.meta.main) await main();

@@ -4,6 +4,11 @@
  * proxy that counts calls by operation name and can add a delay to every
  * answer, like a gateway far away. Bench code never imports from `tests/`.
  *
+ * The proxy keeps every answer by request body. With `replay` on, a body it
+ * has seen is answered from memory after the delay: the demo gateway's own
+ * work (graphql-js, generated series, calls queued on its one thread) then
+ * adds nothing, so a "150 ms gateway" answers every call in 150 ms.
+ *
  * @module
  */
 import { type DemoGateway, startDemoGateway } from "../demo_gateway/mod.ts";
@@ -16,6 +21,10 @@ export interface PagesGateway {
   readonly calls: Map<string, number>;
   /** Delay added to every answer, in ms. */
   delayMs: number;
+  /** Answer bodies seen before from memory (after the delay). */
+  replay: boolean;
+  /** Calls with replay on that were not in memory (answered by the demo gateway). */
+  replayMisses: number;
   /** Calls since the last reset. */
   total(): number;
   /** Forgets the counts. */
@@ -27,6 +36,7 @@ export interface PagesGateway {
 export async function startPagesGateway(): Promise<PagesGateway> {
   const demo: DemoGateway = await startDemoGateway();
   const calls = new Map<string, number>();
+  const answers = new Map<string, string>();
   const abort = new AbortController();
   const listening = Promise.withResolvers<number>();
   const server = Deno.serve({
@@ -41,19 +51,26 @@ export async function startPagesGateway(): Promise<PagesGateway> {
       operation = String(JSON.parse(body).operationName ?? "");
     } catch { /* counted as unnamed */ }
     calls.set(operation, (calls.get(operation) ?? 0) + 1);
+    const kept = gateway.replay ? answers.get(body) : undefined;
+    if (gateway.replay && kept === undefined) gateway.replayMisses++;
     if (gateway.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gateway.delayMs));
+    if (kept !== undefined) return new Response(kept, { headers: { "content-type": "application/json" } });
     const answer = await fetch(demo.url, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
     });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    const text = await answer.text();
+    if (answer.ok) answers.set(body, text);
+    return new Response(text, { status: answer.status, headers: { "content-type": "application/json" } });
   });
   const port = await listening.promise;
   const gateway: PagesGateway = {
     url: `http://127.0.0.1:${port}/graphql`,
     calls,
     delayMs: 0,
+    replay: false,
+    replayMisses: 0,
     total: () => [...calls.values()].reduce((sum, n) => sum + n, 0),
     reset: () => calls.clear(),
     async close() {
