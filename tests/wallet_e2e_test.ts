@@ -247,6 +247,84 @@ Deno.test({
         assert.ok(Math.abs(back - usdcIn) < 1, `withdrew ${back} of ${usdcIn} USDC`);
       });
 
+      await t.step("open a V3 USDC/ETH position, read it back, earn fees, collect them and remove it", async () => {
+        const npm = {
+          address: C.v3PositionManager,
+          abi: parseAbi([
+            "function balanceOf(address owner) view returns (uint256)",
+            "function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)",
+            "function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)",
+          ]),
+        } as const;
+        assert.equal(await chain.readContract({ ...npm, functionName: "balanceOf", args: [me] }), 0n);
+        await page.goto(`${server.url}/positions/create/v3?inputCurrency=ETH&outputCurrency=${USDC}`, {
+          waitUntil: "networkidle",
+        });
+        const create = page.getByTestId("v3-new-panel");
+        await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+        await create.getByLabel("Fee tier").selectOption("500");
+        await create.getByTestId("current-price").getByText(/Current price: .* WETH per USDC/).waitFor();
+        await create.getByLabel(/^Amount of USDC/).fill("1000");
+        await create.getByTestId("amounts").waitFor();
+        const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
+        const sentBefore = wallet.sent.length;
+        await create.getByRole("button", { name: "Create position" }).click();
+        await waitForConfirmed(sentBefore + 2); // USDC approval, then the mint (ether for the WETH side)
+        const tokenId = await chain.readContract({ ...npm, functionName: "tokenOfOwnerByIndex", args: [me, 0n] });
+        const position = await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] });
+        assert.deepEqual([position[2], position[3], position[4]], [USDC, C.wrappedNative, 500]);
+        assert.ok(position[7] > 0n);
+        assert.ok(usdc0 - (await erc20(USDC, me)) > 990_000_000n);
+        const ethIn = eth0 - (await chain.getBalance({ address: me }));
+        assert.ok(ethIn > parseEther("0.2") && ethIn < parseEther("0.4"), `paid ${ethIn} wei for the WETH side`);
+
+        await page.goto(`${server.url}/positions`, { waitUntil: "networkidle" });
+        const list = page.getByTestId("v3-positions");
+        await list.getByText("In range").waitFor();
+        await list.getByRole("link", { name: `#${tokenId} USDC/WETH 0.05%` }).click();
+        const detail = page.getByTestId("v3-position");
+        await detail.getByTestId("in-range").getByText("In range").waitFor();
+        assert.equal(await detail.getByTestId("liquidity").textContent(), String(position[7]));
+
+        // A trader swaps ETH for USDC through the pool: the position earns WETH fees.
+        const trader = createWalletClient({
+          account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 9 }),
+          chain: demo,
+          transport: http(chainUrl[1]),
+        });
+        const hash = await trader.writeContract({
+          address: C.v3SwapRouter,
+          abi: parseAbi([
+            "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
+          ]),
+          functionName: "exactInputSingle",
+          value: parseEther("50"),
+          args: [{
+            tokenIn: C.wrappedNative,
+            tokenOut: USDC,
+            fee: 500,
+            recipient: trader.account.address,
+            deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+            amountIn: parseEther("50"),
+            amountOutMinimum: 1n,
+            sqrtPriceLimitX96: 0n,
+          }],
+        });
+        assert.equal((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status, "success");
+        await page.reload({ waitUntil: "networkidle" });
+        await detail.getByTestId("fees").getByText(/USDC, 0\.0\d*[1-9]\d* WETH/).waitFor();
+        const weth0 = await erc20(C.wrappedNative, me);
+        await detail.getByRole("button", { name: "Collect fees" }).click();
+        await waitForConfirmed(sentBefore + 3);
+        assert.ok((await erc20(C.wrappedNative, me)) > weth0, "fees collected in WETH");
+
+        await detail.getByRole("button", { name: "Remove liquidity" }).click();
+        await waitForConfirmed(sentBefore + 4);
+        const closed = await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] });
+        assert.equal(closed[7], 0n);
+        await detail.getByTestId("in-range").getByText("Closed").waitFor();
+      });
+
       await t.step("no key, seed or message signature ever reached the service; the page never broadcast", () => {
         const all = serverBodies.join("\n");
         const key = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 }).getHdKey().privateKey!;

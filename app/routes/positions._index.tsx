@@ -4,6 +4,8 @@ import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionsScreen } from "../components/wallet_screens.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
+import { DEFAULT_CHAIN } from "../lib/chains.ts";
+import { V3PositionsList } from "../wallet/v3_positions_panel.tsx";
 
 /** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
@@ -14,12 +16,15 @@ export function loader(args: LoaderFunctionArgs) {
 export default function PositionsRoute() {
   const data = useLoaderData<typeof loader>();
   return (
-    <PositionsScreen
-      title="Your positions"
-      pools={data.pools}
-      chainLabel={data.chainLabel}
-      action="see your liquidity positions"
-    />
+    <>
+      <PositionsScreen
+        title="Your positions"
+        pools={data.pools}
+        chainLabel={data.chainLabel}
+        action="see your liquidity positions"
+      />
+      <V3PositionsList chainName={DEFAULT_CHAIN} />
+    </>
   );
 }
 

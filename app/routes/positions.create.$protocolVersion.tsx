@@ -4,6 +4,8 @@ import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { TradeScreen } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { NewV3Position } from "../wallet/v3_positions_panel.tsx";
 
 /** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
@@ -15,6 +17,13 @@ export default function PositionsCreateVersionRoute() {
   const data = useLoaderData<typeof loader>();
   const version = (data.params.protocolVersion ?? "").toLowerCase();
   const known = ["v2", "v3", "v4"].includes(version);
+  if (version === "v3") {
+    return (
+      <WalletScreen title="New v3 position" intro="Pick a pair, a fee tier and a price range.">
+        <NewV3Position data={data} />
+      </WalletScreen>
+    );
+  }
   return (
     <TradeScreen
       data={data}

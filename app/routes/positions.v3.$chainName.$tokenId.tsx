@@ -1,18 +1,20 @@
 /** `/positions/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
 import { useParams } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
-import { PositionScreen } from "../components/wallet_screens.tsx";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { V3PositionDetail } from "../wallet/v3_positions_panel.tsx";
 import { chainLabel } from "../lib/chains.ts";
 
 /** Renders the screen. */
 export default function PositionV3Route() {
   const params = useParams();
   return (
-    <PositionScreen
-      tokenId={params.tokenId ?? ""}
-      version="v3"
-      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
-    />
+    <WalletScreen
+      title={`Position #${params.tokenId ?? ""}`}
+      intro={chainLabel((params.chainName ?? "").toUpperCase())}
+    >
+      <V3PositionDetail chainName={params.chainName ?? ""} tokenId={params.tokenId ?? ""} />
+    </WalletScreen>
   );
 }
 
