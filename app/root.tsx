@@ -52,13 +52,17 @@ export const links: LinksFunction = () => [
 
 /**
  * Link preview of whitelisted pages (default, token or pool), from the
- * preview cache; other paths get none. A page whose preview could not be
- * read is marked `no-store`.
+ * preview cache; other paths get none. Whitelisted pages vary by
+ * `User-Agent` (crawlers get the crawler document); a page whose preview
+ * could not be read is marked `no-store`.
  */
 export async function loader({ request, context }: LoaderFunctionArgs & { context: LoadContext }) {
   const head = await loadPagePreview(request, context.previews, context.origin);
   const root: RootData = { ...head, crawler: head.preview !== null && isCrawlerView(request) };
-  return data(root, head.previewFailed ? { headers: { "cache-control": "no-store" } } : undefined);
+  const headers = new Headers();
+  if (head.preview !== null) headers.set("vary", "User-Agent");
+  if (head.previewFailed) headers.set("cache-control", "no-store");
+  return data(root, { headers });
 }
 
 /** The root loader's headers (`no-store` after a failed preview) go on every page. */

@@ -115,6 +115,9 @@ Deno.test({
               null,
               `${path}: the browser got the crawler body`,
             );
+            for (const side of [crawler, browser]) {
+              assert.match(side.headers.get("vary") ?? "", /user-agent/i, `${path}: no Vary: User-Agent`);
+            }
             const tags = previewTags(crawler.doc);
             assert.ok(tags.some((tag) => tag.startsWith("og:image=")), `${path}: no preview tags`);
             assert.deepEqual(previewTags(browser.doc), tags, `${path}: crawler and browser heads differ`);
