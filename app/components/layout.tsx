@@ -1,9 +1,14 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
-import { Form, Link, NavLink, useLocation, useNavigate, useNavigation, useParams, useSearchParams } from "react-router";
-import { useId } from "react";
+import { Link, NavLink, useLocation, useNavigation, useParams, useSearchParams } from "react-router";
+import { useId, useState } from "react";
+import { useClient } from "urql";
+import type { Client } from "@urql/core";
+import { runQuery } from "../../queries/client.ts";
+import { TopTokensQuery } from "../../queries/token.ts";
+import { GatewayProvider } from "./gateway_provider.tsx";
 import { TokenSearch } from "./token_search.tsx";
 import { WalletButton } from "../wallet/wallet_button.tsx";
-import { CHAIN_OPTIONS, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
+import { CHAIN_OPTIONS, type ChainOption, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 
 const NAV = [
   { to: "/explore", label: "Explore" },
@@ -37,26 +42,90 @@ export function chainTarget(pathname: string, urlName: string): string {
   return `/explore?chain=${urlName}`;
 }
 
+/** Chains whose top tokens list is empty, checked once per visit when the menu first opens. */
+let emptyChains: Promise<ReadonlySet<string>> | null = null;
+
+function checkChains(client: Client): Promise<ReadonlySet<string>> {
+  emptyChains ??= Promise.all(
+    CHAIN_OPTIONS.map(async (c) => {
+      try {
+        const { data } = await runQuery(client, TopTokensQuery, {
+          chain: c.chain,
+          page: 1,
+          pageSize: 1,
+          orderBy: "VOLUME",
+        });
+        return (data?.topTokens ?? []).some(Boolean) ? null : c.urlName;
+      } catch {
+        return null; // Unknown: not marked.
+      }
+    }),
+  ).then((names) => new Set(names.filter((n): n is string => n !== null)));
+  return emptyChains;
+}
+
+function ChainItem(
+  { option, current, href, empty, onPick }: {
+    option: ChainOption;
+    current: boolean;
+    href: string;
+    empty: boolean;
+    onPick: () => void;
+  },
+) {
+  return (
+    <li>
+      <Link to={href} aria-current={current ? "true" : undefined} onClick={onPick}>
+        <span>{option.label}</span>
+        {empty ? <span className="chain-empty">No data</span> : null}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The chain selector: a button that opens a menu (the popover API, so it
+ * opens without JavaScript too) of mainnets in product order, with testnets
+ * behind "Show testnets" and chains without data marked once checked.
+ */
 function ChainSelector() {
   const id = useId();
   const current = useCurrentChain();
-  const navigate = useNavigate();
   const location = useLocation();
+  const client = useClient();
+  const [empty, setEmpty] = useState<ReadonlySet<string>>(new Set());
+  const currentOption = CHAIN_OPTIONS.find((c) => c.urlName === current);
+  const close = () => (document.getElementById(id) as HTMLElement & { hidePopover?: () => void })?.hidePopover?.();
+  const item = (c: ChainOption) => (
+    <ChainItem
+      key={c.urlName}
+      option={c}
+      current={c.urlName === current}
+      href={chainTarget(location.pathname, c.urlName)}
+      empty={empty.has(c.urlName)}
+      onPick={close}
+    />
+  );
   return (
-    <Form method="get" action="/explore" className="chain-form">
-      <label htmlFor={id} className="visually-hidden">Chain</label>
-      <select
-        id={id}
-        name="chain"
-        value={current}
-        onChange={(e) => navigate(chainTarget(location.pathname, e.currentTarget.value))}
+    <div className="chain-selector">
+      <button
+        type="button"
+        className="chain-button"
+        popoverTarget={id}
+        aria-haspopup="dialog"
+        onClick={() => void checkChains(client).then(setEmpty)}
       >
-        {CHAIN_OPTIONS.map((c) => <option key={c.urlName} value={c.urlName}>{c.label}</option>)}
-      </select>
-      <noscript>
-        <button type="submit" className="button secondary">Go</button>
-      </noscript>
-    </Form>
+        <span className="visually-hidden">Network:</span> {currentOption?.label ?? current}
+        <span aria-hidden="true" className="chain-caret">▾</span>
+      </button>
+      <div id={id} popover="auto" className="chain-menu" role="dialog" aria-label="Choose a network">
+        <ul className="chain-list">{CHAIN_OPTIONS.filter((c) => !c.testnet).map(item)}</ul>
+        <label className="testnet-toggle">
+          <input type="checkbox" defaultChecked={currentOption?.testnet ?? false} /> Show testnets
+        </label>
+        <ul className="chain-list testnets">{CHAIN_OPTIONS.filter((c) => c.testnet).map(item)}</ul>
+      </div>
+    </div>
   );
 }
 
@@ -96,7 +165,9 @@ export function SiteHeader() {
       </nav>
       <div className="header-tools">
         <TokenSearch chain={useCurrentChain()} />
-        <ChainSelector />
+        <GatewayProvider>
+          <ChainSelector />
+        </GatewayProvider>
         <WalletButton />
       </div>
     </header>

@@ -15,12 +15,27 @@ Deno.test("the chain selector leads to the chain's tokens or explore page", () =
 
 Deno.test("the header has navigation, token search and the gateway's chains", async () => {
   renderInRouter(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
-  expect((await screen.findByRole("navigation", { name: "Main" })).textContent).toContain("Explore");
+  const nav = await screen.findByRole("navigation", { name: "Main" });
+  expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+    "Explore",
+    "Tokens",
+    "Pools",
+    "Swap",
+    "Portfolio",
+    "NFTs",
+  ]);
   expect(screen.getByRole("combobox", { name: "Search tokens" })).toBeTruthy();
-  const select = screen.getByRole("combobox", { name: "Chain" }) as HTMLSelectElement;
-  expect(select.value).toBe("base");
-  expect(select.options.length).toBe(CHAIN_OPTIONS.length);
-  expect([...select.options].some((o) => o.value === "unknown_chain")).toBe(false);
+  expect(screen.getByRole("button", { name: /Network: Base/ }).getAttribute("aria-haspopup")).toBe("dialog");
+  const menu = document.querySelector('[role="dialog"][aria-label="Choose a network"]')!;
+  expect(menu.getAttribute("popover")).toBe("auto");
+  const [mainnets, testnets] = [...menu.querySelectorAll("ul")];
+  const names = (list: Element) => [...list.querySelectorAll("a")].map((a) => a.textContent);
+  expect(names(mainnets).slice(0, 3)).toEqual(["Ethereum", "Unichain", "Base"]);
+  expect(names(mainnets).length + names(testnets).length).toBe(CHAIN_OPTIONS.length);
+  expect(names(testnets)).toContain("Sepolia");
+  expect(names(mainnets)).not.toContain("Sepolia");
+  expect(menu.querySelector('a[aria-current="true"]')?.getAttribute("href")).toBe("/tokens/base");
+  expect(menu.querySelector(".testnet-toggle")?.textContent).toBe(" Show testnets");
   cleanup();
 });
 
