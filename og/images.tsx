@@ -23,7 +23,7 @@ import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { DEFAULT_EMOJI_SET, emojiDataUrl, type EmojiSet } from "./emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
 import { bytesToBase64 } from "./iconify.ts";
-import { type FetchedLogo, fetchLogo, type LogoFetchOptions } from "./logo_fetch.ts";
+import { type FetchedLogo, fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "./logo_fetch.ts";
 import { feeLabel, mix, POOL_LOGO_SIZE, PoolCard } from "./pool_card.tsx";
 import { type AdditionalAssetLoader, renderCardPng, type RenderTimings } from "./render.ts";
 import { TOKEN_LOGO_SIZE, TokenCard } from "./token_card.tsx";
@@ -123,15 +123,17 @@ function dataUrl(logo: FetchedLogo): string {
 
 /**
  * Fetches a logo for a card (main thread, I/O only). No URL, a `.webp` URL
- * (not fetched at all), or a refused or failed fetch give `null`: the letter
- * tile and the default colour.
+ * (not fetched at all), or a refused or failed fetch give no logo: the
+ * letter tile and the default colour. `cacheable` is false when the failure
+ * may pass (timeout, network error, 5xx): a card drawn without such a logo
+ * is not kept.
  */
 export async function fetchCardLogo(
   url: string | null,
   options: LogoFetchOptions,
-): Promise<FetchedLogo | null> {
-  if (!url || isWebpUrl(url)) return null;
-  return await fetchLogo(url, options);
+): Promise<LogoOutcome> {
+  if (!url || isWebpUrl(url)) return { logo: null, cacheable: true };
+  return await fetchLogoOutcome(url, options);
 }
 
 /**
@@ -169,7 +171,7 @@ export async function prepareLogo(
   options: LogoFetchOptions,
   displaySize: number,
 ): Promise<PreparedLogo> {
-  return await decodeLogo(await fetchCardLogo(url, options), symbol, displaySize);
+  return await decodeLogo((await fetchCardLogo(url, options)).logo, symbol, displaySize);
 }
 
 function assetLoader(options: DrawOptions): AdditionalAssetLoader | undefined {
@@ -202,22 +204,33 @@ async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Back
   };
 }
 
+/**
+ * A card as plain data with its logos fetched; `cacheable` is false when a
+ * logo is missing for a reason that may pass (see {@linkcode fetchCardLogo}).
+ */
+export interface PreparedJob<J extends CardJob> {
+  readonly job: J;
+  readonly cacheable: boolean;
+}
+
 /** The token card of `preview` as plain data, its logo fetched (main thread). */
 export async function cardJobForToken(
   preview: TokenPreview,
   networkName: string,
   options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
-): Promise<TokenCardJob> {
-  return {
+): Promise<PreparedJob<TokenCardJob>> {
+  const outcome = await fetchCardLogo(preview.logoUrl, options.logoFetch);
+  const job: TokenCardJob = {
     kind: "token",
     networkName,
     name: preview.name,
     symbol: preview.symbol,
-    logo: await fetchCardLogo(preview.logoUrl, options.logoFetch),
+    logo: outcome.logo,
     emojiSet: options.emojiSet,
     dynamicAssets: options.dynamicAssets,
     origin: options.origin,
   };
+  return { job, cacheable: outcome.cacheable };
 }
 
 /** The pool card of `preview` as plain data, its logos fetched (main thread). */
@@ -225,22 +238,23 @@ export async function cardJobForPool(
   preview: PoolPreview,
   networkName: string,
   options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
-): Promise<PoolCardJob> {
+): Promise<PreparedJob<PoolCardJob>> {
   const { token0Image, token1Image, ...pool } = preview.poolData;
-  const [logo0, logo1] = await Promise.all([
+  const [outcome0, outcome1] = await Promise.all([
     fetchCardLogo(token0Image, options.logoFetch),
     fetchCardLogo(token1Image, options.logoFetch),
   ]);
-  return {
+  const job: PoolCardJob = {
     kind: "pool",
     networkName,
     pool,
-    logo0,
-    logo1,
+    logo0: outcome0.logo,
+    logo1: outcome1.logo,
     emojiSet: options.emojiSet,
     dynamicAssets: options.dynamicAssets,
     origin: options.origin,
   };
+  return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
 }
 
 /** The same card without its logos (letter tiles, default colours). */
@@ -325,7 +339,7 @@ export async function renderTokenImage(
   networkName: string,
   context: ImageContext,
 ): Promise<Uint8Array> {
-  return await drawCard(await cardJobForToken(preview, networkName, context), context);
+  return await drawCard((await cardJobForToken(preview, networkName, context)).job, context);
 }
 
 /** Renders the pool card for `preview` on `networkName` on the calling thread. */
@@ -334,7 +348,7 @@ export async function renderPoolImage(
   networkName: string,
   context: ImageContext,
 ): Promise<Uint8Array> {
-  return await drawCard(await cardJobForPool(preview, networkName, context), context);
+  return await drawCard((await cardJobForPool(preview, networkName, context)).job, context);
 }
 
 /** Renders the default card (no token or pool) as PNG bytes on the calling thread. */

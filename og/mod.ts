@@ -284,20 +284,22 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     let failure: ImageResult = { status: 500, body: GATEWAY_FAILURE };
     try {
       const drawOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, origin, logoFetch };
-      let job: CardJob;
+      let prepared: { job: CardJob; cacheable: boolean };
       if (kind === "token") {
         const preview = await options.previews.token(networkName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
-        job = await cardJobForToken(preview, networkName, drawOptions);
+        prepared = await cardJobForToken(preview, networkName, drawOptions);
       } else {
         const preview = await options.previews.pool(networkName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
-        job = await cardJobForPool(preview, networkName, drawOptions);
+        prepared = await cardJobForPool(preview, networkName, drawOptions);
       }
       options.onRender?.(target);
-      drawn = await draw(job, target);
+      drawn = await draw(prepared.job, target);
+      // A logo missing for a reason that may pass (timeout, 5xx) is tried again next time.
+      if (!prepared.cacheable) drawn = { ...drawn, degraded: true };
     } catch (error) {
       if (error instanceof RenderAbortedError) failure = { status: 503, body: RENDER_ABORTED };
       logger.error(`Cannot render ${kind} image`, { network: networkName, address, error: errorText(error) });
@@ -305,8 +307,9 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     } finally {
       release();
     }
-    // A card drawn without its logos after a stopped render is answered but
-    // not kept: the next request tries the logo again.
+    // A card drawn without its logos (a stopped render, or a logo fetch that
+    // failed for a reason that may pass) is answered but not kept: the next
+    // request tries the logo again.
     if (cache && !drawn.degraded) {
       try {
         await cache.setImage(kind, networkName, address, drawn.png, variant);
