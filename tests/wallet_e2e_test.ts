@@ -20,6 +20,7 @@ import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness
 import { installTestWallet } from "./wallet_test_wallet.ts";
 import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
+import { demoPlan } from "../demo_chain/plan.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
@@ -324,6 +325,21 @@ Deno.test({
         assert.equal(closed[7], 0n);
         await detail.getByTestId("in-range").getByText("Closed").waitFor();
       });
+
+      await t.step(
+        "a spam token preselected by a link is offered, flagged, and needs an explicit confirmation",
+        async () => {
+          const spam = demoPlan().tokens.find((token) => token.flagged && token.symbol)!;
+          await page.goto(`${server.url}/swap?inputCurrency=ETH&outputCurrency=${spam.address}`, {
+            waitUntil: "networkidle",
+          });
+          const receive = swap.getByLabel("Token to receive");
+          await receive.locator("option", { hasText: spam.symbol }).waitFor({ state: "attached" });
+          assert.equal(await receive.inputValue(), spam.address.toLowerCase());
+          await swap.getByText(`${spam.symbol} is flagged as spam or malicious.`).waitFor();
+          assert.equal(await swap.getByLabel("I understand the risk and want to trade it").isChecked(), false);
+        },
+      );
 
       await t.step("no key, seed or message signature ever reached the service; the page never broadcast", () => {
         const all = serverBodies.join("\n");

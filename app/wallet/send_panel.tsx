@@ -15,6 +15,7 @@ import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenSelect } from "./swap_panel.tsx";
 import { TxStatusView } from "./tx_status.tsx";
+import { useTokenOptions } from "./token_options.ts";
 
 /** Why a recipient cannot be used, or `null` when it can. */
 export function recipientProblem(text: string): string | null {
@@ -45,8 +46,7 @@ export function transferTx(
 export function SendPanel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const ids = useId();
-  const tokens = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
-  const [key, setKey] = useState(() => data.input ?? tokens[0]?.key ?? "");
+  const [key, setKey] = useState(() => data.input ?? (data.tokens.ok ? data.tokens.data[0]?.key : "") ?? "");
   const [amountText, setAmountText] = useState("");
   const [recipient, setRecipient] = useState("");
   const [decimals, setDecimals] = useState<number | null>(null);
@@ -57,6 +57,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const [refresh, setRefresh] = useState(0);
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
+  const tokens = useTokenOptions(data, client);
   const option = tokens.find((t) => t.key === key);
   const address: Address | "native" | null = !option
     ? null

@@ -33,6 +33,7 @@ import {
 import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
 import { ensureApproval, flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TxStatusView } from "./tx_status.tsx";
+import { useTokenOptions } from "./token_options.ts";
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
@@ -47,10 +48,10 @@ function tokenAddress(option: TokenOption | undefined): Address | "native" | nul
 export function SwapPanel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const ids = useId();
-  const tokens = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
-  const [inKey, setInKey] = useState(() => data.input ?? tokens[0]?.key ?? "");
+  const listed = data.tokens.ok ? data.tokens.data : [];
+  const [inKey, setInKey] = useState(() => data.input ?? listed[0]?.key ?? "");
   const [outKey, setOutKey] = useState(() =>
-    data.output ?? tokens.find((t) => t.key !== (data.input ?? tokens[0]?.key))?.key ?? ""
+    data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
   );
   const [kind, setKind] = useState<TradeKind>("exactIn");
   const [amountText, setAmountText] = useState("");
@@ -75,6 +76,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
 
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
+  const tokens = useTokenOptions(data, client);
   const inOption = tokens.find((t) => t.key === inKey);
   const outOption = tokens.find((t) => t.key === outKey);
   const inAddress = tokenAddress(inOption);

@@ -1,0 +1,36 @@
+/**
+ * The tokens a wallet panel offers: the screen's token list, plus the tokens
+ * the URL preselects when the list does not have them (a token page's "Swap"
+ * link to a long-tail token), named from the chain.
+ *
+ * @module
+ */
+import { useEffect, useMemo, useState } from "react";
+import { erc20Abi, getAddress, type PublicClient } from "viem";
+import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import { tokenHref } from "../lib/chains.ts";
+
+/** The screen's tokens with the preselected ones added. */
+export function useTokenOptions(data: TradeData, client: PublicClient | null): readonly TokenOption[] {
+  const listed = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
+  const [extra, setExtra] = useState<TokenOption[]>([]);
+  useEffect(() => {
+    const missing = [data.input, data.output].filter((key): key is string =>
+      key !== null && key !== "NATIVE" && !listed.some((t) => t.key === key)
+    );
+    if (!client || missing.length === 0) return;
+    void Promise.all(missing.map(async (key): Promise<TokenOption | null> => {
+      try {
+        const address = getAddress(key);
+        const [symbol, name] = await Promise.all([
+          client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
+          client.readContract({ address, abi: erc20Abi, functionName: "name" }),
+        ]);
+        return { key, symbol, name, logoUrl: null, price: null, href: tokenHref(data.chain, address) };
+      } catch {
+        return null; // not a token on this chain: nothing to offer
+      }
+    })).then((found) => setExtra(found.filter((t): t is TokenOption => t !== null)));
+  }, [client, listed, data.input, data.output, data.chain]);
+  return useMemo(() => [...listed, ...extra.filter((e) => !listed.some((t) => t.key === e.key))], [listed, extra]);
+}
