@@ -18,7 +18,13 @@ export function TxStatusView({ status }: { status: TxStatus }) {
   return (
     <div className="tx-status" role="status" data-testid="tx-status" data-step={status.step}>
       {status.step === "simulating" ? <p>Simulating {status.label}…</p> : null}
-      {status.step === "wallet" ? <p>Confirm {status.label} in your wallet…</p> : null}
+      {status.step === "wallet"
+        ? (
+          <p>
+            Confirm {status.label} on contract <code>{status.to}</code> in your wallet…
+          </p>
+        )
+        : null}
       {status.step === "failed" ? <p role="alert">Not sent: {status.reason}</p> : null}
       {"hash" in status
         ? (

@@ -23,7 +23,7 @@ export type TxStatus =
   | { readonly step: "idle" }
   | { readonly step: "simulating"; readonly label: string }
   | { readonly step: "failed"; readonly label: string; readonly reason: string }
-  | { readonly step: "wallet"; readonly label: string }
+  | { readonly step: "wallet"; readonly label: string; readonly to: Address }
   | { readonly step: "pending"; readonly label: string; readonly hash: string; readonly explorer: string | null }
   | {
     readonly step: "confirmed" | "reverted";
@@ -71,7 +71,7 @@ export async function runTx(job: TxJob, report: (status: TxStatus) => void): Pro
   }
   let hash: `0x${string}`;
   try {
-    report({ step: "wallet", label });
+    report({ step: "wallet", label, to: tx.to });
     hash = await guardedSend(
       {
         tx,
