@@ -17,7 +17,7 @@
  * @module
  */
 import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "./evm_chains.ts";
-import { warnOnce } from "./log.ts";
+import { log, warnOnce } from "./log.ts";
 
 /** Methods the proxy forwards. */
 export const ALLOWED_METHODS: ReadonlySet<string> = new Set([
@@ -239,7 +239,7 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
         // The log names the chain, never the URL (it may hold a key) nor the body (it may hold a signature).
         // (fetch errors quote the URL: only their kind is logged).
         const kind = error instanceof UpstreamError ? error.message : error instanceof Error ? error.name : "error";
-        warnOnce(`rpc-upstream-${name}`, `RPC of ${name} failed`, kind);
+        log("warn", "RPC call failed", { chain: name, error: kind });
         return json(rpcError(null, -32603, "The chain's RPC did not answer"), 502, cors);
       }
       const list = Array.isArray(upstream) ? upstream : [upstream];

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createRpcProxy, MAX_REQUEST_BYTES, rpcTargets } from "./rpc_proxy.ts";
 import { DEMO_EVM_CHAIN, EVM_CHAINS } from "./evm_chains.ts";
+import { flushLog, setLogSink } from "./log.ts";
 
 const KEYED_URL = "https://rpc.example/v2/SECRET-KEY";
 const RAW_TX = "0x02f8b1827a69808459682f00850c2f44f2a08301b0f294e592427a0aece92de3edee1f18e0157c05861564";
@@ -97,9 +98,12 @@ Deno.test("bad bodies: too large (413), not JSON (400), empty or oversized batch
 });
 
 Deno.test("an RPC failure answers 502 without its URL, and logs neither URL nor body", async () => {
-  const logged: string[] = [];
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => logged.push(args.join(" "));
+  const written: string[] = [];
+  const decoder = new TextDecoder();
+  const previous = setLogSink({
+    write: (bytes) => Promise.resolve(written.push(decoder.decode(bytes))),
+    writeSync: (bytes) => written.push(decoder.decode(bytes)),
+  });
   try {
     const failing: typeof fetch = () => Promise.reject(new TypeError(`error sending request for url (${KEYED_URL})`));
     const proxy = createRpcProxy({ targets: keyed, fetch: failing });
@@ -109,11 +113,19 @@ Deno.test("an RPC failure answers 502 without its URL, and logs neither URL nor 
     assert.equal(response.status, 502);
     const text = await response.text();
     assert.ok(!text.includes("SECRET") && !text.includes(RAW_TX));
-    assert.ok(logged.join("\n").includes("RPC of ethereum failed"));
-    assert.ok(!logged.join("\n").includes(RAW_TX), "no signed transaction in the log");
-    assert.ok(!logged.join("\n").includes("SECRET"), "no RPC URL in the log");
+    await flushLog();
+    const logged = written.join("");
+    const line = JSON.parse(logged.trim().split("\n").at(-1)!);
+    assert.deepEqual([line.level, line.msg, line.chain, line.error], [
+      "warn",
+      "RPC call failed",
+      "ethereum",
+      "TypeError",
+    ]);
+    assert.ok(!logged.includes(RAW_TX), "no signed transaction in the log");
+    assert.ok(!logged.includes("SECRET"), "no RPC URL in the log");
   } finally {
-    console.warn = warn;
+    setLogSink(previous);
   }
 });
 
