@@ -51,6 +51,8 @@ export interface ConnectionGuardOptions {
   maxHeadBytes?: number;
   /** Open connections at most (default from the process's open-file limit, see {@linkcode defaultMaxConnections}). */
   maxConnections?: number;
+  /** Told when a relay connection opens (with its client) and closes (with null), by its local port. */
+  onRelay?: (relayPort: number, client: Deno.NetAddr | null) => void;
 }
 
 /** Figures of a running guard. */
@@ -76,7 +78,7 @@ export interface ConnectionGuard {
   /** Relays new connections to another internal port (the internal server was restarted). */
   setUpstreamPort(port: number): void;
   /** Current figures. */
-  stats(): ConnectionGuardStats;
+  stats(): Promise<ConnectionGuardStats>;
   /**
    * Stops accepting, closes connections that have no request in flight, and
    * resolves when the others finished their responses (or after `graceMs`,
@@ -363,7 +365,10 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
     relay.closed = true;
     relays.delete(relay);
     stats.open = relays.size;
-    if (relay.relayPort) byRelayPort.delete(relay.relayPort);
+    if (relay.relayPort) {
+      byRelayPort.delete(relay.relayPort);
+      options.onRelay?.(relay.relayPort, null);
+    }
     try {
       relay.client.close();
     } catch { /* already closed */ }
@@ -567,6 +572,7 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
       relay.upstream = upstream;
       relay.relayPort = (upstream.localAddr as Deno.NetAddr).port;
       byRelayPort.set(relay.relayPort, relay.client.remoteAddr as Deno.NetAddr);
+      options.onRelay?.(relay.relayPort, relay.client.remoteAddr as Deno.NetAddr);
       void pumpUpstream(relay);
       return true;
     } catch (error) {
@@ -667,7 +673,7 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
     setUpstreamPort(port) {
       upstreamPort = port;
     },
-    stats: () => ({ ...stats, open: relays.size }),
+    stats: () => Promise.resolve({ ...stats, open: relays.size }),
     async close(graceMs = 30_000) {
       if (!stopping) {
         stopping = true;

@@ -15,7 +15,8 @@ import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
 import "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
 import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
-import { type ConnectionGuard, type ConnectionGuardOptions, startConnectionGuard } from "./conn_guard.ts";
+import type { ConnectionGuard, ConnectionGuardOptions } from "./conn_guard.ts";
+import { startConnectionGuardWorker } from "./conn_guard_worker.ts";
 import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
 import { acceptSubscriptionMessage } from "../queries/allow_list.ts";
 import { createCache } from "./kv_cache.ts";
@@ -47,8 +48,9 @@ export interface ServiceOptions {
   /** Called when the service stops (dev: closes Vite). */
   onShutdown?: () => Promise<void>;
   /**
-   * Timeouts and cap of the connection guard in front of `Deno.serve` (`lib/conn_guard.ts`), or `false`
-   * to listen with `Deno.serve` directly (benchmarks only: then slow and idle clients are never closed).
+   * Timeouts and cap of the connection guard in front of `Deno.serve` (`lib/conn_guard.ts`, on a Worker
+   * thread), or `false` to listen with `Deno.serve` directly (benchmarks only: then slow and idle clients
+   * are never closed). Deno Deploy never uses the guard.
    */
   connectionGuard?: Partial<Omit<ConnectionGuardOptions, "hostname" | "port" | "upstream">> | false;
 }
@@ -265,7 +267,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     return clientScope.getStore() ?? "unknown";
   }
 
-  const guardOptions = options.connectionGuard ?? {};
+  // On Deno Deploy the platform owns the connections (and there is no Deno.listen).
+  const guardOptions = config.onDeploy ? false : options.connectionGuard ?? {};
   let server: Deno.HttpServer<Deno.NetAddr>;
   let guard: ConnectionGuard | null = null;
   let addr: Deno.NetAddr;
@@ -274,7 +277,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     server = serve(guardOptions ? "127.0.0.1" : config.hostname, guardOptions ? 0 : config.port);
     addr = server.addr;
     if (guardOptions) {
-      guard = await startConnectionGuard({
+      // On a Worker thread of its own: relaying bytes does not take the main thread's time.
+      guard = await startConnectionGuardWorker({
         ...guardOptions,
         hostname: config.hostname,
         port: config.port,
