@@ -197,8 +197,8 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>
-        Read-only interface: prices, pools and portfolios come from the data gateway. No wallet is connected and no
-        transaction is ever sent.
+        Prices, pools and portfolios come from the data gateway. Swaps, transfers and liquidity are signed by your own
+        wallet after a simulation on its chain; the service never sees a key or a signature.
       </p>
       <nav aria-label="Footer">
         <ul>
