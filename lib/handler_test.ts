@@ -289,3 +289,19 @@ Deno.test("a POST body reaches the app through the rebuilt request", async () =>
   await r.body?.cancel();
   assert.deepEqual(received, ['POST https://app.example.com/graphql {"query":"{x}"}']);
 });
+
+Deno.test("a whitelisted page goes to the app without a file system lookup; other paths still find public files", async () => {
+  const t = await setup();
+  try {
+    // A file where a whitelisted page lives is never served: the page is the app's.
+    await Deno.writeTextFile(`${t.dir}/static/swap`, "a file named like a page");
+    const page = await t.handle(req("/swap"));
+    assert.match(await page.text(), /<title>Swap<\/title>/);
+    assert.equal(t.appRequests.length, 1);
+    const robots = await t.handle(req("/robots.txt"));
+    assert.equal(await robots.text(), "User-agent: *\nAllow: /\n");
+    assert.equal(t.appRequests.length, 1);
+  } finally {
+    await Deno.remove(t.dir, { recursive: true });
+  }
+});
