@@ -100,15 +100,19 @@ function roundsText(ratios: number[]): string {
 async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
   const server = await spawnServer(serviceEnv(gateway));
   let bare: BenchServer | null = null;
+  let ogOnly: BenchServer | null = null;
   try {
-    const imageUrl = `${server.url}/api/image/tokens/ethereum/${addressOf(0xcafe)}`;
+    const path = `/api/image/tokens/ethereum/${addressOf(0xcafe)}`;
+    const imageUrl = `${server.url}${path}`;
     const png = (await getPng(imageUrl)).body;
     const file = join(dir, "cached.png");
     await writeFile(file, png);
     bare = await spawnListening(Deno.execPath(), ["run", "-A", "bench/bare_server.ts", file]);
+    // og/'s own share: Deno.serve + createImageHandler alone, same bytes from memory.
+    ogOnly = await spawnListening(Deno.execPath(), ["run", "-A", "bench/og_server.ts", file, addressOf(0xcafe)]);
     const bareUrl = `${bare.url}/`;
-    const sides = { service: imageUrl, bare: bareUrl };
-    const figures: Record<string, Awaited<ReturnType<typeof runWrk>>[]> = { service: [], bare: [] };
+    const sides = { service: imageUrl, og: `${ogOnly.url}${path}`, bare: bareUrl };
+    const figures: Record<string, Awaited<ReturnType<typeof runWrk>>[]> = { service: [], og: [], bare: [] };
     // The same warm-up on both, and both answer the same bytes.
     for (const [name, url] of Object.entries(sides)) {
       const body = (await getPng(url)).body;
@@ -117,7 +121,8 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
     }
     const ratios: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? ["service", "bare"] : ["bare", "service"];
+      const names = Object.keys(sides);
+      const order = names.map((_, i) => names[(round + i) % names.length]);
       for (const name of order) {
         const result = await runWrk(sides[name as keyof typeof sides], CONCURRENCY, SECONDS);
         if (result.errors) throw new Error(`${name}: ${result.errors} errors under load`);
@@ -128,13 +133,25 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
       const ratio = figures.service[round].requestsPerSecond / figures.bare[round].requestsPerSecond;
       ratios.push(ratio);
       log(
-        `cache hit round ${round + 1}: service ${figures.service[round].requestsPerSecond.toFixed(0)} req/s, bare ${
+        `cache hit round ${round + 1}: service ${
+          figures.service[round].requestsPerSecond.toFixed(0)
+        } req/s, og/ alone ${figures.og[round].requestsPerSecond.toFixed(0)} req/s, bare ${
           figures.bare[round].requestsPerSecond.toFixed(0)
-        } req/s (${ratio.toFixed(2)}x)`,
+        } req/s (service ${ratio.toFixed(2)}x, og/ alone ${
+          (figures.og[round].requestsPerSecond / figures.bare[round].requestsPerSecond).toFixed(2)
+        }x)`,
       );
     }
     const rps = (name: string) => median(figures[name].map((f) => f.requestsPerSecond));
-    results.cacheHit = { bytes: png.length, rounds: figures, ratios, ratio: median(ratios) };
+    const ogRatios = figures.og.map((f, i) => f.requestsPerSecond / figures.bare[i].requestsPerSecond);
+    results.cacheHit = {
+      bytes: png.length,
+      rounds: figures,
+      ratios,
+      ratio: median(ratios),
+      ogAloneRatios: ogRatios,
+      ogAloneRatio: median(ogRatios),
+    };
     rows.push({
       name: "image, cache hit (c=32)",
       rps: rps("service"),
@@ -147,8 +164,16 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
       p50: median(figures.bare.map((f) => f.p50Ms)),
       p99: median(figures.bare.map((f) => f.p99Ms)),
     });
+    rows.push({
+      name: "og/ alone (Deno.serve + handler), same bytes",
+      rps: rps("og"),
+      p50: median(figures.og.map((f) => f.p50Ms)),
+      p99: median(figures.og.map((f) => f.p99Ms)),
+    });
     rows.push({ name: "cache hit: service / bare", value: roundsText(ratios), target: ">= 0.8x" });
+    rows.push({ name: "cache hit: og/ alone / bare", value: roundsText(ogRatios) });
   } finally {
+    await ogOnly?.stop();
     await bare?.stop();
     await server.stop();
   }
@@ -195,6 +220,7 @@ async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void>
 
 async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<void> {
   const times: Record<string, number[]> = { service: [], node: [] };
+  const listen: Record<string, number[]> = { service: [], node: [] };
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? ["service", "node"] : ["node", "service"];
@@ -209,6 +235,7 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
         const body = await firstOk(url);
         if (!isPng(body)) throw new Error(`${name}: first image is not a PNG`);
         times[name].push(performance.now() - server.spawnedAt);
+        listen[name].push(server.listenMs);
       } finally {
         await server.stop();
       }
@@ -216,14 +243,22 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
     const ratio = times.service[round] / times.node[round];
     ratios.push(ratio);
     log(
-      `first image round ${round + 1}: service ${times.service[round].toFixed(0)} ms, node ${
-        times.node[round].toFixed(0)
-      } ms (${ratio.toFixed(2)}x)`,
+      `first image round ${round + 1}: service ${times.service[round].toFixed(0)} ms (listening at ${
+        listen.service[round].toFixed(0)
+      } ms), node ${times.node[round].toFixed(0)} ms (listening at ${listen.node[round].toFixed(0)} ms) (${
+        ratio.toFixed(2)
+      }x)`,
     );
   }
-  results.firstImage = { times, ratios, ratio: median(ratios) };
-  rows.push({ name: "first image after spawn, service", value: `${median(times.service).toFixed(0)} ms` });
-  rows.push({ name: "first image after spawn, Node @vercel/og", value: `${median(times.node).toFixed(0)} ms` });
+  results.firstImage = { times, listenMs: listen, ratios, ratio: median(ratios) };
+  rows.push({
+    name: "first image after spawn, service",
+    value: `${median(times.service).toFixed(0)} ms (listening at ${median(listen.service).toFixed(0)} ms)`,
+  });
+  rows.push({
+    name: "first image after spawn, Node @vercel/og",
+    value: `${median(times.node).toFixed(0)} ms (listening at ${median(listen.node).toFixed(0)} ms)`,
+  });
   rows.push({ name: "first image: service / Node", value: roundsText(ratios), target: "<= 1.0x" });
 }
 

@@ -10,6 +10,7 @@ import { errorText, logger } from "../lib/log.ts";
 import type { PreviewSource } from "../lib/preview_types.ts";
 import { addressKey, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
+import { Lru } from "../lib/lru.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
 import { type CardJob, cardJobForPool, cardJobForToken, hasLogos, withoutLogos } from "./images.tsx";
 import type { LogoFetchOptions } from "./logo_fetch.ts";
@@ -149,6 +150,8 @@ export const RENDER_BUSY = "Too many images are being drawn; try again shortly."
 export const RENDER_ABORTED = "Cannot draw this image right now.";
 /** `Retry-After` of the 503s, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
+/** How long a card whose logos stopped a render worker is drawn without them. */
+export const STOPPED_LOGO_TTL_MS = 10 * 60_000;
 
 function notFoundText(kind: ImageKind): string {
   return kind === "token" ? "Token not found." : "Pool not found.";
@@ -231,17 +234,31 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     workerUrl: options.workerUrl,
   });
 
+  // Cards whose logos stopped a worker lately are drawn without them at
+  // once, so a hostile logo costs one deadline per STOPPED_LOGO_TTL_MS, not one
+  // per request (their cards are not cached, so they are asked for again).
+  const stoppedLogos = new Lru<number>({ maxBytes: 4096, maxEntries: 4096 });
+
   /**
    * Draws the card in a worker; a stopped render is retried once without
    * the logos (`degraded`: such a card is answered but not cached).
    */
-  async function draw(job: CardJob, target: ImageTarget): Promise<{ png: Uint8Array; degraded: boolean }> {
+  async function draw(
+    job: CardJob,
+    target: ImageTarget,
+    key: string,
+  ): Promise<{ png: Uint8Array; degraded: boolean }> {
+    if (hasLogos(job) && (stoppedLogos.get(key) ?? 0) > Date.now()) {
+      const output = await pool.run(withoutLogos(job));
+      return { png: output.png, degraded: true };
+    }
     try {
       const output = await pool.run(job);
       if (output.timings) options.onTimings?.(output.timings);
       return { png: output.png, degraded: false };
     } catch (error) {
       if (!(error instanceof RenderAbortedError) || !hasLogos(job)) throw error;
+      stoppedLogos.set(key, Date.now() + STOPPED_LOGO_TTL_MS, 1);
       logger.warn("Share image drawn again without its logos", {
         kind: target.kind,
         network: target.networkName,
@@ -259,6 +276,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     target: ImageTarget,
     emojiSet: EmojiSet,
     origin: string,
+    key: string,
   ): Promise<ImageResult> {
     const { kind, networkName, address } = target;
     const cache = options.cache;
@@ -297,7 +315,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         prepared = await cardJobForPool(preview, networkName, drawOptions);
       }
       options.onRender?.(target);
-      drawn = await draw(prepared.job, target);
+      drawn = await draw(prepared.job, target, key);
       // A logo missing for a reason that may pass (timeout, 5xx) is tried again next time.
       if (!prepared.cacheable) drawn = { ...drawn, degraded: true };
     } catch (error) {
@@ -346,7 +364,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       normalized.address,
       emojiSet,
     ].join(":");
-    const result = await flight(key, () => produce(normalized, emojiSet, origin));
+    const result = await flight(key, () => produce(normalized, emojiSet, origin, key));
     return toResponse(result, head);
   }
 
