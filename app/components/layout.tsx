@@ -1,6 +1,6 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
 import { Link, NavLink, useLocation, useNavigation, useParams, useSearchParams } from "react-router";
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import fontsUrl from "../fonts.css?url";
 import { useClient } from "urql";
 import type { Client } from "@urql/core";
@@ -8,7 +8,6 @@ import { runQuery } from "../../queries/client.ts";
 import { TopTokensQuery } from "../../queries/token.ts";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { TokenSearch } from "./token_search.tsx";
-import { WalletButton } from "../wallet/wallet_button.tsx";
 import { CHAIN_OPTIONS, type ChainOption, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 
 const NAV = [
@@ -130,6 +129,49 @@ function ChainSelector() {
   );
 }
 
+/** The wallet control (`app/wallet/`, with viem and wagmi: about 300 KB), loaded only when wanted. */
+const WalletButton = lazy(() => import("../wallet/wallet_button.tsx").then((m) => ({ default: m.WalletButton })));
+
+/** Whether this browser connected a wallet before (wagmi keeps `wagmi.*` keys in localStorage). */
+function connectedBefore(): boolean {
+  try {
+    return Object.keys(localStorage).some((k) => k.startsWith("wagmi.") && /connected|recentConnectorId/.test(k));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The header's wallet slot: a plain "Connect wallet" button until the
+ * visitor points at it, focuses or taps it (or connected a wallet on an
+ * earlier visit); only then is the wallet control and its libraries loaded,
+ * so pages that never touch a wallet do not download them.
+ */
+function WalletSlot() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (connectedBefore()) setWanted(true);
+  }, []);
+  const placeholder = (
+    <div className="wallet-connect">
+      <button
+        type="button"
+        onPointerEnter={() => setWanted(true)}
+        onFocus={() => setWanted(true)}
+        onClick={() => setWanted(true)}
+      >
+        Connect wallet
+      </button>
+    </div>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <WalletButton />
+    </Suspense>
+  );
+}
+
 /** A thin bar at the top of the page while the next page loads. */
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -186,7 +228,7 @@ export function SiteHeader() {
         <GatewayProvider>
           <ChainSelector />
         </GatewayProvider>
-        <WalletButton />
+        <WalletSlot />
       </div>
     </header>
   );

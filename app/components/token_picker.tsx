@@ -59,6 +59,8 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
   const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
+  // The list renders only while the dialog is open: a closed picker costs a button, not 100 rows.
+  const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const chosen = tokens.find((t) => t.key === value);
   const found = useMemo(() => searchTokens(tokens, query), [tokens, query]);
@@ -71,11 +73,16 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
   function open() {
     setQuery("");
     setActive(Math.max(0, tokens.findIndex((t) => t.key === value)));
+    setOpen(true);
     showDialog(dialog.current);
     search.current?.focus();
   }
-  function pick(key: string) {
+  function close() {
     closeDialog(dialog.current);
+    setOpen(false);
+  }
+  function pick(key: string) {
+    close();
     onSelect(key);
   }
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -116,10 +123,10 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
         <span className="token-button-symbol">{chosen?.symbol ?? "Select token"}</span>
         <span aria-hidden="true" className="chain-caret">▾</span>
       </button>
-      <dialog ref={dialog} className="token-dialog" aria-labelledby={`${id}-title`}>
+      <dialog ref={dialog} className="token-dialog" aria-labelledby={`${id}-title`} onClose={() => setOpen(false)}>
         <div className="token-dialog-head">
           <h2 id={`${id}-title`}>{label}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={() => closeDialog(dialog.current)}>
+          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
             <span aria-hidden="true">✕</span>
           </button>
         </div>
@@ -145,7 +152,7 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
           onKeyDown={onKeyDown}
         />
         <ul id={`${id}-list`} role="listbox" aria-label="Tokens" className="token-options">
-          {found.map((t, i) => {
+          {(isOpen ? found : []).map((t, i) => {
             const balance = balances?.get(t.key);
             return (
               <li
@@ -167,7 +174,9 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
             );
           })}
         </ul>
-        {found.length === 0 ? <p className="empty" role="status">No token matches “{query.trim()}”.</p> : null}
+        {isOpen && found.length === 0
+          ? <p className="empty" role="status">No token matches “{query.trim()}”.</p>
+          : null}
       </dialog>
     </>
   );
