@@ -8,7 +8,7 @@
  * @module
  */
 import tokenList from "@uniswap/default-token-list" with { type: "json" };
-import type { Chain } from "../queries/chains.ts";
+import { type Chain, chainInfoOf, NATIVE_TOKEN_ADDRESSES } from "../lib/chains.ts";
 import {
   DEMO_CHAINS,
   FIXTURE_POOLS,
@@ -17,50 +17,33 @@ import {
   type FixtureToken,
   SOLANA_TOKENS,
 } from "./fixtures.ts";
+import { V2_FEE_TIER } from "../lib/fees.ts";
 import { addressFor, between, hash32, hexFor, logBetween, seeded } from "./prng.ts";
 import type { Motion } from "./market.ts";
 import { ICON_SYMBOLS } from "./icons.ts";
 
-/** Chain id of each demo chain, as the token list numbers them. */
-export const CHAIN_IDS: Readonly<Record<string, number>> = {
-  ETHEREUM: 1,
-  OPTIMISM: 10,
-  BNB: 56,
-  UNICHAIN: 130,
-  POLYGON: 137,
-  BASE: 8453,
-  ARBITRUM: 42161,
-  CELO: 42220,
-  AVALANCHE: 43114,
+/**
+ * The native token of each demo chain; its address, when it has one, is the
+ * chain table's ({@link NATIVE_TOKEN_ADDRESSES}).
+ */
+const NATIVE: Record<string, { symbol: string; name: string; price: number }> = {
+  ETHEREUM: { symbol: "ETH", name: "Ethereum", price: 3180.42 },
+  OPTIMISM: { symbol: "ETH", name: "Ethereum", price: 3180.42 },
+  BASE: { symbol: "ETH", name: "Ethereum", price: 3180.42 },
+  ARBITRUM: { symbol: "ETH", name: "Ethereum", price: 3180.42 },
+  UNICHAIN: { symbol: "ETH", name: "Ethereum", price: 3180.42 },
+  POLYGON: { symbol: "POL", name: "Polygon Ecosystem Token", price: 0.4213 },
+  CELO: { symbol: "CELO", name: "Celo", price: 0.6247 },
+  BNB: { symbol: "BNB", name: "BNB", price: 642.18 },
+  AVALANCHE: { symbol: "AVAX", name: "Avalanche", price: 32.57 },
+  // Not a demo chain with generated tokens: its token is the SOL fixture of `SOLANA_TOKENS`.
+  SOLANA: { symbol: "SOL", name: "Wrapped SOL", price: 187.42 },
 };
 
-/** The native token of each demo chain. */
-const NATIVE: Record<
-  string,
-  { symbol: string; name: string; address: string | null; price: number }
-> = {
-  ETHEREUM: { symbol: "ETH", name: "Ethereum", address: null, price: 3180.42 },
-  OPTIMISM: { symbol: "ETH", name: "Ethereum", address: null, price: 3180.42 },
-  BASE: { symbol: "ETH", name: "Ethereum", address: null, price: 3180.42 },
-  ARBITRUM: { symbol: "ETH", name: "Ethereum", address: null, price: 3180.42 },
-  UNICHAIN: { symbol: "ETH", name: "Ethereum", address: null, price: 3180.42 },
-  POLYGON: {
-    symbol: "POL",
-    name: "Polygon Ecosystem Token",
-    address: "0x0000000000000000000000000000000000001010",
-    price: 0.4213,
-  },
-  CELO: {
-    symbol: "CELO",
-    name: "Celo",
-    address: "0x471EcE3750Da237f93B8E339c536989b8978a438",
-    price: 0.6247,
-  },
-  BNB: { symbol: "BNB", name: "BNB", address: null, price: 642.18 },
-  AVALANCHE: { symbol: "AVAX", name: "Avalanche", address: null, price: 32.57 },
-  // Not a demo chain with generated tokens: its token is the SOL fixture of `SOLANA_TOKENS`.
-  SOLANA: { symbol: "SOL", name: "Wrapped SOL", address: "So11111111111111111111111111111111111111112", price: 187.42 },
-};
+/** Where the gateway keeps a chain's native token: `null` when it has no address. */
+function nativeAddress(chain: string): string | null {
+  return NATIVE_TOKEN_ADDRESSES[chain as Chain] ?? null;
+}
 
 /** Prices of well-known symbols; others get a seeded price. */
 const KNOWN_PRICES: Record<string, number> = {
@@ -327,13 +310,13 @@ export class Catalog {
       const native = NATIVE[chain];
       this.addToken(listRecord(
         chain,
-        native.address,
+        nativeAddress(chain),
         native.symbol,
         native.name,
         18,
         native.price,
       ));
-      const id = CHAIN_IDS[chain];
+      const id = chainInfoOf(chain)?.chainId;
       for (const t of (tokenList as { tokens: ListToken[] }).tokens) {
         if (t.chainId !== id) continue;
         if (this.tokens.has(tokenKey(chain, t.address))) continue;
@@ -359,7 +342,7 @@ export class Catalog {
   token(chain: string, address: string | null | undefined): TokenRecord | undefined {
     if (address === null || address === undefined) {
       const native = NATIVE[chain];
-      return native ? this.tokens.get(tokenKey(chain, native.address)) : undefined;
+      return native ? this.tokens.get(tokenKey(chain, nativeAddress(chain))) : undefined;
     }
     return this.tokens.get(tokenKey(chain, address));
   }
@@ -435,7 +418,7 @@ export class Catalog {
           address: addressFor(`v2:${seedKey}`),
           token0: token,
           token1: wrapped,
-          feeTier: 3000,
+          feeTier: V2_FEE_TIER,
           isDynamicFee: false,
           hookAddress: null,
           rewardsBoostedApr: null,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Catalog } from "./catalog.ts";
 import { ETHEREUM_TOKENS, FIXTURE_POOLS, FIXTURE_TOKENS, SOLANA_JUP_TOKEN } from "./fixtures.ts";
-import { NATIVE_TOKEN_ADDRESSES } from "../queries/chains.ts";
+import { NATIVE_TOKEN_ADDRESSES } from "../lib/chains.ts";
 
 Deno.test("the catalog holds token-list tokens, fixtures and pools", () => {
   const catalog = new Catalog();

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { Chain } from "../queries/chains.ts";
+import { type Chain, SOLANA_NATIVE_MINT } from "../lib/chains.ts";
+import { V2_FEE_TIER } from "../lib/fees.ts";
 import { addressFor, hexFor } from "./prng.ts";
 import type { Rgb } from "./images.ts";
 
@@ -164,7 +165,7 @@ export const FIXTURE_TOKENS: readonly FixtureToken[] = [
 export const SOLANA_TOKENS: readonly FixtureToken[] = [
   {
     chain: "SOLANA",
-    address: "So11111111111111111111111111111111111111112",
+    address: SOLANA_NATIVE_MINT,
     symbol: "SOL",
     name: "Wrapped SOL",
     decimals: 9,
@@ -239,7 +240,7 @@ export const USDC_WETH_V2_PAIR: FixturePool = {
   address: "0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc",
   token0: ETHEREUM_TOKENS.USDC,
   token1: ETHEREUM_TOKENS.WETH,
-  feeTier: 3000,
+  feeTier: V2_FEE_TIER,
   isDynamicFee: false,
   hookAddress: null,
   rewardsBoostedApr: null,
@@ -309,7 +310,7 @@ export const EDGE_NAMES_V2_PAIR: FixturePool = {
   address: addressFor("fixture-pool:edge-names"),
   token0: SCRIPT_SYMBOL_TOKEN.address,
   token1: CJK_NAME_TOKEN.address,
-  feeTier: 3000,
+  feeTier: V2_FEE_TIER,
   isDynamicFee: false,
   hookAddress: null,
   rewardsBoostedApr: null,

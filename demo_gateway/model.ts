@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { V3_FEE_TIERS } from "../lib/fees.ts";
 import type { Catalog, PoolRecord, TokenRecord } from "./catalog.ts";
 import {
   candles,
@@ -348,9 +349,7 @@ export class Model {
   }
 
   private ticks(record: PoolRecord, typename: string) {
-    const spacing = record.isDynamicFee
-      ? 60
-      : ({ 100: 1, 500: 10, 3000: 60, 10000: 200 } as Record<number, number>)[record.feeTier] ?? 60;
+    const spacing = record.isDynamicFee ? 60 : V3_FEE_TIERS.find((t) => t.fee === record.feeTier)?.tickSpacing ?? 60;
     const raw = (record.token0.priceUsd / record.token1.priceUsd) *
       10 ** (record.token1.decimals - record.token0.decimals);
     const current = Math.floor(Math.log(raw) / Math.log(1.0001) / spacing) * spacing;

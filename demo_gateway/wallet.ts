@@ -27,6 +27,7 @@ import { percentChange, round } from "./market.ts";
 /** Address of the Universal Router that demo swaps go through. */
 export const UNIVERSAL_ROUTER = "0x66a9893cC07D91D95644AEDD05D03f95e1dBA8Af";
 
+/** A balance: chain, token address (`null`: the chain's native token), quantity. */
 type Holding = readonly [chain: string, address: string | null, quantity: number];
 
 const HOLDINGS: Record<string, readonly Holding[]> = {
@@ -43,8 +44,8 @@ const HOLDINGS: Record<string, readonly Holding[]> = {
     ["BASE", null, 0.8123],
     ["BASE", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", 742.5],
     ["ARBITRUM", null, 0.2501],
-    ["POLYGON", "0x0000000000000000000000000000000000001010", 1520],
-    ["CELO", "0x471EcE3750Da237f93B8E339c536989b8978a438", 300],
+    ["POLYGON", null, 1520],
+    ["CELO", null, 300],
   ],
   [SECOND_DEMO_WALLET]: [
     ["ETHEREUM", null, 0.35],

@@ -6,7 +6,9 @@
  */
 import type { Client } from "@urql/core";
 import { graphql, type ResultOf } from "./graphql.ts";
-import { type Chain, parsePoolAddress, resolveTokenAddress } from "./chains.ts";
+import { parsePoolAddress } from "../lib/address.ts";
+import { type Chain, resolveTokenAddress } from "../lib/chains.ts";
+import { V2_FEE_TIER } from "../lib/fees.ts";
 import { runQuery } from "./client.ts";
 
 /** `Token`: symbol, name and logo of a token (no address: the native token). */
@@ -284,7 +286,7 @@ export async function fetchEdgePool(
   });
   const pair = v2.data?.v2Pair;
   if (!pair) return null;
-  return { ...commonPool(pair), protocolVersion: "V2", feeTier: 3000 };
+  return { ...commonPool(pair), protocolVersion: "V2", feeTier: V2_FEE_TIER };
 }
 
 type AddressPool = NonNullable<ResultOf<typeof V2PairQuery>["v2Pair"]>;

@@ -6,7 +6,7 @@
  */
 import type { Client } from "@urql/core";
 import { graphql, type HistoryDuration, type ResultOf } from "./graphql.ts";
-import type { Chain } from "./chains.ts";
+import type { Chain } from "../lib/chains.ts";
 import { type QueryResult, runQuery } from "./client.ts";
 import {
   TokenBasicFragment,

@@ -12,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { decode } from "fast-png";
 import { JSDOM } from "jsdom";
 import { NAMELESS_TOKEN, SOLANA_JUP_TOKEN, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
-import { SOLANA_NATIVE_MINT } from "../queries/chains.ts";
+import { SOLANA_NATIVE_MINT } from "../lib/chains.ts";
 import { SITE_LINKS } from "../lib/preview_meta.ts";
 import { type FakeGateway, startFakeGateway } from "./fake_gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
