@@ -10,45 +10,25 @@
 
 import brandIcons from "./brand_icons.json" with { type: "json" };
 import { svgDataUrl } from "./iconify.ts";
+import { CHAINS } from "../lib/chains.ts";
 
 /** The icon set the logos come from. */
 export const ICON_PACKAGE = "@iconify-json/token-branded";
 
-/** Icon name in the set for each chain that has a logo on the cards. */
-export const CHAIN_ICONS: Readonly<Record<string, string>> = {
-  polygon: "polygon",
-  arbitrum: "arbitrum-one",
-  optimism: "optimism",
-  celo: "celo",
-  base: "base",
-  bnb: "bnb",
-  avalanche: "avalanche",
-  blast: "blast",
-  zora: "zora",
-  zksync: "zksync",
-  unichain: "unichain",
-};
-
-/** Other spellings of chain names seen in URLs and gateway data. */
-const CHAIN_ALIASES: Readonly<Record<string, string>> = {
-  matic: "polygon",
-  polygon_pos: "polygon",
-  arbitrum_one: "arbitrum",
-  arbitrum_mainnet: "arbitrum",
-  op: "optimism",
-  optimism_mainnet: "optimism",
-  bsc: "bnb",
-  binance: "bnb",
-  avax: "avalanche",
-  zksync_era: "zksync",
-};
+/**
+ * Icon name in the set for each chain that has a badge on the cards, by URL
+ * name (`arbitrum` -> `arbitrum-one`): the `logoIcon` of the chain table.
+ */
+export const CHAIN_ICONS: Readonly<Record<string, string>> = Object.fromEntries(
+  CHAINS.flatMap((c) => c.logoIcon ? [[c.urlName, c.logoIcon]] : []),
+);
 
 /** Icon name of the product logo. */
 export const PRODUCT_ICON = "uniswap";
 
 /** Data URLs of the logos the cards draw. */
 export interface BrandLogos {
-  /** Chain key (`polygon`, `arbitrum`, ...) to SVG data URL. */
+  /** Chain URL name (`polygon`, `arbitrum`, ...) to SVG data URL. */
   readonly chains: ReadonlyMap<string, string>;
   /** The product logo (the Uniswap unicorn) as an SVG data URL. */
   readonly product: string;
@@ -86,18 +66,9 @@ function readBrandLogos(): Promise<BrandLogos> {
 }
 
 /**
- * The chain key for a network name as it appears in a URL (`Arbitrum`,
- * `arbitrum_one` -> `arbitrum`), or `null` for chains without a logo
- * (Ethereum mainnet, testnets, unknown names).
+ * The chain's logo as a data URL, or `null` when the chain has none (Ethereum
+ * mainnet, testnets, Solana). `chainName` is a URL name, any case.
  */
-export function chainKey(networkName: string): string | null {
-  const name = networkName.trim().toLowerCase().replaceAll("-", "_");
-  const key = CHAIN_ALIASES[name] ?? name;
-  return Object.hasOwn(CHAIN_ICONS, key) ? key : null;
-}
-
-/** The chain's logo as a data URL, or `null` when the chain has none. */
-export function chainLogo(logos: BrandLogos, networkName: string): string | null {
-  const key = chainKey(networkName);
-  return key === null ? null : logos.chains.get(key) ?? null;
+export function chainLogo(logos: BrandLogos, chainName: string): string | null {
+  return logos.chains.get(chainName.toLowerCase()) ?? null;
 }
