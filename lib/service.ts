@@ -164,12 +164,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const demoChain = Object.keys(config.rpcUrls).length === 0
     ? await (await import("../demo_chain/mod.ts")).startDemoChain({ port: config.demoChainPort })
     : null;
-  if (demoChain) {
-    console.log(JSON.stringify({
-      level: "info",
-      msg: `Demo chain JSON-RPC on ${demoChain.url} (chain id ${demoChain.chainId})`,
-    }));
-  }
+  if (demoChain) logger.info(`Demo chain JSON-RPC on ${demoChain.url} (chain id ${demoChain.chainId})`);
   const rpcProxy = createRpcProxy({
     targets: rpcTargets(config.rpcUrls, demoChain?.url ?? null),
     walletConnectProjectId: config.walletConnectProjectId,

@@ -22,6 +22,27 @@ import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { demoPlan } from "../demo_chain/plan.ts";
 
+/**
+ * The first line of a server's output that matches, waiting for it: the
+ * harness appends lines to `output` as they arrive, so its `push` is wrapped.
+ */
+function outputLine(output: string[], pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  const seen = output.find((line) => pattern.test(line));
+  if (seen !== undefined) return Promise.resolve(seen);
+  const found = Promise.withResolvers<string>();
+  const push = output.push.bind(output);
+  output.push = (...lines: string[]) => {
+    const line = lines.find((l) => pattern.test(l));
+    if (line !== undefined) found.resolve(line);
+    return push(...lines);
+  };
+  const timer = setTimeout(() => found.reject(new Error(`No output line matches ${pattern}`)), timeoutMs);
+  return found.promise.finally(() => {
+    clearTimeout(timer);
+    output.push = push;
+  });
+}
+
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
 
@@ -31,10 +52,14 @@ Deno.test({
   sanitizeResources: false,
   async fn(t) {
     const server = await startServer();
-    const chainUrl = /Demo chain JSON-RPC on (http:\/\/[^\s"]+) \(chain id (\d+)\)/.exec(server.output.join("\n"));
     const browser = await launchBrowser();
     try {
-      assert.ok(chainUrl, "the service logs the demo chain");
+      // Through lib/log.ts's logger: a JSON line with its time, written in a batch (maybe after "Listening on").
+      const chainLine = JSON.parse(await outputLine(server.output, /Demo chain JSON-RPC on/));
+      assert.equal(chainLine.level, "info");
+      assert.equal(typeof chainLine.time, "string");
+      const chainUrl = /^Demo chain JSON-RPC on (http:\/\/127\.0\.0\.1:\d+\/?) \(chain id (\d+)\)$/.exec(chainLine.msg);
+      assert.ok(chainUrl, chainLine.msg);
       assert.equal(Number(chainUrl[2]), DEMO_CHAIN_ID);
       const demo = defineChain({
         id: DEMO_CHAIN_ID,
