@@ -298,6 +298,8 @@ class Relay {
   opaque = false;
   /** A `101` answer turned the connection into a tunnel (WebSocket). */
   tunnel = false;
+  /** The service is stopping and the last response is complete: close after writing it. */
+  closeAfterWrite = false;
 
   // Client side.
   clientState: "head" | "body" = "head";
@@ -535,7 +537,8 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
           relay.pending.shift();
           if (relay.pending.length === 0 && relay.clientState === "head" && relay.headLength === 0) {
             if (stopping) {
-              close(relay);
+              // Shutting down: close once these last bytes reached the client.
+              relay.closeAfterWrite = true;
               return;
             }
             relay.idleDeadline = performance.now() + idleTimeoutMs;
@@ -554,6 +557,7 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
         onServerBytes(relay, buffer, n);
         if (relay.closed) break;
         await writeClient(relay, buffer.subarray(0, n));
+        if (relay.closeAfterWrite) break;
       }
     } catch {
       // reset by either side

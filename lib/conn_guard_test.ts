@@ -188,3 +188,35 @@ Deno.test("the default cap follows the open-file limit", async () => {
   const cap = await defaultMaxConnections();
   assert.ok(cap >= 32, `cap ${cap}`);
 });
+
+Deno.test("closing lets a response in flight finish, then closes its connection", async () => {
+  const entered = Promise.withResolvers<void>();
+  const release = Promise.withResolvers<void>();
+  const big = "r".repeat(300_000);
+  const inner = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
+    entered.resolve();
+    await release.promise;
+    return new Response(big);
+  });
+  const guard = await startConnectionGuard({
+    hostname: "127.0.0.1",
+    port: 0,
+    upstream: { hostname: "127.0.0.1", port: inner.addr.port },
+  });
+  try {
+    const answer = fetch(`http://127.0.0.1:${guard.addr.port}/slow`).then((r) => r.text());
+    const idle = await Deno.connect({ hostname: "127.0.0.1", port: guard.addr.port });
+    await entered.promise;
+    const closing = guard.close(5_000);
+    // An idle connection is closed at once; the one in flight is not.
+    assert.equal(await readUntilClosed(idle), "");
+    idle.close();
+    release.resolve();
+    assert.equal(await answer, big);
+    await closing;
+  } finally {
+    release.resolve();
+    await guard.close(1_000);
+    await inner.shutdown();
+  }
+});

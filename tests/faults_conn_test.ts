@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { startFakeGateway } from "./fake_gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
-import { assertCachedImage, assertSurvived, rssOf, warmImage } from "./fault_probes.ts";
+import { assertCachedImage, assertSurvived, isPngBytes, rssOf, warmImage } from "./fault_probes.ts";
 
 const CACHED = `0x${"c2".repeat(20)}`;
 const IMAGE = `/api/image/tokens/ethereum/${CACHED}`;
@@ -120,6 +120,30 @@ Deno.test("faults: SIGTERM loses no request log line", async () => {
     const lines = server.output.filter((line) => line.includes('"msg":"request"') && line.includes("/favicon.svg"));
     assert.equal(lines.length - before, count);
     for (const line of lines) assert.equal(JSON.parse(line).level, "info");
+  } finally {
+    await server.stop();
+    await gateway.close();
+  }
+});
+
+Deno.test("faults: SIGTERM lets in-flight renders finish behind the guard", async () => {
+  const { gateway, server } = await gatewayAndServer({ GATEWAY_TIMEOUT_MS: "10000" });
+  try {
+    // The gateway holds every answer for a while: the renders are in flight when SIGTERM comes.
+    gateway.mode = "slow";
+    gateway.slowMs = 1_500;
+    const addresses = Array.from({ length: 4 }, (_, i) => `0x${"d".repeat(39)}${i}`);
+    const answers = addresses.map(async (address) => {
+      const response = await fetch(`${server.url}/api/image/tokens/ethereum/${address}`);
+      return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+    });
+    while (gateway.total() < addresses.length) await new Promise((resolve) => setTimeout(resolve, 10));
+    const stopped = server.stop();
+    for (const { status, bytes } of await Promise.all(answers)) {
+      assert.equal(status, 200);
+      assert.ok(isPngBytes(bytes), "an in-flight render was cut");
+    }
+    assert.equal((await stopped).code, 0);
   } finally {
     await server.stop();
     await gateway.close();
