@@ -18,6 +18,7 @@ import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
 import type { ConnectionGuard, ConnectionGuardOptions } from "./conn_guard.ts";
 import { startConnectionGuardWorker } from "./conn_guard_worker.ts";
 import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
+import { createRateLimiter } from "./rate_limit.ts";
 import { acceptSubscriptionMessage } from "../queries/allow_list.ts";
 import { createCache } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
@@ -208,6 +209,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     mode,
   );
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
+  // Each relayed WebSocket holds one to the gateway: a client opens a few a second at most.
+  const wsUpgrades = createRateLimiter({ ratePerSecond: 1, burst: 10 });
   async function app(request: Request): Promise<Response> {
     if (demo && (request.method === "GET" || request.method === "HEAD")) {
       const path = new URL(request.url).pathname;
@@ -216,6 +219,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
     // Subscriptions reach the gateway through our own origin (the browser never learns its address),
     // relaying the product's own subscription only.
     if (graphqlWsUrl && isWebSocketUpgrade(request) && new URL(request.url).pathname === BROWSER_GRAPHQL_PATH) {
+      const rate = wsUpgrades.take(clientAddressOf(request));
+      if (!rate.ok) {
+        return new Response("Too many subscription connections: slow down", {
+          status: 429,
+          headers: { "content-type": "text/plain; charset=utf-8", "retry-after": String(rate.retryAfterSeconds) },
+        });
+      }
       return proxyWebSocket(request, graphqlWsUrl, {
         protocols: ["graphql-transport-ws"],
         accept: acceptSubscriptionMessage,

@@ -110,6 +110,21 @@ Deno.test("faults: the demo gateway's loopback address never reaches the browser
       });
       assert.equal(result.closeCode, 4403);
     });
+
+    await t.step("one client opening subscription sockets in a burst meets 429s", async () => {
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => {
+        const outcome = Promise.withResolvers<"open" | "refused">();
+        const ws = new WebSocket(wsUrl, "graphql-transport-ws");
+        ws.onopen = () => {
+          outcome.resolve("open");
+          ws.close(1000);
+        };
+        ws.onerror = () => outcome.resolve("refused");
+        return outcome.promise;
+      }));
+      assert.ok(outcomes.includes("refused"), "no upgrade was refused");
+      assert.ok(outcomes.includes("open"), "every upgrade was refused");
+    });
   } finally {
     await server.stop();
   }
