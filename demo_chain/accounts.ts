@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Address } from "../lib/evm_chains.ts";
+import type { Address } from "../lib/address.ts";
 
 /** The standard development mnemonic. Public knowledge: never hold real funds with it. */
 export const DEV_MNEMONIC = "test test test test test test test test test test test junk";

@@ -13,7 +13,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { Catalog } from "../demo_gateway/catalog.ts";
 import { USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
-import { ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
+import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
 import { fullRange, sqrtPriceX96 } from "./deploy.ts";
 import { toUnits } from "./plan.ts";

@@ -42,7 +42,9 @@ import positionManager from "@uniswap/v3-periphery/artifacts/contracts/Nonfungib
   type: "json",
 };
 import demoToken from "./contracts/demo_token.json" with { type: "json" };
-import { type Address, ETHEREUM_CONTRACTS, V3_FEE_TIERS } from "../lib/evm_chains.ts";
+import type { Address } from "../lib/address.ts";
+import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
+import { V3_FEE_TIERS } from "../lib/fees.ts";
 import type { EvmNode } from "./node.ts";
 import type { DemoPlan } from "./plan.ts";
 import { DEPLOYER, DEV_ACCOUNTS } from "./accounts.ts";

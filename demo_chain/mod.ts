@@ -13,7 +13,7 @@
  * @module
  */
 import { ConfigError } from "../lib/config.ts";
-import { DEMO_CHAIN_ID } from "../lib/evm_chains.ts";
+import { DEMO_CHAIN_ID } from "../lib/chains.ts";
 import { DEPLOYER, DEV_ACCOUNTS, DEV_NATIVE_BALANCE } from "./accounts.ts";
 import { deployDemo, type DeployReport } from "./deploy.ts";
 import { createNode, type EvmNode } from "./node.ts";

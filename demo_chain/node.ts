@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import type * as Edr from "@nomicfoundation/edr";
 import { hexToBytes } from "viem";
-import type { Address } from "../lib/evm_chains.ts";
+import type { Address } from "../lib/address.ts";
 
 /** A JSON-RPC error as the node answers it. */
 export interface RpcError {

@@ -13,7 +13,9 @@
 import { getAddress } from "viem";
 import { Catalog, type PoolRecord, type TokenRecord } from "../demo_gateway/catalog.ts";
 import { FIXTURE_POOLS } from "../demo_gateway/fixtures.ts";
-import { type Address, ETHEREUM_CONTRACTS, V3_FEE_TIERS } from "../lib/evm_chains.ts";
+import type { Address } from "../lib/address.ts";
+import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
+import { V3_FEE_TIERS } from "../lib/fees.ts";
 
 const FIXTURE_ADDRESSES = new Set(FIXTURE_POOLS.map((p) => p.address.toLowerCase()));
 

@@ -29,7 +29,7 @@
  */
 import { Lru } from "./lru.ts";
 import { logger } from "./log.ts";
-import { addressKey } from "../queries/chains.ts";
+import { addressKey } from "./address.ts";
 
 /** Default time to live of every entry: 7 days. */
 export const DEFAULT_TTL_MS = 604_800_000;

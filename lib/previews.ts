@@ -25,7 +25,8 @@ import {
   type PreviewSource,
   type TokenPreview,
 } from "./preview_types.ts";
-import { type Chain, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
+import { parsePoolAddress } from "./address.ts";
+import { type Chain, parseChain, resolveTokenAddress } from "./chains.ts";
 import { runQuery } from "../queries/client.ts";
 import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "./text.ts";
 import { type EdgePoolToken, TokenQuery, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "./evm_chains.ts";
+import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "./chains.ts";
 import { log, warnOnce } from "./log.ts";
 
 /** Methods the proxy forwards. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRpcProxy, MAX_REQUEST_BYTES, rpcTargets } from "./rpc_proxy.ts";
-import { DEMO_EVM_CHAIN, EVM_CHAINS } from "./evm_chains.ts";
+import { DEMO_EVM_CHAIN, EVM_CHAINS } from "./chains.ts";
 import { flushLog, setLogSink } from "./log.ts";
 
 const KEYED_URL = "https://rpc.example/v2/SECRET-KEY";

@@ -6,7 +6,7 @@
  */
 import { Link } from "react-router";
 import { useEffect, useRef, useState } from "react";
-import { chainExplorer, type ExplorerTarget, explorerUrl } from "../lib/chains.ts";
+import { chainExplorer, type ExplorerTarget, explorerUrl } from "../../lib/chains.ts";
 import { shortenAddress } from "../lib/format.ts";
 
 async function copyText(text: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 /** The wallet-address form of the portfolio pages (`?address=`). */
 import { Form } from "react-router";
 import { useId, useRef, useState } from "react";
-import { checkAddress } from "../lib/address.ts";
+import { checkAddress } from "../../lib/address.ts";
 
 /**
  * A GET form that sets `?address=` on the current page. It validates the

@@ -15,7 +15,7 @@ import {
   type Version,
   VERSIONS,
 } from "../lib/explore_data.ts";
-import type { Chain } from "../../queries/chains.ts";
+import type { Chain } from "../../lib/chains.ts";
 import { StackedBarChart } from "./chart.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { usePaged } from "./paged.tsx";

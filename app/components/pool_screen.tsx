@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import { useMemo } from "react";
-import { tokenHref } from "../lib/chains.ts";
+import { tokenHref } from "../../lib/chains.ts";
 import { formatAmount, formatFeeTier, formatInteger, formatPercent, formatUsd } from "../lib/format.ts";
 import { invertCandles, invertSeries } from "../lib/chart.ts";
 import { fetchPoolChart, fetchPoolTransactions } from "../lib/pool_data.ts";

@@ -6,7 +6,7 @@
 import { Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { useMemo } from "react";
-import { chainLabel } from "../lib/chains.ts";
+import { chainLabel } from "../../lib/chains.ts";
 import { changeDirection, formatAmount, formatPercentChange, formatUsd } from "../lib/format.ts";
 import { fetchActivity, fetchNfts } from "../lib/portfolio_data.ts";
 import type { BalanceRow, NftCard } from "../lib/portfolio_data.ts";
@@ -120,8 +120,8 @@ function BalanceTable({ rows, caption }: { rows: readonly BalanceRow[]; caption:
               <td className="num col-more">
                 <Change value={r.change24h} />
               </td>
-              <td className="num">
-                {formatAmount(r.quantity)} <span className="token-symbol">{r.symbol}</span>
+              <td className="num balance-cell">
+                {formatAmount(r.quantity)} <span className="token-symbol" dir="auto">{r.symbol}</span>
               </td>
               <td className="num">{formatUsd(r.value, { compact: false })}</td>
             </tr>

@@ -8,7 +8,7 @@ import { Form, useNavigate, useSearchParams } from "react-router";
 import { useId, useState } from "react";
 import { useQuery } from "urql";
 import { TopTokensQuery } from "../../queries/token.ts";
-import { chainFromUrl } from "../lib/chains.ts";
+import { chainFromUrl } from "../../lib/chains.ts";
 import { topTokenRows } from "../lib/rows.ts";
 import { GatewayProvider } from "./gateway_provider.tsx";
 

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import type { Chain } from "../../queries/chains.ts";
+import type { Chain } from "../../lib/chains.ts";
 import { runQuery } from "../../queries/client.ts";
 import {
   DailyProtocolVolumeQuery,

@@ -6,9 +6,8 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import type { Chain } from "../../queries/chains.ts";
-import { checkAddress } from "./address.ts";
-import { chainFromUrl, chainLabel, chainUrlName } from "./chains.ts";
+import { checkAddress } from "../../lib/address.ts";
+import { type Chain, chainFromUrl, chainLabel, chainUrlName } from "../../lib/chains.ts";
 import { loadContext } from "./context.ts";
 import {
   type Cursors,

@@ -6,10 +6,10 @@
  */
 import type { LoaderFunctionArgs } from "react-router";
 import type { Client } from "@urql/core";
-import { type Chain, InvalidAddressError, parseChain, parsePoolAddress } from "../../queries/chains.ts";
+import { InvalidAddressError, parsePoolAddress } from "../../lib/address.ts";
+import { type Chain, chainLabel, chainUrlName, parseChain } from "../../lib/chains.ts";
 import { type EdgePool, fetchEdgePool } from "../../queries/edge.ts";
 import type { TransactionRow } from "../components/transactions_table.tsx";
-import { chainLabel, chainUrlName } from "./chains.ts";
 import { loadContext } from "./context.ts";
 import { gatewayMessage, load, type Loaded } from "./load.ts";
 import { fetchLiquidity, fetchPoolChart, fetchPoolTransactions, type LiquidityBar, type PoolRef } from "./pool_data.ts";

@@ -6,17 +6,16 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import type { Chain } from "../../queries/chains.ts";
+import { type Chain, CHAINS, tokenHref } from "../../lib/chains.ts";
 import { runQuery } from "../../queries/client.ts";
 import type { ResultOf } from "../../queries/graphql.ts";
 import { ActivityWebQuery } from "../../queries/activity.ts";
 import { NftBalancesQuery } from "../../queries/nft.ts";
 import { PortfolioBalancesQuery } from "../../queries/portfolio.ts";
 import type { Activity } from "./activity.ts";
-import { CHAIN_OPTIONS, tokenHref } from "./chains.ts";
 
 /** Every chain the portfolio reads. */
-export const PORTFOLIO_CHAINS: Chain[] = CHAIN_OPTIONS.map((c) => c.chain);
+export const PORTFOLIO_CHAINS: Chain[] = CHAINS.map((c) => c.chain);
 /** Activities per page. */
 export const ACTIVITY_PAGE = 25;
 /** NFTs per page. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import { checkAddress } from "./address.ts";
+import { checkAddress } from "../../lib/address.ts";
 import { loadContext } from "./context.ts";
 import { load, type Loaded } from "./load.ts";
 import {

@@ -10,7 +10,8 @@ import type { TopV2PairsQuery, TopV3PoolsQuery, TopV4PoolsQuery } from "../../qu
 import { poolApr, type PoolRow } from "../components/pools_table.tsx";
 import type { TokenRow } from "../components/tokens_table.tsx";
 import type { TransactionRow } from "../components/transactions_table.tsx";
-import { chainLabel, poolHref, tokenHref } from "./chains.ts";
+import { chainLabel, poolHref, tokenHref } from "../../lib/chains.ts";
+import { V2_FEE_TIER } from "../../lib/fees.ts";
 
 type TopToken = NonNullable<
   NonNullable<ResultOf<typeof TopTokensQuery>["topTokens"]>[number]
@@ -86,7 +87,7 @@ export type TopPool = TopV4Pool | TopV3Pool | TopV2Pair;
 /** A top pool as a pools-table row. V2 pairs all charge 0.3%. */
 export function poolRow(pool: TopPool): PoolRow {
   const address = "poolId" in pool ? pool.poolId : pool.address;
-  const feeTier = "feeTier" in pool ? pool.feeTier ?? null : 3000;
+  const feeTier = "feeTier" in pool ? pool.feeTier ?? null : V2_FEE_TIER;
   const tvl = pool.totalLiquidity?.value ?? null;
   const volume1d = pool.volume24h?.value ?? null;
   return {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import type { Chain } from "../../queries/chains.ts";
+import type { Chain } from "../../lib/chains.ts";
 import { runQuery } from "../../queries/client.ts";
 import type { HistoryDuration } from "../../queries/graphql.ts";
 import { TokenTransactionsQuery } from "../../queries/pools.ts";

@@ -5,13 +5,12 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import { parseChain, resolveTokenAddress } from "../../queries/chains.ts";
+import { chainLabel, chainUrlName, parseChain, resolveTokenAddress } from "../../lib/chains.ts";
 import { runQuery } from "../../queries/client.ts";
 import type { ResultOf } from "../../queries/graphql.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
 import type { PoolRow } from "../components/pools_table.tsx";
 import type { TransactionRow } from "../components/transactions_table.tsx";
-import { chainLabel, chainUrlName } from "./chains.ts";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
 import { gatewayMessage, load, type Loaded } from "./load.ts";

@@ -6,8 +6,8 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import type { Chain } from "../../queries/chains.ts";
-import { chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN } from "./chains.ts";
+import { tokenKey } from "../../lib/address.ts";
+import { type Chain, chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
 import { loadContext } from "./context.ts";
 import { fetchTopTokens } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
@@ -36,13 +36,6 @@ export interface TradeData {
   readonly params: Readonly<Record<string, string | undefined>>;
 }
 
-function keyOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const v = value.trim();
-  if (/^(eth|native)$/i.test(v)) return "NATIVE";
-  return /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : null;
-}
-
 /** Loads the token picker data; path ids (`currencyIdA`/`B`) preselect the pair. */
 export async function loadTrade({ request, params, context }: LoaderFunctionArgs): Promise<TradeData> {
   const url = new URL(request.url);
@@ -66,8 +59,8 @@ export async function loadTrade({ request, params, context }: LoaderFunctionArgs
     chainName: chainUrlName(chain),
     chainLabel: chainLabel(chain),
     tokens,
-    input: keyOf(url.searchParams.get("inputCurrency") ?? params.currencyIdA),
-    output: keyOf(url.searchParams.get("outputCurrency") ?? params.currencyIdB),
+    input: tokenKey(url.searchParams.get("inputCurrency") ?? params.currencyIdA),
+    output: tokenKey(url.searchParams.get("outputCurrency") ?? params.currencyIdB),
     params: { ...params },
   };
 }

@@ -5,13 +5,12 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import { parseChain } from "../../queries/chains.ts";
+import { chainFromUrl, chainLabel, DEFAULT_CHAIN, parseChain, poolHref, tokenHref } from "../../lib/chains.ts";
 import { fetchEdgePool } from "../../queries/edge.ts";
 import { runQuery } from "../../queries/client.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
 import type { PoolRow } from "../components/pools_table.tsx";
 import type { GovernanceToken } from "../components/wallet_screens.tsx";
-import { chainFromUrl, chainLabel, DEFAULT_CHAIN, poolHref, tokenHref } from "./chains.ts";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, VERSIONS } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";

@@ -18,7 +18,7 @@
  * @module
  */
 import { decodeErrorResult, type Hex, parseAbi } from "viem";
-import type { Address } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
 import type { TxRequest } from "./wallet_swap.ts";
 
 /** A successful or failed simulation of one call. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { encodeErrorResult, type Hex, parseAbi } from "viem";
-import type { Address } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
 import {
   guardedSend,
   revertReason,

@@ -8,8 +8,9 @@
  * @module
  */
 import { decodeFunctionResult, encodeFunctionData, encodePacked, type Hex, parseAbi } from "viem";
-import type { Address, UniswapContracts } from "../../lib/evm_chains.ts";
-import { V3_FEE_TIERS } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
+import type { UniswapContracts } from "../../lib/chains.ts";
+import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import { maximumSold, minimumReceived } from "./wallet_math.ts";
 
 /** A token of a swap; `native` trades as the wrapped native token on chain. */

@@ -8,7 +8,8 @@
  * @module
  */
 import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi, zeroAddress } from "viem";
-import type { Address, UniswapContracts } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
+import type { UniswapContracts } from "../../lib/chains.ts";
 import { minimumReceived } from "./wallet_math.ts";
 import { chainAddress, type ChainCall, type SwapToken, type TxRequest } from "./wallet_swap.ts";
 

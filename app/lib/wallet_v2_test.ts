@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, parseEther, toHex } from "viem";
-import { type Address, ETHEREUM_CONTRACTS as C } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
+import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { USDC_WETH_V2_PAIR } from "../../demo_gateway/fixtures.ts";
 import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
 import type { ChainCall, SwapToken } from "./wallet_swap.ts";

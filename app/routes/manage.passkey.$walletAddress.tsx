@@ -2,7 +2,7 @@
 import { Link, useParams } from "react-router";
 import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
-import { isAddress } from "../lib/address.ts";
+import { isAddress } from "../../lib/address.ts";
 import { shortenAddress } from "../lib/format.ts";
 
 /** Renders the screen. */

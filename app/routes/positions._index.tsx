@@ -4,7 +4,7 @@ import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionsScreen } from "../components/wallet_screens.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
-import { DEFAULT_CHAIN } from "../lib/chains.ts";
+import { DEFAULT_CHAIN } from "../../lib/chains.ts";
 import { V3PositionsList } from "../wallet/v3_positions_panel.tsx";
 
 /** Loads the screen's data from the gateway; failures become data the screen shows. */

@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { WalletScreen } from "../wallet/wallet_screen.tsx";
 import { V3PositionDetail } from "../wallet/v3_positions_panel.tsx";
-import { chainLabel } from "../lib/chains.ts";
+import { chainLabel } from "../../lib/chains.ts";
 
 /** Renders the screen. */
 export default function PositionV3Route() {

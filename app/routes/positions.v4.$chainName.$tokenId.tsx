@@ -2,7 +2,7 @@
 import { useParams } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionScreen } from "../components/wallet_screens.tsx";
-import { chainLabel } from "../lib/chains.ts";
+import { chainLabel } from "../../lib/chains.ts";
 
 /** Renders the screen. */
 export default function PositionV4Route() {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
-import type { Address } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUnitsShort, parseAmount } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { formatUnits, getAddress } from "viem";
-import type { Address } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import {
   DEFAULT_DEADLINE_MINUTES,

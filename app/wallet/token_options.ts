@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { erc20Abi, getAddress, type PublicClient } from "viem";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
-import { tokenHref } from "../lib/chains.ts";
+import { tokenHref } from "../../lib/chains.ts";
 
 /** The screen's tokens with the preselected ones added. */
 export function useTokenOptions(data: TradeData, client: PublicClient | null): readonly TokenOption[] {

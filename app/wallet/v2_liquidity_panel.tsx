@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import { getAddress } from "viem";
-import type { Address } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
 import type { ChainCall, SwapToken } from "../lib/wallet_swap.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import { useState } from "react";
-import { explorerAddressUrl } from "../../lib/evm_chains.ts";
+import { explorerAddressUrl } from "../../lib/chains.ts";
 import { connectWallet, disconnectWallet, shortAddress, switchWalletChain, useWallet } from "./wallet_store.ts";
 
 /** The wallet control of the header. */

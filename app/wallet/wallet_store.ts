@@ -26,7 +26,7 @@ import {
 import { type Chain as ViemChain, createPublicClient, defineChain, http as viemHttp, type PublicClient } from "viem";
 import { useSyncExternalStore } from "react";
 import type { PublicChain, RpcDirectory } from "../../lib/rpc_proxy.ts";
-import type { Address } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
 
 /** A wallet the user can pick. */
 export interface WalletOption {

@@ -5,7 +5,7 @@ import { render } from "@testing-library/react";
 import { useSearchParams } from "react-router";
 import { expect } from "expect";
 import { AddressForm } from "../../app/components/address_form.tsx";
-import { checkAddress, isAddress } from "../../app/lib/address.ts";
+import { checkAddress, isAddress } from "../../lib/address.ts";
 
 // React Router forms build their submission with FormData: use jsdom's, which
 // understands jsdom form elements (Deno's own does not).

@@ -3,7 +3,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { expect } from "expect";
 import { chainTarget, SiteHeader } from "../../app/components/layout.tsx";
 import { marketRate } from "../../app/components/trade_screen.tsx";
-import { CHAIN_OPTIONS } from "../../app/lib/chains.ts";
+import { CHAINS } from "../../lib/chains.ts";
 import { renderInRouter } from "./render_stub.tsx";
 
 Deno.test("the chain selector leads to the chain's tokens or explore page", () => {
@@ -31,7 +31,7 @@ Deno.test("the header has navigation, token search and the gateway's chains", as
   const [mainnets, testnets] = [...menu.querySelectorAll("ul")];
   const names = (list: Element) => [...list.querySelectorAll("a")].map((a) => a.textContent);
   expect(names(mainnets).slice(0, 3)).toEqual(["Ethereum", "Unichain", "Base"]);
-  expect(names(mainnets).length + names(testnets).length).toBe(CHAIN_OPTIONS.length);
+  expect(names(mainnets).length + names(testnets).length).toBe(CHAINS.length);
   expect(names(testnets)).toContain("Sepolia");
   expect(names(mainnets)).not.toContain("Sepolia");
   expect(menu.querySelector('a[aria-current="true"]')?.getAttribute("href")).toBe("/tokens/base");
