@@ -36,12 +36,20 @@ export function luminance({ r, g, b }: Rgb): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
+/**
+ * Whether a background is light (relative luminance above 0.45): dark text
+ * ({@linkcode INK}) and a fainter watermark on it, white text otherwise.
+ */
+export function isLight(background: Rgb): boolean {
+  return luminance(background) > 0.45;
+}
+
 /** Dark text colour for light backgrounds. */
 export const INK = "#0d111c";
 
 /** White on dark and mid backgrounds, {@linkcode INK} on light ones. */
 export function textColorOn(background: Rgb): string {
-  return luminance(background) > 0.45 ? INK : "#ffffff";
+  return isLight(background) ? INK : "#ffffff";
 }
 
 /**

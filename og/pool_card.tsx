@@ -7,17 +7,9 @@
  * @module
  */
 
+import { feeLabel as poolFeeLabel, feePercent } from "../lib/fees.ts";
 import { cssRgb, type Rgb } from "./average_color.ts";
-import {
-  type CardLogo,
-  cardRoot,
-  ChainBadge,
-  INK,
-  LogoCircle,
-  luminance,
-  oneLine,
-  ProductMark,
-} from "./card_parts.tsx";
+import { type CardLogo, cardRoot, ChainBadge, INK, isLight, LogoCircle, oneLine, ProductMark } from "./card_parts.tsx";
 
 /** What the pool card shows. */
 export interface PoolCardProps {
@@ -39,27 +31,16 @@ export interface PoolCardProps {
 /** The fee tier used when the gateway gives none (0.3%). */
 export const DEFAULT_FEE_TIER = 3000;
 
-/** V4's flag for a dynamic fee in the fee field. */
-const V4_DYNAMIC_FEE_FLAG = 0x800000;
-
 /**
- * The fee label: feeTier / 10000 as a percentage (3000 -> `0.3%`, missing ->
- * `0.3%`), or `Dynamic` for a V4 pool whose fee is set by its hook.
+ * The card's fee label: `lib/fees.ts`'s label (`0.3%`, `Dynamic` for a fee
+ * the hook sets), the {@link DEFAULT_FEE_TIER} when the gateway gives none.
  */
 export function feeLabel(
   feeTier: number | null | undefined,
   isDynamicFee?: boolean,
   protocolVersion?: string | null,
 ): string {
-  const isV4 = (protocolVersion ?? "").toUpperCase() === "V4";
-  if (isDynamicFee || (isV4 && feeTier === V4_DYNAMIC_FEE_FLAG)) {
-    return "Dynamic";
-  }
-  const fee = typeof feeTier === "number" && Number.isFinite(feeTier) &&
-      feeTier >= 0
-    ? feeTier
-    : DEFAULT_FEE_TIER;
-  return `${Number((fee / 10000).toFixed(4))}%`;
+  return poolFeeLabel({ feeTier, isDynamicFee, protocolVersion }) ?? feePercent(DEFAULT_FEE_TIER);
 }
 
 const PAD = 72;
@@ -116,7 +97,7 @@ export function mix(a: Rgb, b: Rgb): Rgb {
 
 /** The pool card. */
 export function PoolCard(props: PoolCardProps) {
-  const light = luminance(mix(props.color0, props.color1)) > 0.45;
+  const light = isLight(mix(props.color0, props.color1));
   const text = light ? INK : "#ffffff";
   const showVersion = (props.protocolVersion ?? "").toUpperCase() === "V2";
   return (
