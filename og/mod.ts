@@ -275,7 +275,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   async function produce(
     target: ImageTarget,
     emojiSet: EmojiSet,
-    origin: string,
+    requestUrl: string,
     key: string,
   ): Promise<ImageResult> {
     const { kind, networkName, address } = target;
@@ -296,6 +296,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       logger.warn("Share image refused: render queue full", { kind, network: networkName, stats: pool.stats() });
       return { status: 503, body: RENDER_BUSY };
     }
+    const origin = options.publicOrigin || new URL(requestUrl).origin;
     let drawn: { png: Uint8Array; degraded: boolean };
     // Error bodies say what failed in plain words; the detail (which may
     // name the gateway's address) goes to the log only.
@@ -355,16 +356,19 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       // 0x addresses are case-insensitive; a Solana mint is case-sensitive and kept.
       address: /^native$/i.test(target.address) ? "NATIVE" : addressKey(target.address),
     };
-    const url = new URL(request.url);
-    const emojiSet = parseEmojiSet(url.searchParams.get("emoji"));
-    const origin = options.publicOrigin || url.origin;
+    // Cache hits are the hot path: the URL is parsed only for a query (and,
+    // in produce, for the origin of an uncached render).
+    const query = request.url.indexOf("?");
+    const emojiSet = query < 0
+      ? DEFAULT_EMOJI_SET
+      : parseEmojiSet(new URLSearchParams(request.url.slice(query + 1)).get("emoji"));
     const key = [
       normalized.kind,
       normalized.networkName,
       normalized.address,
       emojiSet,
     ].join(":");
-    const result = await flight(key, () => produce(normalized, emojiSet, origin, key));
+    const result = await flight(key, () => produce(normalized, emojiSet, request.url, key));
     return toResponse(result, head);
   }
 

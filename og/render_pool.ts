@@ -192,7 +192,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     inlineRunning++;
     (async () => {
       const [{ drawCard }, { createDefaultFontLoader }, { selectRenderer }] = await Promise.all([
-        import("./images.tsx"),
+        import("./draw.tsx"),
         import("./fonts.ts"),
         import("./resvg.ts"),
       ]);

@@ -160,7 +160,7 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   const started = performance.now();
   try {
     renderer = await selectRenderer(init.renderer);
-    const { drawCard } = await import("./images.tsx");
+    const { drawCard } = await import("./draw.tsx");
     const { createDefaultFontLoader } = await import("./fonts.ts");
     const fonts = createDefaultFontLoader(init.staticDir);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
