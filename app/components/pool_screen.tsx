@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { useMemo } from "react";
 import { tokenHref } from "../../lib/chains.ts";
-import { formatAmount, formatFeeTier, formatInteger, formatPercent, formatUsd } from "../lib/format.ts";
+import { formatAmount, formatInteger, formatPercent, formatPoolFee, formatUsd } from "../lib/format.ts";
 import { invertCandles, invertSeries } from "../lib/chart.ts";
 import { fetchPoolChart, fetchPoolTransactions } from "../lib/pool_data.ts";
 import type { TokenChart } from "../lib/token_data.ts";
@@ -101,7 +101,7 @@ function OkPoolScreen({ data }: { data: OkData }) {
   const { pool } = data;
   const t0 = pool.token0?.symbol ?? "UNK";
   const t1 = pool.token1?.symbol ?? "UNK";
-  const fee = pool.isDynamicFee ? "Dynamic fee" : formatFeeTier(pool.feeTier);
+  const fee = formatPoolFee(pool);
   // A dynamic fee is set by the hook per swap: the fee tier says nothing about earnings.
   const fees24h = pool.volume24hUsd != null && pool.feeTier != null && !pool.isDynamicFee
     ? pool.volume24hUsd * pool.feeTier / 1_000_000

@@ -3,7 +3,7 @@
  * the pair (with version and fee folded under it), TVL and APR show.
  */
 import { Link } from "react-router";
-import { formatFeeTier, formatPercent, formatUsd } from "../lib/format.ts";
+import { formatPercent, formatPoolFee, formatUsd } from "../lib/format.ts";
 import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { PairLogos } from "./token_logo.tsx";
 
@@ -98,7 +98,7 @@ export function PoolsTable(
                       {p.token0Symbol}/{p.token1Symbol}
                     </span>
                     <span className="muted phone-only">
-                      {p.protocolVersion.toLowerCase()} · {p.isDynamicFee ? "Dynamic fee" : formatFeeTier(p.feeTier)}
+                      {p.protocolVersion.toLowerCase()} · {formatPoolFee(p)}
                     </span>
                   </span>
                 </Link>
@@ -107,7 +107,7 @@ export function PoolsTable(
                 <span className="badge">{p.protocolVersion.toLowerCase()}</span>
               </td>
               <td className="num col-more">
-                {p.isDynamicFee ? "Dynamic" : formatFeeTier(p.feeTier)}
+                {formatPoolFee(p, { short: true })}
               </td>
               <td className="num">{formatUsd(p.tvl)}</td>
               <td className="num">{formatPercent(p.apr)}</td>

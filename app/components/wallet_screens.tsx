@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import type { ReactNode } from "react";
-import { formatFeeTier, formatPercentChange, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
+import { formatPercentChange, formatPoolFee, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
 import type { Loaded } from "../lib/load.ts";
 import type { PairInfo } from "../lib/wallet_loaders.ts";
 import { type PoolRow, PoolsTable } from "./pools_table.tsx";
@@ -56,7 +56,7 @@ export function PairSummary({ pair }: { pair: PairInfo }) {
         />
         <h2 style={{ margin: 0 }}>{pair.token0}/{pair.token1}</h2>
         <span className="badge">{pair.version.toLowerCase()}</span>
-        <span className="badge">{pair.isDynamicFee ? "Dynamic fee" : formatFeeTier(pair.feeTier)}</span>
+        <span className="badge">{formatPoolFee(pair)}</span>
       </div>
       <StatsGrid
         title="Pool"

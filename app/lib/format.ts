@@ -8,6 +8,8 @@
  * @module
  */
 
+import { DYNAMIC_FEE_LABEL, feeLabel, type PoolFee } from "../../lib/fees.ts";
+
 const LOCALE = "en-US";
 /** Shown where a value is missing. */
 export const MISSING = "–";
@@ -136,12 +138,14 @@ export function formatAmount(
 }
 
 /**
- * A fee tier from the gateway (hundredths of a basis point: 3000 = 0.3%):
- * `0.3%`, `0.05%`, `1%`.
+ * A pool's fee: `0.3%` (the fee tier in hundredths of a basis point), `Dynamic
+ * fee` when the hook sets it per swap (`Dynamic` with `short`), `–` when
+ * unknown. The label is `lib/fees.ts`'s.
  */
-export function formatFeeTier(feeTier: number | null | undefined): string {
-  if (!isNumber(feeTier)) return MISSING;
-  return `${Number((feeTier / 10_000).toFixed(4))}%`;
+export function formatPoolFee(pool: PoolFee, options: { readonly short?: boolean } = {}): string {
+  const label = feeLabel(pool);
+  if (label === null) return MISSING;
+  return label === DYNAMIC_FEE_LABEL && !options.short ? `${label} fee` : label;
 }
 
 /** A shortened address: `0x1234…abcd`. */

@@ -4,8 +4,8 @@ import {
   formatAmount,
   formatDate,
   formatDateTime,
-  formatFeeTier,
   formatPercentChange,
+  formatPoolFee,
   formatPrice,
   formatTimeAgo,
   formatUsd,
@@ -38,9 +38,10 @@ Deno.test("token amounts, fee tiers, addresses, dates", () => {
   expect(formatAmount(0.012345)).toBe("0.01235");
   expect(formatAmount(12_345_678)).toBe("12.35M");
   expect(formatAmount("abc")).toBe(MISSING);
-  expect(formatFeeTier(3000)).toBe("0.3%");
-  expect(formatFeeTier(100)).toBe("0.01%");
-  expect(formatFeeTier(10000)).toBe("1%");
+  expect(formatPoolFee({ feeTier: 3000 })).toBe("0.3%");
+  expect(formatPoolFee({ feeTier: null })).toBe(MISSING);
+  expect(formatPoolFee({ feeTier: 3000, isDynamicFee: true })).toBe("Dynamic fee");
+  expect(formatPoolFee({ feeTier: 3000, isDynamicFee: true }, { short: true })).toBe("Dynamic");
   expect(shortenAddress("0x1234567890abcdef1234567890abcdef12345678")).toBe(
     "0x1234…5678",
   );
