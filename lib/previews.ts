@@ -27,6 +27,7 @@ import {
 } from "./preview_types.ts";
 import { parsePoolAddress } from "./address.ts";
 import { type Chain, parseChain, resolveTokenAddress } from "./chains.ts";
+import { V2_FEE_TIER } from "./fees.ts";
 import { runQuery } from "../queries/client.ts";
 import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "./text.ts";
 import { type EdgePoolToken, TokenQuery, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";
@@ -40,9 +41,6 @@ export interface PreviewsOptions {
   /** `PUBLIC_ORIGIN`: when set, preview URLs use it instead of the request's origin. */
   readonly publicOrigin?: string | null;
 }
-
-/** The V2 pair fee: always 0.3%, in hundredths of a basis point. */
-const V2_FEE_TIER = 3000;
 
 function isString(value: unknown): value is string {
   return typeof value === "string";
