@@ -151,6 +151,9 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     write: (bytes) => Deno.stderr.write(bytes),
     writeSync: (bytes) => Deno.stderr.writeSync(bytes),
   });
+  // The drawing code loads while the pool's first frame is on its way.
+  const modules = Promise.all([import("./draw.tsx"), import("./fonts.ts")]);
+  modules.catch(() => {});
   const frames = readFrames(Deno.stdin.readable);
   const first = await frames.next();
   if (first.done) return;
@@ -160,8 +163,7 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   const started = performance.now();
   try {
     renderer = await selectRenderer(init.renderer);
-    const { drawCard } = await import("./draw.tsx");
-    const { createDefaultFontLoader } = await import("./fonts.ts");
+    const [{ drawCard }, { createDefaultFontLoader }] = await modules;
     const fonts = createDefaultFontLoader(init.staticDir);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
   } catch (error) {
