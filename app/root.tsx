@@ -21,9 +21,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { SiteFooter, SiteHeader } from "./components/layout.tsx";
 import stylesUrl from "./styles.css?url";
+import fontsUrl from "./fonts.css?url";
 import { isCrawlerView } from "../lib/crawler.ts";
 import type { LoadContext } from "../lib/load_context.ts";
 import {
@@ -134,8 +135,26 @@ function CrawlerPreview({ preview }: { preview: PagePreview }) {
   );
 }
 
+/**
+ * Adds the web fonts' stylesheet (`app/fonts.css`: script and emoji faces,
+ * 120 KB gzipped) once the page has hydrated, off the critical path; the
+ * faces download only for characters a page shows. It lives here, not in a
+ * component module, so component tests never load a CSS module.
+ */
+function useWebFonts() {
+  useEffect(() => {
+    if (document.querySelector("link[data-web-fonts]")) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = fontsUrl;
+    link.dataset.webFonts = "";
+    document.head.append(link);
+  }, []);
+}
+
 /** The page, or for a crawler the preview alone. */
 export default function App() {
+  useWebFonts();
   const root = useLoaderData<typeof loader>();
   if (root.crawler && root.preview) return <CrawlerPreview preview={root.preview} />;
   return <Outlet />;

@@ -1,7 +1,6 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
 import { Link, NavLink, useLocation, useNavigation, useParams, useSearchParams } from "react-router";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
-import fontsUrl from "../fonts.css?url";
 import { useClient } from "urql";
 import type { Client } from "@urql/core";
 import { runQuery } from "../../queries/client.ts";
@@ -187,25 +186,8 @@ function NavigationProgress() {
   );
 }
 
-/**
- * Adds the web fonts' stylesheet (`app/fonts.css`: script and emoji faces,
- * 120 KB gzipped) once the page has hydrated, off the critical path; the
- * faces download only for characters a page shows.
- */
-function useWebFonts() {
-  useEffect(() => {
-    if (document.querySelector("link[data-web-fonts]")) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = fontsUrl;
-    link.dataset.webFonts = "";
-    document.head.append(link);
-  }, []);
-}
-
 /** Site header: brand, main navigation, token search and chain selector. */
 export function SiteHeader() {
-  useWebFonts();
   return (
     <header className="site-header">
       <NavigationProgress />
