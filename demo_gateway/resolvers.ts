@@ -7,7 +7,7 @@
 import { Catalog, type PoolRecord, type TokenRecord } from "./catalog.ts";
 import { type Duration, tvlLine, volumeBars } from "./market.ts";
 import { amount, Model, timestamped, type TxArgs, USD_PER_UNIT } from "./model.ts";
-import { canonicalWallet, type ValueModifier, Wallets } from "./wallet.ts";
+import { canonicalWallet, createWallets, type ValueModifier, type Wallets } from "./wallet.ts";
 import { type FixtureNftCollection, NFT_COLLECTIONS } from "./fixtures.ts";
 import { round } from "./market.ts";
 
@@ -66,7 +66,7 @@ export function createRoot(options: RootOptions): Record<string, unknown> {
   const now = options.now ?? Math.floor(Date.now() / 3_600_000) * 3600;
   const catalog = new Catalog();
   const model = new Model({ origin: options.origin, now, catalog });
-  const wallets = new Wallets(model);
+  const wallets = createWallets(model);
   const liveIntervalMs = options.liveIntervalMs ?? 10_000;
 
   const token = (chain: string, address: string | null | undefined) => {

@@ -81,23 +81,21 @@ interface Activity {
   readonly bridging: boolean;
 }
 
-/** Portfolios, activities and NFTs of the demo wallets. */
-export class Wallets {
-  private readonly model: Model;
-  private readonly activities = new Map<string, Activity[]>();
+/**
+ * Portfolios, activities and NFTs of the demo wallets' data for a model: portfolios, activity pages (kept per
+ * wallet once built), live activities and NFTs.
+ */
+export function createWallets(model: Model) {
+  const activities = new Map<string, Activity[]>();
 
-  constructor(model: Model) {
-    this.model = model;
-  }
-
-  private token(chain: string, address: string | null): TokenRecord {
-    const record = this.model.ctx.catalog.token(chain, address);
+  function tokenOf(chain: string, address: string | null): TokenRecord {
+    const record = model.ctx.catalog.token(chain, address);
     if (!record) throw new Error(`Demo token ${chain}:${address} is missing`);
     return record;
   }
 
   /** The `Portfolio` of an address (an empty one for unknown wallets). */
-  portfolio(
+  function portfolio(
     ownerAddress: string,
     chains: readonly string[] | null | undefined,
     modifier: ValueModifier | undefined,
@@ -107,10 +105,10 @@ export class Wallets {
     const rows = (HOLDINGS[owner] ?? [])
       .filter(([chain]) => !chains?.length || chains.includes(chain))
       .map(([chain, address, quantity]) => {
-        const record = this.token(chain, address);
+        const record = tokenOf(chain, address);
         const value = quantity * record.priceUsd;
-        const change = percentChange(this.model.tokenPrices(record, "DAY"));
-        const hidden = record.isSpam || record === this.token("ETHEREUM", NO_LOGO_TOKEN.address) ||
+        const change = percentChange(model.tokenPrices(record, "DAY"));
+        const hidden = record.isSpam || record === tokenOf("ETHEREUM", NO_LOGO_TOKEN.address) ||
           value < 1;
         return { record, quantity, value, change, hidden };
       })
@@ -138,24 +136,24 @@ export class Wallets {
         __typename: "TokenBalance",
         id: `TokenBalance:${owner.toLowerCase()}:${row.record.key}`,
         blockNumber: 21_000_000,
-        blockTimestamp: this.model.ctx.now - 600,
+        blockTimestamp: model.ctx.now - 600,
         quantity: row.quantity,
         ownerAddress: owner,
         isHidden: row.hidden,
         denominatedValue: amount(`TokenBalance:${owner}:${row.record.key}:value`, round(row.value)),
-        token: this.model.token(row.record),
-        tokenProjectMarket: this.model.projectMarket(row.record, null, "USD"),
+        token: model.token(row.record),
+        tokenProjectMarket: model.projectMarket(row.record, null, "USD"),
       })),
-      nftBalances: () => this.nftBalances(owner, null).map((e) => e.node),
-      assetActivities: (args: ActivityArgs) => this.activityPage(owner, args),
+      nftBalances: () => nftBalances(owner, null).map((e) => e.node),
+      assetActivities: (args: ActivityArgs) => activityPage(owner, args),
     };
   }
 
   /** One page of a wallet's activity, newest first. */
-  activityPage(owner: string, args: ActivityArgs): Record<string, unknown>[] {
+  function activityPage(owner: string, args: ActivityArgs): Record<string, unknown>[] {
     const pageSize = Math.min(Math.max(args.pageSize ?? 100, 0), 500);
     const page = Math.max(args.page ?? 1, 1);
-    return this.activitiesOf(owner)
+    return activitiesOf(owner)
       .filter((a) => args.includeOffChain || !a.offChain)
       .filter((a) => args.includeBridging !== false || !a.bridging)
       .filter((a) => !args.chains?.length || args.chains.includes(a.chain))
@@ -163,82 +161,82 @@ export class Wallets {
       .map((a) => a.object);
   }
 
-  private activitiesOf(owner: string): Activity[] {
-    const cached = this.activities.get(owner);
+  function activitiesOf(owner: string): Activity[] {
+    const cached = activities.get(owner);
     if (cached) return cached;
     const list = owner === DEMO_WALLET
-      ? this.firstWalletActivities()
+      ? firstWalletActivities()
       : owner === SECOND_DEMO_WALLET
-      ? this.secondWalletActivities()
+      ? secondWalletActivities()
       : [];
-    this.activities.set(owner, list);
+    activities.set(owner, list);
     return list;
   }
 
   /** A live activity for the subscription (a swap of the demo wallet). */
-  liveActivity(owner: string, subscriptionId: string, n: number, timestamp: number) {
-    const usdc = this.token("ETHEREUM", ETHEREUM_TOKENS.USDC);
-    const eth = this.token("ETHEREUM", null);
+  function liveActivity(owner: string, subscriptionId: string, n: number, timestamp: number) {
+    const usdc = tokenOf("ETHEREUM", ETHEREUM_TOKENS.USDC);
+    const eth = tokenOf("ETHEREUM", null);
     const key = `live:${subscriptionId}:${n}`;
     const usd = 100 + (n % 7) * 25;
-    return this.onChain(key, owner, "ETHEREUM", timestamp, "SWAP", [
-      this.tokenTransfer(key + ":0", usdc, usd / usdc.priceUsd, owner, UNIVERSAL_ROUTER, "OUT"),
-      this.tokenTransfer(key + ":1", eth, usd / eth.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+    return onChain(key, owner, "ETHEREUM", timestamp, "SWAP", [
+      tokenTransfer(key + ":0", usdc, usd / usdc.priceUsd, owner, UNIVERSAL_ROUTER, "OUT"),
+      tokenTransfer(key + ":1", eth, usd / eth.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
     ]).object;
   }
 
-  private firstWalletActivities(): Activity[] {
+  function firstWalletActivities(): Activity[] {
     const owner = DEMO_WALLET;
-    const now = this.model.ctx.now;
-    const usdc = this.token("ETHEREUM", ETHEREUM_TOKENS.USDC);
-    const eth = this.token("ETHEREUM", null);
-    const uni = this.token("ETHEREUM", ETHEREUM_TOKENS.UNI);
-    const wbtc = this.token("ETHEREUM", ETHEREUM_TOKENS.WBTC);
-    const baseEth = this.token("BASE", null);
-    const red = this.token("ETHEREUM", RED_PNG_LOGO_TOKEN.address);
-    const cjk = this.token("ETHEREUM", CJK_NAME_TOKEN.address);
-    const script = this.token("ETHEREUM", SCRIPT_SYMBOL_TOKEN.address);
+    const now = model.ctx.now;
+    const usdc = tokenOf("ETHEREUM", ETHEREUM_TOKENS.USDC);
+    const eth = tokenOf("ETHEREUM", null);
+    const uni = tokenOf("ETHEREUM", ETHEREUM_TOKENS.UNI);
+    const wbtc = tokenOf("ETHEREUM", ETHEREUM_TOKENS.WBTC);
+    const baseEth = tokenOf("BASE", null);
+    const red = tokenOf("ETHEREUM", RED_PNG_LOGO_TOKEN.address);
+    const cjk = tokenOf("ETHEREUM", CJK_NAME_TOKEN.address);
+    const script = tokenOf("ETHEREUM", SCRIPT_SYMBOL_TOKEN.address);
     const friend = addressFor("demo:friend");
-    const lizard = this.nftAsset(NFT_COLLECTIONS[0], 1);
-    const lizard2 = this.nftAsset(NFT_COLLECTIONS[0], 2);
-    const square = this.nftAsset(NFT_COLLECTIONS[1], 7);
-    const dream = this.nftAsset(NFT_COLLECTIONS[2], 3);
+    const lizard = nftAsset(NFT_COLLECTIONS[0], 1);
+    const lizard2 = nftAsset(NFT_COLLECTIONS[0], 2);
+    const square = nftAsset(NFT_COLLECTIONS[1], 7);
+    const dream = nftAsset(NFT_COLLECTIONS[2], 3);
     let t = now - 95;
     const at = (minutes: number) => (t -= minutes * 60);
     const a: Activity[] = [
-      this.onChain("swap-1", owner, "ETHEREUM", at(0), "SWAP", [
-        this.tokenTransfer("swap-1:0", usdc, 1500, owner, UNIVERSAL_ROUTER, "OUT"),
-        this.tokenTransfer("swap-1:1", eth, 1500 / eth.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+      onChain("swap-1", owner, "ETHEREUM", at(0), "SWAP", [
+        tokenTransfer("swap-1:0", usdc, 1500, owner, UNIVERSAL_ROUTER, "OUT"),
+        tokenTransfer("swap-1:1", eth, 1500 / eth.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
       ]),
-      this.swapOrder("order-open", owner, at(12), "OPEN", "LIMIT", uni, 100, usdc, 1100),
-      this.onChain("send-1", owner, "ETHEREUM", at(40), "SEND", [
-        this.tokenTransfer("send-1:0", uni, 25, owner, friend, "OUT"),
+      swapOrder("order-open", owner, at(12), "OPEN", "LIMIT", uni, 100, usdc, 1100),
+      onChain("send-1", owner, "ETHEREUM", at(40), "SEND", [
+        tokenTransfer("send-1:0", uni, 25, owner, friend, "OUT"),
       ]),
-      this.onChain("receive-1", owner, "ETHEREUM", at(65), "RECEIVE", [
-        this.tokenTransfer("receive-1:0", usdc, 320.5, friend, owner, "IN"),
+      onChain("receive-1", owner, "ETHEREUM", at(65), "RECEIVE", [
+        tokenTransfer("receive-1:0", usdc, 320.5, friend, owner, "IN"),
       ]),
-      this.onChain("approve-1", owner, "ETHEREUM", at(90), "APPROVE", [{
+      onChain("approve-1", owner, "ETHEREUM", at(90), "APPROVE", [{
         __typename: "TokenApproval",
         id: "TokenApproval:approve-1",
         tokenStandard: "ERC20",
-        asset: this.model.token(usdc),
+        asset: model.token(usdc),
         approvedAddress: UNIVERSAL_ROUTER,
         quantity: "115792089237316195423570985008687907853269984665640564039457.584007913129639935",
       }]),
-      this.onChain("mint-1", owner, "ETHEREUM", at(180), "MINT", [
-        this.nftTransfer("mint-1:0", lizard, "0x0000000000000000000000000000000000000000", owner, "IN"),
+      onChain("mint-1", owner, "ETHEREUM", at(180), "MINT", [
+        nftTransfer("mint-1:0", lizard, "0x0000000000000000000000000000000000000000", owner, "IN"),
       ]),
-      this.onChain("nft-receive", owner, "ETHEREUM", at(240), "RECEIVE", [
-        this.nftTransfer("nft-receive:0", lizard2, friend, owner, "IN"),
+      onChain("nft-receive", owner, "ETHEREUM", at(240), "RECEIVE", [
+        nftTransfer("nft-receive:0", lizard2, friend, owner, "IN"),
       ]),
-      this.onChain("nft-approve", owner, "ETHEREUM", at(300), "APPROVE", [{
+      onChain("nft-approve", owner, "ETHEREUM", at(300), "APPROVE", [{
         __typename: "NftApproval",
         id: "NftApproval:nft-approve",
         nftStandard: "ERC721",
         asset: square,
         approvedAddress: addressFor("demo:marketplace"),
       }]),
-      this.onChain("nft-approve-all", owner, "ETHEREUM", at(320), "APPROVE", [{
+      onChain("nft-approve-all", owner, "ETHEREUM", at(320), "APPROVE", [{
         __typename: "NftApproveForAll",
         id: "NftApproveForAll:nft-approve-all",
         nftStandard: "ERC1155",
@@ -246,31 +244,31 @@ export class Wallets {
         operatorAddress: addressFor("demo:marketplace"),
         approved: true,
       }]),
-      this.onChain("onramp-tx", owner, "BASE", at(400), "ON_RAMP", [
-        this.onRampTransfer("onramp-tx:0", baseEth, 0.1),
+      onChain("onramp-tx", owner, "BASE", at(400), "ON_RAMP", [
+        onRampTransfer("onramp-tx:0", baseEth, 0.1),
       ]),
-      this.onRampDetails("onramp-1", owner, at(420), "CONFIRMED", eth, 0.2),
-      this.onChain("offramp-tx", owner, "ETHEREUM", at(500), "OFF_RAMP", [
-        this.offRampTransfer("offramp-tx:0", usdc, 250),
+      onRampDetails("onramp-1", owner, at(420), "CONFIRMED", eth, 0.2),
+      onChain("offramp-tx", owner, "ETHEREUM", at(500), "OFF_RAMP", [
+        offRampTransfer("offramp-tx:0", usdc, 250),
       ]),
-      this.offRampDetails("offramp-1", owner, at(520), "PENDING", usdc, 400),
-      this.onChain("bridge-1", owner, "ETHEREUM", at(600), "BRIDGING", [
-        this.tokenTransfer("bridge-1:0", eth, 0.5, owner, addressFor("demo:bridge"), "OUT"),
+      offRampDetails("offramp-1", owner, at(520), "PENDING", usdc, 400),
+      onChain("bridge-1", owner, "ETHEREUM", at(600), "BRIDGING", [
+        tokenTransfer("bridge-1:0", eth, 0.5, owner, addressFor("demo:bridge"), "OUT"),
       ], { bridging: true }),
-      this.swapOrder("order-filled", owner, at(700), "FILLED", "DUTCH_V2", usdc, 2000, wbtc, 2000 / wbtc.priceUsd),
-      this.swapOrder("order-expired", owner, at(760), "EXPIRED", "PRIORITY", eth, 0.3, usdc, 950),
-      this.onChain("swap-failed", owner, "ETHEREUM", at(800), "SWAP", [
-        this.tokenTransfer("swap-failed:0", eth, 0.1, owner, UNIVERSAL_ROUTER, "OUT"),
+      swapOrder("order-filled", owner, at(700), "FILLED", "DUTCH_V2", usdc, 2000, wbtc, 2000 / wbtc.priceUsd),
+      swapOrder("order-expired", owner, at(760), "EXPIRED", "PRIORITY", eth, 0.3, usdc, 950),
+      onChain("swap-failed", owner, "ETHEREUM", at(800), "SWAP", [
+        tokenTransfer("swap-failed:0", eth, 0.1, owner, UNIVERSAL_ROUTER, "OUT"),
       ], { status: "FAILED" }),
-      this.onChain("swap-edge", owner, "ETHEREUM", at(900), "SWAP", [
-        this.tokenTransfer("swap-edge:0", red, 1000, owner, UNIVERSAL_ROUTER, "OUT"),
-        this.tokenTransfer("swap-edge:1", cjk, 8888, UNIVERSAL_ROUTER, owner, "IN"),
+      onChain("swap-edge", owner, "ETHEREUM", at(900), "SWAP", [
+        tokenTransfer("swap-edge:0", red, 1000, owner, UNIVERSAL_ROUTER, "OUT"),
+        tokenTransfer("swap-edge:1", cjk, 8888, UNIVERSAL_ROUTER, owner, "IN"),
       ]),
-      this.onChain("receive-script", owner, "ETHEREUM", at(950), "RECEIVE", [
-        this.tokenTransfer("receive-script:0", script, 1, friend, owner, "IN"),
+      onChain("receive-script", owner, "ETHEREUM", at(950), "RECEIVE", [
+        tokenTransfer("receive-script:0", script, 1, friend, owner, "IN"),
       ]),
-      this.onChain("pending-send", owner, "BASE", at(1), "SEND", [
-        this.tokenTransfer("pending-send:0", baseEth, 0.01, owner, friend, "OUT"),
+      onChain("pending-send", owner, "BASE", at(1), "SEND", [
+        tokenTransfer("pending-send:0", baseEth, 0.01, owner, friend, "OUT"),
       ], { status: "PENDING" }),
     ];
     // older, ordinary swaps and transfers, so that paging has pages
@@ -283,40 +281,40 @@ export class Wallets {
       const usd = round(Math.exp(between(random, 3, 8)));
       a.push(
         random() < 0.7
-          ? this.onChain(key, owner, "ETHEREUM", at(intBetween(random, 60, 3000)), "SWAP", [
-            this.tokenTransfer(key + ":0", from, usd / from.priceUsd, owner, UNIVERSAL_ROUTER, "OUT"),
-            this.tokenTransfer(key + ":1", to, usd / to.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+          ? onChain(key, owner, "ETHEREUM", at(intBetween(random, 60, 3000)), "SWAP", [
+            tokenTransfer(key + ":0", from, usd / from.priceUsd, owner, UNIVERSAL_ROUTER, "OUT"),
+            tokenTransfer(key + ":1", to, usd / to.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
           ])
-          : this.onChain(key, owner, "ETHEREUM", at(intBetween(random, 60, 3000)), "RECEIVE", [
-            this.tokenTransfer(key + ":0", from, usd / from.priceUsd, friend, owner, "IN"),
+          : onChain(key, owner, "ETHEREUM", at(intBetween(random, 60, 3000)), "RECEIVE", [
+            tokenTransfer(key + ":0", from, usd / from.priceUsd, friend, owner, "IN"),
           ]),
       );
     }
     return a.sort((x, y) => (y.object.timestamp as number) - (x.object.timestamp as number));
   }
 
-  private secondWalletActivities(): Activity[] {
+  function secondWalletActivities(): Activity[] {
     const owner = SECOND_DEMO_WALLET;
-    const now = this.model.ctx.now;
-    const eth = this.token("ETHEREUM", null);
-    const dai = this.token("ETHEREUM", ETHEREUM_TOKENS.DAI);
-    const moon = this.token("ETHEREUM", EMOJI_NAME_TOKEN.address);
+    const now = model.ctx.now;
+    const eth = tokenOf("ETHEREUM", null);
+    const dai = tokenOf("ETHEREUM", ETHEREUM_TOKENS.DAI);
+    const moon = tokenOf("ETHEREUM", EMOJI_NAME_TOKEN.address);
     return [
-      this.onChain("b-swap", owner, "ETHEREUM", now - 3600, "SWAP", [
-        this.tokenTransfer("b-swap:0", dai, 300, owner, UNIVERSAL_ROUTER, "OUT"),
-        this.tokenTransfer("b-swap:1", moon, 300 / moon.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
+      onChain("b-swap", owner, "ETHEREUM", now - 3600, "SWAP", [
+        tokenTransfer("b-swap:0", dai, 300, owner, UNIVERSAL_ROUTER, "OUT"),
+        tokenTransfer("b-swap:1", moon, 300 / moon.priceUsd, UNIVERSAL_ROUTER, owner, "IN"),
       ]),
-      this.onChain("b-receive", owner, "ETHEREUM", now - 86_400, "RECEIVE", [
-        this.tokenTransfer("b-receive:0", eth, 0.35, DEMO_WALLET, owner, "IN"),
+      onChain("b-receive", owner, "ETHEREUM", now - 86_400, "RECEIVE", [
+        tokenTransfer("b-receive:0", eth, 0.35, DEMO_WALLET, owner, "IN"),
       ]),
-      this.onChain("b-nft", owner, "ETHEREUM", now - 2 * 86_400, "RECEIVE", [
-        this.nftTransfer("b-nft:0", this.nftAsset(NFT_COLLECTIONS[0], 5), DEMO_WALLET, owner, "IN"),
+      onChain("b-nft", owner, "ETHEREUM", now - 2 * 86_400, "RECEIVE", [
+        nftTransfer("b-nft:0", nftAsset(NFT_COLLECTIONS[0], 5), DEMO_WALLET, owner, "IN"),
       ]),
-      this.onRampDetails("b-onramp", owner, now - 3 * 86_400, "FAILED", eth, 0.05),
+      onRampDetails("b-onramp", owner, now - 3 * 86_400, "FAILED", eth, 0.05),
     ];
   }
 
-  private onChain(
+  function onChain(
     key: string,
     owner: string,
     chain: string,
@@ -356,7 +354,7 @@ export class Wallets {
               name: "Uniswap",
               icon: {
                 id: "Image:uniswap",
-                url: this.model.url("/logos/cc/svg/uni.svg"),
+                url: model.url("/logos/cc/svg/uni.svg"),
                 dimensions: null,
               },
             }
@@ -373,7 +371,7 @@ export class Wallets {
     };
   }
 
-  private tokenTransfer(
+  function tokenTransfer(
     key: string,
     token: TokenRecord,
     quantity: number,
@@ -385,7 +383,7 @@ export class Wallets {
       __typename: "TokenTransfer",
       id: `TokenTransfer:${key}`,
       tokenStandard: token.standard,
-      asset: this.model.token(token),
+      asset: model.token(token),
       sender,
       recipient,
       quantity: String(Number(quantity.toPrecision(8))),
@@ -394,7 +392,7 @@ export class Wallets {
     };
   }
 
-  private nftTransfer(
+  function nftTransfer(
     key: string,
     asset: Record<string, unknown>,
     sender: string,
@@ -412,7 +410,7 @@ export class Wallets {
     };
   }
 
-  private provider(kind: "on" | "off") {
+  function provider(kind: "on" | "off") {
     const slug = kind === "on" ? "loopback-ramp" : "seeded-cashout";
     return {
       __typename: kind === "on" ? "OnRampServiceProvider" : "OffRampServiceProvider",
@@ -420,23 +418,23 @@ export class Wallets {
       serviceProvider: slug.toUpperCase().replace("-", "_"),
       name: kind === "on" ? "Loopback Ramp" : "Seeded Cashout",
       url: `https://${slug}.example.com`,
-      logoLightUrl: this.model.url(`/logos/app/${slug}.png`),
-      logoDarkUrl: this.model.url(`/logos/app/${slug}-dark.png`),
+      logoLightUrl: model.url(`/logos/app/${slug}.png`),
+      logoDarkUrl: model.url(`/logos/app/${slug}-dark.png`),
       supportUrl: `https://${slug}.example.com/support`,
     };
   }
 
-  private onRampTransfer(key: string, token: TokenRecord, quantity: number) {
+  function onRampTransfer(key: string, token: TokenRecord, quantity: number) {
     const usd = round(quantity * token.priceUsd);
     return {
       __typename: "OnRampTransfer",
       id: `OnRampTransfer:${key}`,
-      token: this.model.token(token),
+      token: model.token(token),
       tokenStandard: token.standard,
       amount: quantity,
       sourceCurrency: "EUR",
       sourceAmount: round(usd / 1.087 + 3.5),
-      serviceProvider: this.provider("on"),
+      serviceProvider: provider("on"),
       transactionReferenceId: `ref-${key}`,
       externalSessionId: `session-${key}`,
       networkFee: 0.5,
@@ -445,17 +443,17 @@ export class Wallets {
     };
   }
 
-  private offRampTransfer(key: string, token: TokenRecord, quantity: number) {
+  function offRampTransfer(key: string, token: TokenRecord, quantity: number) {
     const usd = round(quantity * token.priceUsd);
     return {
       __typename: "OffRampTransfer",
       id: `OffRampTransfer:${key}`,
-      token: this.model.token(token),
+      token: model.token(token),
       tokenStandard: token.standard,
       amount: quantity,
       destinationCurrency: "USD",
       destinationAmount: round(usd - 4),
-      serviceProvider: this.provider("off"),
+      serviceProvider: provider("off"),
       transactionReferenceId: `ref-${key}`,
       externalSessionId: `session-${key}`,
       networkFee: 1,
@@ -464,7 +462,7 @@ export class Wallets {
     };
   }
 
-  private onRampDetails(
+  function onRampDetails(
     key: string,
     owner: string,
     timestamp: number,
@@ -487,13 +485,13 @@ export class Wallets {
           id: `OnRampTransactionDetails:${key}`,
           status,
           receiverAddress: owner,
-          onRampTransfer: this.onRampTransfer(key, token, quantity),
+          onRampTransfer: onRampTransfer(key, token, quantity),
         },
       },
     };
   }
 
-  private offRampDetails(
+  function offRampDetails(
     key: string,
     owner: string,
     timestamp: number,
@@ -516,13 +514,13 @@ export class Wallets {
           id: `OffRampTransactionDetails:${key}`,
           status,
           senderAddress: owner,
-          offRampTransfer: this.offRampTransfer(key, token, quantity),
+          offRampTransfer: offRampTransfer(key, token, quantity),
         },
       },
     };
   }
 
-  private swapOrder(
+  function swapOrder(
     key: string,
     owner: string,
     timestamp: number,
@@ -551,9 +549,9 @@ export class Wallets {
           hash,
           swapOrderStatus: status,
           swapOrderType: orderType,
-          inputToken: this.model.token(input),
+          inputToken: model.token(input),
           inputTokenQuantity: String(Number(inputQuantity.toPrecision(8))),
-          outputToken: this.model.token(output),
+          outputToken: model.token(output),
           outputTokenQuantity: String(Number(outputQuantity.toPrecision(8))),
           expiry: timestamp + 7 * 86_400,
           encodedOrder: hexFor(`encoded:${key}`, 128),
@@ -565,18 +563,18 @@ export class Wallets {
   // ------------------------------------------------------------------ NFTs
 
   /** The `NftCollection` object of a fixture collection. */
-  nftCollection(c: FixtureNftCollection): Record<string, unknown> {
+  function nftCollection(c: FixtureNftCollection): Record<string, unknown> {
     const id = `NftCollection:${c.address.toLowerCase()}`;
     const image = (kind: string) => ({
       id: `Image:${c.slug}:${kind}`,
-      url: this.model.url(nftImagePath(c.slug, kind)),
+      url: model.url(nftImagePath(c.slug, kind)),
       dimensions: null,
     });
     const eth = (suffix: string, value: number) => ({
       id: `${id}:${suffix}`,
       value,
       currency: "ETH",
-      timestamp: this.model.ctx.now,
+      timestamp: model.ctx.now,
     });
     return {
       __typename: "NftCollection",
@@ -592,8 +590,8 @@ export class Wallets {
       instagramName: null,
       image: image("collection"),
       bannerImage: image("banner"),
-      creator: this.profile(`creator:${c.slug}`),
-      nftContracts: [this.nftContract(c)],
+      creator: profile(`creator:${c.slug}`),
+      nftContracts: [nftContract(c)],
       markets: (args: { currencies: readonly string[] }) =>
         args.currencies.map((currency) => {
           const factor = currency === "ETH" ? 1 : 3180.42;
@@ -613,7 +611,7 @@ export class Wallets {
     };
   }
 
-  private nftContract(c: FixtureNftCollection) {
+  function nftContract(c: FixtureNftCollection) {
     return {
       id: `NftContract:${c.address.toLowerCase()}`,
       address: c.address,
@@ -625,7 +623,7 @@ export class Wallets {
     };
   }
 
-  private profile(key: string) {
+  function profile(key: string) {
     const address = addressFor(key);
     return {
       id: `NftProfile:${address}`,
@@ -634,14 +632,14 @@ export class Wallets {
       username: key.split(":")[1],
       profileImage: {
         id: `Image:${key}`,
-        url: this.model.url(`/logos/app/${key.split(":")[1]}.png`),
+        url: model.url(`/logos/app/${key.split(":")[1]}.png`),
         dimensions: null,
       },
     };
   }
 
   /** Owner of an NFT: the demo wallet holding it, or a seeded address. */
-  private ownerOf(c: FixtureNftCollection, tokenId: number): string {
+  function ownerOf(c: FixtureNftCollection, tokenId: number): string {
     for (const [owner, holdings] of Object.entries(DEMO_NFT_HOLDINGS)) {
       if (holdings.some(([hc, id]) => hc === c && id === tokenId)) return owner;
     }
@@ -649,10 +647,10 @@ export class Wallets {
   }
 
   /** The `NftAsset` object of a token of a fixture collection. */
-  nftAsset(c: FixtureNftCollection, tokenId: number): Record<string, unknown> {
+  function nftAsset(c: FixtureNftCollection, tokenId: number): Record<string, unknown> {
     const id = `NftAsset:${c.address.toLowerCase()}:${tokenId}`;
     const random = seeded(`nft:${c.slug}:${tokenId}`);
-    const url = this.model.url(nftImagePath(c.slug, String(tokenId)));
+    const url = model.url(nftImagePath(c.slug, String(tokenId)));
     const listed = tokenId % 3 !== 0;
     const price = round(c.floorEth * (1 + random() * 1.5));
     const image = { id: `Image:${id}`, url, dimensions: { id: `Dimensions:${id}`, width: 128, height: 128 } };
@@ -669,10 +667,10 @@ export class Wallets {
       chain: "ETHEREUM",
       isSpam: false,
       suspiciousFlag: false,
-      ownerAddress: this.ownerOf(c, tokenId),
-      creator: this.profile(`creator:${c.slug}`),
-      nftContract: this.nftContract(c),
-      collection: this.nftCollection(c),
+      ownerAddress: ownerOf(c, tokenId),
+      creator: profile(`creator:${c.slug}`),
+      nftContract: nftContract(c),
+      collection: nftCollection(c),
       traits: [
         {
           id: `${id}:trait:bg`,
@@ -702,10 +700,10 @@ export class Wallets {
               price: amount(`NftOrder:${id}:price`, price, "ETH"),
               quantity: 1,
               status: "VALID",
-              createdAt: this.model.ctx.now - 86_400,
-              startAt: this.model.ctx.now - 86_400,
-              endAt: this.model.ctx.now + 30 * 86_400,
-              maker: this.ownerOf(c, tokenId),
+              createdAt: model.ctx.now - 86_400,
+              startAt: model.ctx.now - 86_400,
+              endAt: model.ctx.now + 30 * 86_400,
+              maker: ownerOf(c, tokenId),
               taker: null,
             },
           }]
@@ -715,20 +713,20 @@ export class Wallets {
   }
 
   /** NFT balance edges of a wallet. */
-  nftBalances(owner: string, chains: readonly string[] | null | undefined) {
+  function nftBalances(owner: string, chains: readonly string[] | null | undefined) {
     if (chains?.length && !chains.includes("ETHEREUM")) return [];
     const holdings = DEMO_NFT_HOLDINGS[canonicalWallet(owner)] ?? [];
     return holdings.map(([c, tokenId, quantity]) => ({
       cursor: `balance:${c.slug}:${tokenId}`,
       node: {
         id: `NftBalance:${owner.toLowerCase()}:${c.address.toLowerCase()}:${tokenId}`,
-        ownedAsset: this.nftAsset(c, tokenId),
+        ownedAsset: nftAsset(c, tokenId),
         listedMarketplaces: tokenId % 2 === 0 ? ["OPENSEA"] : [],
         lastPrice: {
           id: `NftBalance:${c.slug}:${tokenId}:last`,
           value: round(c.floorEth * 0.9),
           currency: "ETH",
-          timestamp: this.model.ctx.now - 10 * 86_400,
+          timestamp: model.ctx.now - 10 * 86_400,
         },
         quantity,
       },
@@ -736,7 +734,7 @@ export class Wallets {
   }
 
   /** NFT activity of an asset (sales, listings, transfers). */
-  nftActivity(c: FixtureNftCollection, tokenId: number | null) {
+  function nftActivity(c: FixtureNftCollection, tokenId: number | null) {
     const ids = tokenId === null ? Array.from({ length: c.size }, (_, i) => i + 1) : [tokenId];
     return ids.flatMap((id) => {
       const random = seeded(`nft-activity:${c.slug}:${id}`);
@@ -749,7 +747,7 @@ export class Wallets {
           type,
           marketplace: type === "TRANSFER" ? null : "OPENSEA",
           fromAddress: addressFor(`nft-from:${c.slug}:${id}:${i}`),
-          toAddress: type === "LISTING" ? null : this.ownerOf(c, id),
+          toAddress: type === "LISTING" ? null : ownerOf(c, id),
           transactionHash: type === "LISTING" ? null : hexFor(`nft-tx:${c.slug}:${id}:${i}`, 64),
           price: type === "TRANSFER"
             ? null
@@ -757,12 +755,17 @@ export class Wallets {
           quantity: 1,
           orderStatus: type === "LISTING" ? "VALID" : "EXECUTED",
           url: null,
-          timestamp: this.model.ctx.now - (i + 1) * intBetween(random, 3600, 86_400),
+          timestamp: model.ctx.now - (i + 1) * intBetween(random, 3600, 86_400),
         },
       }));
     });
   }
+
+  return { portfolio, activityPage, liveActivity, nftCollection, nftAsset, nftBalances, nftActivity };
 }
+
+/** What {@linkcode createWallets} returns. */
+export type Wallets = ReturnType<typeof createWallets>;
 
 /** The demo wallet an address names (case-insensitive), else the address. */
 export function canonicalWallet(address: string): string {
