@@ -1,6 +1,6 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
 import { Link, NavLink, useLocation, useNavigation, useParams, useSearchParams } from "react-router";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useClient } from "urql";
 import type { Client } from "@urql/core";
 import { runQuery } from "../../queries/client.ts";
@@ -140,14 +140,29 @@ function connectedBefore(): boolean {
   }
 }
 
+/** The loaded wallet control; a tap that asked for it before it loaded is passed on to it. */
+function LoadedWallet({ tapped }: { tapped: boolean }) {
+  const slot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (tapped) slot.current?.querySelector<HTMLButtonElement>(".wallet-connect button")?.click();
+  }, [tapped]);
+  return (
+    <div ref={slot} className="wallet-slot">
+      <WalletButton />
+    </div>
+  );
+}
+
 /**
  * The header's wallet slot: a plain "Connect wallet" button until the
  * visitor points at it, focuses or taps it (or connected a wallet on an
  * earlier visit); only then is the wallet control and its libraries loaded,
- * so pages that never touch a wallet do not download them.
+ * so pages that never touch a wallet do not download them. A tap made while
+ * it loads opens it once loaded.
  */
 function WalletSlot() {
   const [wanted, setWanted] = useState(false);
+  const [tapped, setTapped] = useState(false);
   useEffect(() => {
     if (connectedBefore()) setWanted(true);
   }, []);
@@ -157,7 +172,10 @@ function WalletSlot() {
         type="button"
         onPointerEnter={() => setWanted(true)}
         onFocus={() => setWanted(true)}
-        onClick={() => setWanted(true)}
+        onClick={() => {
+          setWanted(true);
+          setTapped(true);
+        }}
       >
         Connect wallet
       </button>
@@ -166,7 +184,7 @@ function WalletSlot() {
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <WalletButton />
+      <LoadedWallet tapped={tapped} />
     </Suspense>
   );
 }
