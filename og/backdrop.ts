@@ -13,6 +13,7 @@
 
 import type { Rgb } from "./average_color.ts";
 import { type RasterImage, rasterizeSvg } from "./resvg.ts";
+import { memoizeUntilFailure } from "../lib/memoize.ts";
 
 /** What to paint under the card layer. */
 export interface Backdrop {
@@ -27,18 +28,10 @@ export interface Backdrop {
 /** Size of the watermark and where it sits (it runs off the corner). */
 export const WATERMARK = { size: 560, right: -90, bottom: -120 } as const;
 
-const watermarks = new Map<string, Promise<RasterImage>>();
-
-/** Draws an SVG once at the watermark size and keeps the pixels. */
-export function watermarkImage(svg: string): Promise<RasterImage> {
-  let pending = watermarks.get(svg);
-  if (!pending) {
-    pending = rasterizeSvg(svg, WATERMARK.size);
-    pending.catch(() => watermarks.delete(svg));
-    watermarks.set(svg, pending);
-  }
-  return pending;
-}
+/** Draws an SVG once at the watermark size and keeps the pixels (a failure is drawn again next time). */
+export const watermarkImage: (svg: string) => Promise<RasterImage> = memoizeUntilFailure((svg: string) =>
+  rasterizeSvg(svg, WATERMARK.size)
+);
 
 const scaledWatermarks = new WeakMap<RasterImage, Map<number, Uint8Array>>();
 

@@ -11,6 +11,7 @@
 import brandIcons from "./brand_icons.json" with { type: "json" };
 import { svgDataUrl } from "./iconify.ts";
 import { CHAINS } from "../lib/chains.ts";
+import { memoizeUntilFailure } from "../lib/memoize.ts";
 
 /** The icon set the logos come from. */
 export const ICON_PACKAGE = "@iconify-json/token-branded";
@@ -36,21 +37,13 @@ export interface BrandLogos {
   readonly productSvg: string;
 }
 
-let loading: Promise<BrandLogos> | null = null;
-
 /**
  * Loads the chain and product logos once per process; later calls share the
  * same result. A failed load is not remembered, so the next call retries.
  */
-export function loadBrandLogos(): Promise<BrandLogos> {
-  if (!loading) {
-    loading = Promise.resolve().then(readBrandLogos).catch((error) => {
-      loading = null;
-      throw error;
-    });
-  }
-  return loading;
-}
+export const loadBrandLogos: () => Promise<BrandLogos> = memoizeUntilFailure(() =>
+  Promise.resolve().then(readBrandLogos)
+);
 
 function readBrandLogos(): Promise<BrandLogos> {
   const icons: Readonly<Record<string, string>> = brandIcons.icons;

@@ -18,6 +18,7 @@
  */
 
 import { Lru } from "../lib/lru.ts";
+import { memoizeUntilFailure } from "../lib/memoize.ts";
 import { type IconFileIndex, indexIconFile, readCharMap, readIndexedIcon, svgDataUrl } from "./iconify.ts";
 import { packageFile } from "./paths.ts";
 
@@ -71,21 +72,14 @@ interface LoadedSet {
 /** Bytes of emoji pictures (data URLs) kept for reuse across cards. */
 export const EMOJI_CACHE_BYTES = 8 * 1024 * 1024;
 
-const loaded = new Map<EmojiSet, Promise<LoadedSet>>();
 const pictures = new Lru<string | null>({ maxBytes: EMOJI_CACHE_BYTES, maxEntries: 4096 });
 
-function loadSet(set: EmojiSet): Promise<LoadedSet> {
-  let pending = loaded.get(set);
-  if (!pending) {
-    pending = Promise.all([
-      indexIconFile(packageFile(PACKAGES[set], "icons.json")),
-      readCharMap(CHAR_MAPS[set] ?? PACKAGES[set]),
-    ]).then(([index, chars]) => ({ index, chars }));
-    pending.catch(() => loaded.delete(set));
-    loaded.set(set, pending);
-  }
-  return pending;
-}
+const loadSet = memoizeUntilFailure((set: EmojiSet): Promise<LoadedSet> =>
+  Promise.all([
+    indexIconFile(packageFile(PACKAGES[set], "icons.json")),
+    readCharMap(CHAR_MAPS[set] ?? PACKAGES[set]),
+  ]).then(([index, chars]) => ({ index, chars }))
+);
 
 /** Bytes held by the emoji pictures kept (for tests and memory figures). */
 export function emojiCacheBytes(): number {

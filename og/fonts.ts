@@ -21,6 +21,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { memoizeUntilFailure } from "../lib/memoize.ts";
 
 /** A font as satori takes it. */
 export interface CardFont {
@@ -231,17 +232,10 @@ export function parseUnicodeRange(
   return ranges;
 }
 
-const packages = new Map<string, Promise<FontPackage>>();
 const fontFiles = new Map<string, Promise<ArrayBuffer>>();
-let manifest: Promise<FallbackManifest> | null = null;
-
-function readManifest(): Promise<FallbackManifest> {
-  if (!manifest) {
-    manifest = readFile(join(FALLBACK_FONT_DIR, FALLBACK_MANIFEST), "utf8").then((text) => JSON.parse(text));
-    manifest.catch(() => manifest = null);
-  }
-  return manifest;
-}
+const readManifest: () => Promise<FallbackManifest> = memoizeUntilFailure(() =>
+  readFile(join(FALLBACK_FONT_DIR, FALLBACK_MANIFEST), "utf8").then((text) => JSON.parse(text))
+);
 
 async function readFontPackage(id: string): Promise<FontPackage> {
   const { fonts } = await readManifest();
@@ -261,25 +255,9 @@ async function readFontPackage(id: string): Promise<FontPackage> {
 }
 
 /** Reads a fallback font's subsets from the manifest once; failures are retried later. */
-export function fontPackage(id: string): Promise<FontPackage> {
-  let pending = packages.get(id);
-  if (!pending) {
-    pending = readFontPackage(id);
-    pending.catch(() => packages.delete(id));
-    packages.set(id, pending);
-  }
-  return pending;
-}
+export const fontPackage: (id: string) => Promise<FontPackage> = memoizeUntilFailure(readFontPackage);
 
-function fontFile(path: string): Promise<ArrayBuffer> {
-  let pending = fontFiles.get(path);
-  if (!pending) {
-    pending = readFile(path).then(toArrayBuffer);
-    pending.catch(() => fontFiles.delete(path));
-    fontFiles.set(path, pending);
-  }
-  return pending;
-}
+const fontFile = memoizeUntilFailure((path: string) => readFile(path).then(toArrayBuffer), { cache: fontFiles });
 
 function covers(subset: FontSubset, codePoint: number): boolean {
   return subset.ranges.some(([a, b]) => codePoint >= a && codePoint <= b);

@@ -14,6 +14,7 @@
 
 import { readFile } from "node:fs/promises";
 import { packageFile } from "./paths.ts";
+import { memoizeUntilFailure } from "../lib/memoize.ts";
 
 /** Which resvg draws: the native addon or the wasm build. */
 export type RendererName = "native" | "wasm";
@@ -76,8 +77,6 @@ function makeRenderer(name: RendererName, Resvg: ResvgConstructor): Renderer {
   };
 }
 
-const loaded = new Map<RendererName, Promise<Renderer>>();
-
 async function loadNative(): Promise<Renderer> {
   const module = await import("@resvg/resvg-js");
   const Resvg = (module.Resvg ?? (module as { default?: { Resvg: unknown } }).default?.Resvg) as ResvgConstructor;
@@ -102,15 +101,9 @@ async function loadWasm(): Promise<Renderer> {
  * Loads one renderer by name (once per thread; a failed load is retried on
  * the next call). Tests use it to draw the same SVG with both.
  */
-export function loadRenderer(name: RendererName): Promise<Renderer> {
-  let pending = loaded.get(name);
-  if (!pending) {
-    pending = name === "native" ? loadNative() : loadWasm();
-    pending.catch(() => loaded.delete(name));
-    loaded.set(name, pending);
-  }
-  return pending;
-}
+export const loadRenderer: (name: RendererName) => Promise<Renderer> = memoizeUntilFailure((name: RendererName) =>
+  name === "native" ? loadNative() : loadWasm()
+);
 
 const PACKAGES: Readonly<Record<RendererName, string>> = {
   native: "@resvg/resvg-js 2.6.2",
