@@ -1,6 +1,6 @@
 import "global-jsdom/register";
 import { cleanup, render, screen } from "@testing-library/react";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { ActivityList } from "../../app/components/activity_list.tsx";
 import { type Activity, describeActivity } from "../../app/lib/activity.ts";
 import { formatDateTime } from "../../app/lib/format.ts";
@@ -38,60 +38,61 @@ Deno.test("swap: what went out for what came in", () => {
     { __typename: "TokenTransfer", asset: ETH, quantity: "1.5", direction: "OUT", sender: ME, recipient: OTHER },
     { __typename: "TokenTransfer", asset: USDC, quantity: "3012.456", direction: "IN", sender: OTHER, recipient: ME },
   ], { application: { name: "Uniswap" } }));
-  expect(d.title).toBe("Swapped");
-  expect(d.summary).toBe("Swapped 1.5 ETH for 3,012.46 USDC on Uniswap");
-  expect(d.imageUrl).toBe("https://x/usdc.png");
-  expect(d.status).toBe("confirmed");
+  assert.equal(d.title, "Swapped");
+  assert.equal(d.summary, "Swapped 1.5 ETH for 3,012.46 USDC on Uniswap");
+  assert.equal(d.imageUrl, "https://x/usdc.png");
+  assert.equal(d.status, "confirmed");
 });
 
 Deno.test("send and receive name the counterparty", () => {
   const sent = describeActivity(tx("SEND", [
     { __typename: "TokenTransfer", asset: USDC, quantity: "25", direction: "OUT", sender: ME, recipient: OTHER },
   ]));
-  expect(sent.title).toBe("Sent");
-  expect(sent.summary).toBe("Sent 25 USDC to 0x2222…2222");
+  assert.equal(sent.title, "Sent");
+  assert.equal(sent.summary, "Sent 25 USDC to 0x2222…2222");
   const received = describeActivity(tx("RECEIVE", [
     { __typename: "TokenTransfer", asset: ETH, quantity: "0.00123", direction: "IN", sender: OTHER, recipient: ME },
   ]));
-  expect(received.title).toBe("Received");
-  expect(received.summary).toBe("Received 0.00123 ETH from 0x2222…2222");
+  assert.equal(received.title, "Received");
+  assert.equal(received.summary, "Received 0.00123 ETH from 0x2222…2222");
 });
 
 Deno.test("approvals: limited, unlimited, revoked, NFT and collection-wide", () => {
   const limited = describeActivity(tx("APPROVE", [
     { __typename: "TokenApproval", asset: USDC, approvedAddress: OTHER, quantity: "100" },
   ]));
-  expect(limited.summary).toBe("Approved 0x2222…2222 to spend 100 USDC");
+  assert.equal(limited.summary, "Approved 0x2222…2222 to spend 100 USDC");
   const unlimited = describeActivity(tx("APPROVE", [
     { __typename: "TokenApproval", asset: USDC, approvedAddress: OTHER, quantity: "1.157920892373162e+59" },
   ], { application: { name: "Uniswap Permit2" } }));
-  expect(unlimited.summary).toBe("Approved Uniswap Permit2 to spend an unlimited amount of USDC");
+  assert.equal(unlimited.summary, "Approved Uniswap Permit2 to spend an unlimited amount of USDC");
   const revoked = describeActivity(tx("APPROVE", [
     { __typename: "TokenApproval", asset: USDC, approvedAddress: OTHER, quantity: "0" },
   ]));
-  expect(revoked.title).toBe("Revoked approval");
-  expect(revoked.summary).toBe("Revoked 0x2222…2222's permission to spend USDC");
+  assert.equal(revoked.title, "Revoked approval");
+  assert.equal(revoked.summary, "Revoked 0x2222…2222's permission to spend USDC");
   const nft = describeActivity(tx("APPROVE", [
     { __typename: "NftApproval", asset: PUNK, approvedAddress: OTHER },
   ]));
-  expect(nft.summary).toBe("Approved 0x2222…2222 to transfer CryptoPunks #42");
+  assert.equal(nft.summary, "Approved 0x2222…2222 to transfer CryptoPunks #42");
   const all = describeActivity(tx("APPROVE", [
     { __typename: "NftApproveForAll", asset: PUNK, operatorAddress: OTHER, approved: true },
   ]));
-  expect(all.summary).toBe("Approved 0x2222…2222 to transfer all your CryptoPunks NFTs");
+  assert.equal(all.summary, "Approved 0x2222…2222 to transfer all your CryptoPunks NFTs");
   const allOff = describeActivity(tx("APPROVE", [
     { __typename: "NftApproveForAll", asset: PUNK, operatorAddress: OTHER, approved: false },
   ]));
-  expect(allOff.title).toBe("Revoked collection approval");
+  assert.equal(allOff.title, "Revoked collection approval");
 });
 
 Deno.test("NFT transfers: received, sent, minted, bought", () => {
-  expect(
+  assert.equal(
     describeActivity(tx("RECEIVE", [
       { __typename: "NftTransfer", asset: PUNK, direction: "IN", sender: OTHER, recipient: ME },
     ])).summary,
-  ).toBe("Received CryptoPunks #42 from 0x2222…2222");
-  expect(
+    "Received CryptoPunks #42 from 0x2222…2222",
+  );
+  assert.equal(
     describeActivity(tx("SEND", [
       {
         __typename: "NftTransfer",
@@ -101,18 +102,20 @@ Deno.test("NFT transfers: received, sent, minted, bought", () => {
         recipient: OTHER,
       },
     ])).summary,
-  ).toBe("Sent Punk 42 to 0x2222…2222");
-  expect(
+    "Sent Punk 42 to 0x2222…2222",
+  );
+  assert.equal(
     describeActivity(tx("MINT", [
       { __typename: "NftTransfer", asset: PUNK, direction: "IN", sender: `0x${"0".repeat(40)}`, recipient: ME },
     ])).summary,
-  ).toBe("Minted CryptoPunks #42");
+    "Minted CryptoPunks #42",
+  );
   const bought = describeActivity(tx("SWAP", [
     { __typename: "TokenTransfer", asset: ETH, quantity: "60", direction: "OUT", sender: ME, recipient: OTHER },
     { __typename: "NftTransfer", asset: PUNK, direction: "IN", sender: OTHER, recipient: ME },
   ]));
-  expect(bought.title).toBe("Bought NFT");
-  expect(bought.summary).toBe("Bought CryptoPunks #42 for 60 ETH");
+  assert.equal(bought.title, "Bought NFT");
+  assert.equal(bought.summary, "Bought CryptoPunks #42 for 60 ETH");
 });
 
 Deno.test("swap orders say their kind, amounts and status", () => {
@@ -130,10 +133,10 @@ Deno.test("swap orders say their kind, amounts and status", () => {
       expiry: 1_700_086_400,
     },
   });
-  expect(d.title).toBe("Limit order");
-  expect(d.summary).toBe("Limit order: swap 2 ETH for 7,000 USDC");
-  expect(d.detail).toBe("Open, expires 2023-11-15 22:13 UTC");
-  expect(d.status).toBe("open");
+  assert.equal(d.title, "Limit order");
+  assert.equal(d.summary, "Limit order: swap 2 ETH for 7,000 USDC");
+  assert.equal(d.detail, "Open, expires 2023-11-15 22:13 UTC");
+  assert.equal(d.status, "open");
   const filled = describeActivity({
     id: "o2",
     timestamp: 1,
@@ -147,8 +150,8 @@ Deno.test("swap orders say their kind, amounts and status", () => {
       outputTokenQuantity: "0.003",
     },
   });
-  expect(filled.summary).toBe("UniswapX swap order: swap 10 USDC for 0.003 ETH");
-  expect(filled.detail).toBe("Filled");
+  assert.equal(filled.summary, "UniswapX swap order: swap 10 USDC for 0.003 ETH");
+  assert.equal(filled.detail, "Filled");
 });
 
 Deno.test("on-ramp and off-ramp name the provider and the fees", () => {
@@ -170,11 +173,9 @@ Deno.test("on-ramp and off-ramp name the provider and the fees", () => {
       },
     },
   });
-  expect(on.title).toBe("Bought with card");
-  expect(on.summary).toBe("Bought 0.5 ETH for $1,000.00 via MoonPay");
-  expect(on.detail).toBe(
-    "Fees: total fees $5.00, network fee $1.20, provider fee $3.80",
-  );
+  assert.equal(on.title, "Bought with card");
+  assert.equal(on.summary, "Bought 0.5 ETH for $1,000.00 via MoonPay");
+  assert.equal(on.detail, "Fees: total fees $5.00, network fee $1.20, provider fee $3.80");
   const off = describeActivity({
     id: "r2",
     timestamp: 1,
@@ -191,27 +192,26 @@ Deno.test("on-ramp and off-ramp name the provider and the fees", () => {
       },
     },
   });
-  expect(off.title).toBe("Sold for cash");
-  expect(off.summary).toBe("Sold 500 USDC for 455.1 EUR via COINBASEPAY");
-  expect(off.detail).toBe("Fees: total fees 2.5 EUR");
-  expect(off.status).toBe("pending");
+  assert.equal(off.title, "Sold for cash");
+  assert.equal(off.summary, "Sold 500 USDC for 455.1 EUR via COINBASEPAY");
+  assert.equal(off.detail, "Fees: total fees 2.5 EUR");
+  assert.equal(off.status, "pending");
 });
 
 Deno.test("other transaction types and failures read plainly", () => {
   const failed = describeActivity(tx("SEND", [
     { __typename: "TokenTransfer", asset: ETH, quantity: "1", direction: "OUT", sender: ME, recipient: OTHER },
   ], { transactionStatus: "FAILED" }));
-  expect(failed.title).toBe("Failed: sent");
-  expect(failed.status).toBe("failed");
-  expect(describeActivity(tx("DEPLOYMENT", [])).summary).toBe(
-    "Deployed a contract with 0x2222…2222",
-  );
-  expect(
+  assert.equal(failed.title, "Failed: sent");
+  assert.equal(failed.status, "failed");
+  assert.equal(describeActivity(tx("DEPLOYMENT", [])).summary, "Deployed a contract with 0x2222…2222");
+  assert.equal(
     describeActivity(tx("STAKE", [
       { __typename: "TokenTransfer", asset: ETH, quantity: "32", direction: "OUT", sender: ME, recipient: OTHER },
     ], { application: { name: "Lido" } })).summary,
-  ).toBe("Staked 32 ETH on Lido");
-  expect(describeActivity(tx("UNKNOWN", [])).title).toBe("Contract interaction");
+    "Staked 32 ETH on Lido",
+  );
+  assert.equal(describeActivity(tx("UNKNOWN", [])).title, "Contract interaction");
 });
 
 Deno.test("activity list renders each description with how long ago it was", () => {
@@ -225,19 +225,17 @@ Deno.test("activity list renders each description with how long ago it was", () 
       ]}
     />,
   );
-  expect(screen.getByText("Sent 25 USDC to 0x2222…2222")).toBeTruthy();
-  expect(screen.getByRole("img", { name: "Sent logo" }).getAttribute("src")).toBe(
-    "https://x/usdc.png",
-  );
+  assert.ok(screen.getByText("Sent 25 USDC to 0x2222…2222"));
+  assert.equal(screen.getByRole("img", { name: "Sent logo" }).getAttribute("src"), "https://x/usdc.png");
   const time = screen.getByText("2h ago");
-  expect(time.tagName).toBe("TIME");
-  expect(time.getAttribute("dateTime")).toBe("2023-11-14T22:13:20.000Z");
+  assert.equal(time.tagName, "TIME");
+  assert.equal(time.getAttribute("dateTime"), "2023-11-14T22:13:20.000Z");
   // The full date and time, in the browser's zone, is the title.
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  expect(time.getAttribute("title")).toBe(formatDateTime(1_700_000_000, { timeZone: zone }));
+  assert.equal(time.getAttribute("title"), formatDateTime(1_700_000_000, { timeZone: zone }));
   cleanup();
   render(<ActivityList activities={[]} />);
-  expect(screen.getByText("No activity yet.")).toBeTruthy();
+  assert.ok(screen.getByText("No activity yet."));
   cleanup();
 });
 
@@ -253,8 +251,8 @@ Deno.test("on-ramp and off-ramp inside an on-chain transaction read the same", (
       totalFee: 1.5,
     },
   ]));
-  expect(on.summary).toBe("Bought 100 USDC for 80 GBP via Stripe");
-  expect(on.detail).toBe("Fees: total fees 1.5 GBP");
+  assert.equal(on.summary, "Bought 100 USDC for 80 GBP via Stripe");
+  assert.equal(on.detail, "Fees: total fees 1.5 GBP");
   const off = describeActivity(tx("OFF_RAMP", [
     {
       __typename: "OffRampTransfer",
@@ -265,6 +263,6 @@ Deno.test("on-ramp and off-ramp inside an on-chain transaction read the same", (
       serviceProvider: { name: "MoonPay" },
     },
   ]));
-  expect(off.summary).toBe("Sold 1 ETH for $3,000.00 via MoonPay");
-  expect(off.detail).toBe(null);
+  assert.equal(off.summary, "Sold 1 ETH for $3,000.00 via MoonPay");
+  assert.equal(off.detail, null);
 });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { render } from "@testing-library/react";
 import { useSearchParams } from "react-router";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { AddressForm } from "../../app/components/address_form.tsx";
 import { checkAddress, isAddress } from "../../lib/address.ts";
 
@@ -14,23 +14,23 @@ globalThis.FormData = document.defaultView!.FormData;
 const GOOD = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
 
 Deno.test("checkAddress accepts 0x + 40 hex and explains what is wrong", () => {
-  expect(checkAddress(` ${GOOD} `)).toEqual({ ok: true, address: GOOD.toLowerCase() });
-  expect(checkAddress("")).toEqual({ ok: false, error: "Enter a wallet address." });
-  expect(checkAddress("0x12")).toEqual({
+  assert.deepEqual(checkAddress(` ${GOOD} `), { ok: true, address: GOOD.toLowerCase() });
+  assert.deepEqual(checkAddress(""), { ok: false, error: "Enter a wallet address." });
+  assert.deepEqual(checkAddress("0x12"), {
     ok: false,
     error: 'Cannot parse address "0x12": expected 40 hex digits, got 2',
   });
-  expect(checkAddress("d8dA6BF26964aF9D7eEd9e03E53415D37aA96045")).toEqual({
+  assert.deepEqual(checkAddress("d8dA6BF26964aF9D7eEd9e03E53415D37aA96045"), {
     ok: false,
     error: 'Cannot parse address "d8dA6BF26964aF9D7eEd9e03E53415D37aA96045": expected it to start with 0x',
   });
   const bad = `0x${"g".repeat(40)}`;
-  expect(checkAddress(bad)).toEqual({
+  assert.deepEqual(checkAddress(bad), {
     ok: false,
     error: `Cannot parse address "${bad}": expected only hex digits after 0x`,
   });
-  expect(isAddress(GOOD)).toBe(true);
-  expect(isAddress(`${GOOD}0`)).toBe(false);
+  assert.equal(isAddress(GOOD), true);
+  assert.equal(isAddress(`${GOOD}0`), false);
 });
 
 function Shown() {
@@ -59,9 +59,9 @@ Deno.test("address form blocks an invalid address and shows why", async () => {
   fireEvent.change(input, { target: { value: "0x1234" } });
   fireEvent.click(screen.getByRole("button", { name: "View portfolio" }));
   const alert = await screen.findByRole("alert");
-  expect(alert.textContent).toBe('Cannot parse address "0x1234": expected 40 hex digits, got 4');
-  expect(input.getAttribute("aria-invalid")).toBe("true");
-  expect(screen.getByTestId("shown").textContent).toBe("none");
+  assert.equal(alert.textContent, 'Cannot parse address "0x1234": expected 40 hex digits, got 4');
+  assert.equal(input.getAttribute("aria-invalid"), "true");
+  assert.equal(screen.getByTestId("shown").textContent, "none");
   cleanup();
 });
 
@@ -70,7 +70,7 @@ Deno.test("address form submits a valid address as ?address=", async () => {
   const input = await screen.findByLabelText("Wallet address");
   fireEvent.change(input, { target: { value: GOOD } });
   fireEvent.click(screen.getByRole("button", { name: "View portfolio" }));
-  await waitFor(() => expect(screen.getByTestId("shown").textContent).toBe(GOOD));
-  expect(screen.queryByRole("alert")).toBeNull();
+  await waitFor(() => assert.equal(screen.getByTestId("shown").textContent, GOOD));
+  assert.equal(screen.queryByRole("alert"), null);
   cleanup();
 });

@@ -1,6 +1,6 @@
 import "global-jsdom/register";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { Address } from "../../app/components/address.tsx";
 import { renderInRouter } from "./render_stub.tsx";
 
@@ -9,14 +9,14 @@ const POOL = "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640";
 Deno.test("an address: short form, whole address on tap and for screen readers, explorer link", async () => {
   renderInRouter(<Address address={POOL} chain="ARBITRUM" label="pool address" />);
   const toggle = await screen.findByRole("button", { name: POOL });
-  expect(toggle.textContent).toBe("0x88e6…5640");
-  expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  assert.equal(toggle.textContent, "0x88e6…5640");
+  assert.equal(toggle.getAttribute("aria-expanded"), "false");
   fireEvent.click(toggle);
-  expect(toggle.textContent).toBe(POOL);
-  expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  assert.equal(toggle.textContent, POOL);
+  assert.equal(toggle.getAttribute("aria-expanded"), "true");
   const link = screen.getByRole("link", { name: "View pool address on Arbiscan" });
-  expect(link.getAttribute("href")).toBe(`https://arbiscan.io/address/${POOL}`);
-  expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+  assert.equal(link.getAttribute("href"), `https://arbiscan.io/address/${POOL}`);
+  assert.equal(link.getAttribute("rel"), "noopener noreferrer");
   cleanup();
 });
 
@@ -32,8 +32,8 @@ Deno.test("the copy button puts the whole address on the clipboard and says so",
     fireEvent.click(copy);
     await Promise.resolve();
   });
-  expect(written).toEqual([POOL]);
-  expect(screen.getByRole("status").textContent).toBe("Copied");
+  assert.deepEqual(written, [POOL]);
+  assert.equal(screen.getByRole("status").textContent, "Copied");
   cleanup();
 });
 
@@ -41,6 +41,6 @@ Deno.test("without an explorer (a V4 pool id) there is no explorer link", async 
   const id = `0x${"ab".repeat(32)}`;
   renderInRouter(<Address address={id} chain="ETHEREUM" label="pool id" />);
   await screen.findByRole("button", { name: id });
-  expect(screen.queryByRole("link")).toBeNull();
+  assert.equal(screen.queryByRole("link"), null);
   cleanup();
 });

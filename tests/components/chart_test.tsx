@@ -1,6 +1,6 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import {
   BarChart,
   CandleChart,
@@ -29,10 +29,10 @@ Deno.test("line geometry maps time to x and value to y (top is max)", () => {
     { timestamp: 100, value: 10 },
     { timestamp: 200, value: 20 },
   ], BOX);
-  expect(geo.points.map((p) => [p.x, p.y])).toEqual([[0, 50], [50, 25], [100, 0]]);
-  expect(geo.path).toBe("M0 50 L50 25 L100 0");
-  expect(geo.area).toBe("M0 50 L50 25 L100 0 L100 50 L0 50 Z");
-  expect([geo.min, geo.max]).toEqual([10, 30]);
+  assert.deepEqual(geo.points.map((p) => [p.x, p.y]), [[0, 50], [50, 25], [100, 0]]);
+  assert.equal(geo.path, "M0 50 L50 25 L100 0");
+  assert.equal(geo.area, "M0 50 L50 25 L100 0 L100 50 L0 50 Z");
+  assert.deepEqual([geo.min, geo.max], [10, 30]);
 });
 
 Deno.test("line geometry keeps padding, drops bad points, centres flat series", () => {
@@ -41,10 +41,12 @@ Deno.test("line geometry keeps padding, drops bad points, centres flat series", 
     { timestamp: 2, value: Number.NaN },
     { timestamp: 3, value: 5 },
   ], { width: 100, height: 50, padding: 10 });
-  expect(geo.points.map((p) => [p.x, p.y])).toEqual([[10, 25], [90, 25]]);
-  expect(lineGeometry([], BOX).path).toBe("");
-  expect(cleanSeries([null, { timestamp: 2, value: 1 }, { timestamp: 2, value: 3 }]))
-    .toEqual([{ timestamp: 2, value: 3 }]);
+  assert.deepEqual(geo.points.map((p) => [p.x, p.y]), [[10, 25], [90, 25]]);
+  assert.equal(lineGeometry([], BOX).path, "");
+  assert.deepEqual(cleanSeries([null, { timestamp: 2, value: 1 }, { timestamp: 2, value: 3 }]), [{
+    timestamp: 2,
+    value: 3,
+  }]);
 });
 
 Deno.test("candle geometry places bodies and wicks on a shared scale", () => {
@@ -53,13 +55,13 @@ Deno.test("candle geometry places bodies and wicks on a shared scale", () => {
     { timestamp: 1, open: 10, high: 15, low: 10, close: 15 },
   ], BOX);
   // Sorted by time: the rising candle first, in the left half.
-  expect(a.up).toBe(true);
-  expect(a.x).toBe(25);
-  expect(a.bodyWidth).toBe(35);
-  expect([a.bodyTop, a.bodyHeight, a.wickTop, a.wickBottom]).toEqual([25, 25, 25, 50]);
-  expect(b.up).toBe(false);
-  expect(b.x).toBe(75);
-  expect([b.bodyTop, b.bodyHeight, b.wickTop, b.wickBottom]).toEqual([25, 15, 0, 50]);
+  assert.equal(a.up, true);
+  assert.equal(a.x, 25);
+  assert.equal(a.bodyWidth, 35);
+  assert.deepEqual([a.bodyTop, a.bodyHeight, a.wickTop, a.wickBottom], [25, 25, 25, 50]);
+  assert.equal(b.up, false);
+  assert.equal(b.x, 75);
+  assert.deepEqual([b.bodyTop, b.bodyHeight, b.wickTop, b.wickBottom], [25, 15, 0, 50]);
 });
 
 Deno.test("bar geometry scales heights from zero to the largest value", () => {
@@ -69,16 +71,17 @@ Deno.test("bar geometry scales heights from zero to the largest value", () => {
     { timestamp: 3, value: -5 },
     { timestamp: 4, value: 0 },
   ], BOX);
-  expect(bars.map((b) => b.height)).toEqual([25, 50, 0, 0]);
-  expect(bars.map((b) => b.y)).toEqual([25, 0, 50, 50]);
-  expect(bars.map((b) => b.x)).toEqual([2.5, 27.5, 52.5, 77.5]);
-  expect(bars[0].width).toBe(20);
+  assert.deepEqual(bars.map((b) => b.height), [25, 50, 0, 0]);
+  assert.deepEqual(bars.map((b) => b.y), [25, 0, 50, 50]);
+  assert.deepEqual(bars.map((b) => b.x), [2.5, 27.5, 52.5, 77.5]);
+  assert.equal(bars[0].width, 20);
 });
 
 Deno.test("series change is first to last in percent", () => {
-  expect(seriesChange([{ timestamp: 1, value: 100 }, { timestamp: 2, value: 110 }]))
-    .toBeCloseTo(10, 9);
-  expect(seriesChange([{ timestamp: 1, value: 100 }])).toBeNull();
+  assert.ok(
+    Math.abs(Number(seriesChange([{ timestamp: 1, value: 100 }, { timestamp: 2, value: 110 }])) - 10) < 10 ** -9 / 2,
+  );
+  assert.equal(seriesChange([{ timestamp: 1, value: 100 }]), null);
 });
 
 Deno.test("line chart renders the path and the latest value", () => {
@@ -92,10 +95,10 @@ Deno.test("line chart renders the path and the latest value", () => {
     />,
   );
   const svg = screen.getByRole("img");
-  expect(svg.getAttribute("aria-label")).toBe("ETH price: from $2,000.00 to $2,100.00");
-  expect(container.querySelector(".chart-value")?.textContent).toBe("$2,100.00");
-  expect(container.querySelector("path.chart-line")?.getAttribute("d")).toMatch(/^M8 252 L792 8$/);
-  expect(container.textContent).toContain("+5.00%");
+  assert.equal(svg.getAttribute("aria-label"), "ETH price: from $2,000.00 to $2,100.00");
+  assert.equal(container.querySelector(".chart-value")?.textContent, "$2,100.00");
+  assert.match(container.querySelector("path.chart-line")?.getAttribute("d") ?? "", /^M8 252 L792 8$/);
+  assert.ok(container.textContent.includes("+5.00%"));
   cleanup();
 });
 
@@ -118,16 +121,16 @@ Deno.test("candle and bar charts render one shape per data point", () => {
       />
     </div>,
   );
-  expect(container.querySelectorAll(".candle").length).toBe(3);
-  expect(container.querySelectorAll(".candle-up").length).toBe(3);
-  expect(container.querySelectorAll("rect.bar").length).toBe(2);
-  expect(screen.getByRole("img", { name: /Volume: 2 bars, total \$12\.00/ })).toBeTruthy();
+  assert.equal(container.querySelectorAll(".candle").length, 3);
+  assert.equal(container.querySelectorAll(".candle-up").length, 3);
+  assert.equal(container.querySelectorAll("rect.bar").length, 2);
+  assert.ok(screen.getByRole("img", { name: /Volume: 2 bars, total \$12\.00/ }));
   cleanup();
 });
 
 Deno.test("empty chart says there is no data", () => {
   render(<LineChart label="Price" series={[]} />);
-  expect(screen.getByText("No chart data for this period.")).toBeTruthy();
+  assert.ok(screen.getByText("No chart data for this period."));
   cleanup();
 });
 
@@ -140,10 +143,10 @@ Deno.test("duration switch marks the active duration and reports clicks", () => 
       onChange={(v) => picked.push(v)}
     />,
   );
-  expect(screen.getByRole("button", { name: "1D" }).getAttribute("aria-pressed")).toBe("true");
-  expect(screen.getByRole("button", { name: "1W" }).getAttribute("aria-pressed")).toBe("false");
+  assert.equal(screen.getByRole("button", { name: "1D" }).getAttribute("aria-pressed"), "true");
+  assert.equal(screen.getByRole("button", { name: "1W" }).getAttribute("aria-pressed"), "false");
   fireEvent.click(screen.getByRole("button", { name: "1W" }));
-  expect(picked).toEqual(["WEEK"]);
+  assert.deepEqual(picked, ["WEEK"]);
   cleanup();
 });
 
@@ -160,18 +163,18 @@ Deno.test("the chart readout follows the arrow keys", () => {
   );
   const svg = screen.getByRole("img");
   const value = () => container.querySelector(".chart-value")?.textContent;
-  expect(svg.getAttribute("tabindex")).toBe("0");
-  expect(value()).toBe("$3.00");
+  assert.equal(svg.getAttribute("tabindex"), "0");
+  assert.equal(value(), "$3.00");
   fireEvent.keyDown(svg, { key: "ArrowLeft" });
-  expect(value()).toBe("$2.00");
+  assert.equal(value(), "$2.00");
   fireEvent.keyDown(svg, { key: "Home" });
-  expect(value()).toBe("$1.00");
-  expect(container.querySelector(".chart-crosshair")).not.toBeNull();
+  assert.equal(value(), "$1.00");
+  assert.notEqual(container.querySelector(".chart-crosshair"), null);
   fireEvent.keyDown(svg, { key: "ArrowRight" });
-  expect(value()).toBe("$2.00");
+  assert.equal(value(), "$2.00");
   fireEvent.keyDown(svg, { key: "Escape" });
-  expect(value()).toBe("$3.00");
-  expect(container.querySelector(".chart-crosshair")).toBeNull();
+  assert.equal(value(), "$3.00");
+  assert.equal(container.querySelector(".chart-crosshair"), null);
   cleanup();
 });
 
@@ -187,41 +190,41 @@ Deno.test("stacked bars split each day by layer and the legend reads the day", (
     />,
   );
   const stacks = [...container.querySelectorAll("g.stack")];
-  expect(stacks.length).toBe(2);
+  assert.equal(stacks.length, 2);
   const heights = stacks.map((g) => [...g.querySelectorAll("rect")].map((r) => Number(r.getAttribute("height"))));
   // The tallest day fills the inner height (260 - 2 * 8 = 244).
-  expect(heights[0]).toEqual([183, 61]);
-  expect(heights[1]).toEqual([24.4, 97.6]);
-  expect(container.querySelector(".chart-value")?.textContent).toBe("$150.00");
+  assert.deepEqual(heights[0], [183, 61]);
+  assert.deepEqual(heights[1], [24.4, 97.6]);
+  assert.equal(container.querySelector(".chart-value")?.textContent, "$150.00");
   const legend = () => [...container.querySelector(".chart-legend")!.children].map((c) => c.textContent!.trim());
-  expect(legend()).toEqual(["A $10.00", "B $40.00", "on the last day"]);
+  assert.deepEqual(legend(), ["A $10.00", "B $40.00", "on the last day"]);
   fireEvent.keyDown(screen.getByRole("img"), { key: "Home" });
-  expect(legend()).toEqual(["A $75.00", "B $25.00", ""]);
+  assert.deepEqual(legend(), ["A $75.00", "B $25.00", ""]);
   cleanup();
 });
 
 Deno.test("value ticks are round numbers inside the range", () => {
-  expect(niceTicks(0, 100, 4)).toEqual([0, 25, 50, 75, 100]);
-  expect(niceTicks(3012.4, 3190.2, 4)).toEqual([3050, 3100, 3150]);
-  expect(niceTicks(0.000312, 0.000318, 3)).toEqual([0.000312, 0.000314, 0.000316, 0.000318]);
-  expect(niceTicks(5, 5)).toEqual([5]);
-  expect(niceTicks(Number.NaN, 1)).toEqual([]);
+  assert.deepEqual(niceTicks(0, 100, 4), [0, 25, 50, 75, 100]);
+  assert.deepEqual(niceTicks(3012.4, 3190.2, 4), [3050, 3100, 3150]);
+  assert.deepEqual(niceTicks(0.000312, 0.000318, 3), [0.000312, 0.000314, 0.000316, 0.000318]);
+  assert.deepEqual(niceTicks(5, 5), [5]);
+  assert.deepEqual(niceTicks(Number.NaN, 1), []);
 });
 
 Deno.test("time ticks fall on whole hours or days of the visitor's clock", () => {
   const t0 = 1_700_000_000; // Nov 14, 2023, 22:13:20 UTC
   const day = timeTicks(t0, t0 + 86_400, { count: 4 });
-  expect(day.every((t) => t % 21_600 === 0)).toBe(true);
-  expect(day.length).toBe(4);
+  assert.equal(day.every((t) => t % 21_600 === 0), true);
+  assert.equal(day.length, 4);
   // Five hours behind UTC (New York in winter): days start at 05:00 UTC.
   const week = timeTicks(t0, t0 + 7 * 86_400, { count: 4, offset: -18_000 });
-  expect(week.every((t) => (t - 18_000) % 86_400 === 0)).toBe(true);
-  expect(zoneOffset("America/New_York", t0)).toBe(-18_000);
-  expect(zoneOffset("Asia/Kolkata", t0)).toBe(19_800);
-  expect(zoneOffset("UTC", t0)).toBe(0);
-  expect(timeTickStyle(86_400)).toBe("hour");
-  expect(timeTickStyle(30 * 86_400)).toBe("day");
-  expect(timeTickStyle(365 * 86_400)).toBe("month");
+  assert.equal(week.every((t) => (t - 18_000) % 86_400 === 0), true);
+  assert.equal(zoneOffset("America/New_York", t0), -18_000);
+  assert.equal(zoneOffset("Asia/Kolkata", t0), 19_800);
+  assert.equal(zoneOffset("UTC", t0), 0);
+  assert.equal(timeTickStyle(86_400), "hour");
+  assert.equal(timeTickStyle(30 * 86_400), "day");
+  assert.equal(timeTickStyle(365 * 86_400), "month");
 });
 
 Deno.test("a line chart has a value axis, a time axis and marks the hovered value on them", () => {
@@ -233,14 +236,14 @@ Deno.test("a line chart has a value axis, a time axis and marks the hovered valu
     />,
   );
   const values = [...container.querySelectorAll(".chart-yaxis span")].map((s) => s.textContent);
-  expect(values).toEqual(["$2K", "$2.1K", "$2.2K", "$2.3K", "$2.4K"]);
-  expect(container.querySelectorAll(".chart-grid line").length).toBe(5);
+  assert.deepEqual(values, ["$2K", "$2.1K", "$2.2K", "$2.3K", "$2.4K"]);
+  assert.equal(container.querySelectorAll(".chart-grid line").length, 5);
   const times = container.querySelectorAll(".chart-xaxis span");
-  expect(times.length).toBeGreaterThanOrEqual(3);
-  expect(container.querySelector(".chart-time")?.textContent).toBe("Price, past day");
+  assert.ok(times.length >= 3);
+  assert.equal(container.querySelector(".chart-time")?.textContent, "Price, past day");
   fireEvent.keyDown(screen.getByRole("img"), { key: "Home" });
-  expect(container.querySelector(".chart-hover-value")?.textContent).toBe("$2K");
-  expect(container.querySelector(".chart-dot")).not.toBeNull();
+  assert.equal(container.querySelector(".chart-hover-value")?.textContent, "$2K");
+  assert.notEqual(container.querySelector(".chart-dot"), null);
   cleanup();
 });
 
@@ -258,12 +261,12 @@ Deno.test("the liquidity chart labels its price axis and marks the current price
       invert
     />,
   );
-  expect(container.textContent).toContain("Current price: 1 WETH = 3,333.33 USDC");
-  expect(container.textContent).toContain("Price (USDC per WETH)");
+  assert.ok(container.textContent.includes("Current price: 1 WETH = 3,333.33 USDC"));
+  assert.ok(container.textContent.includes("Price (USDC per WETH)"));
   const labels = [...container.querySelectorAll(".chart-xaxis span")].map((s) => s.textContent);
   // Lower prices left: inverted, the highest tick comes first.
-  expect(labels[0]).toBe("2,754.82");
-  expect(labels.at(-1)).toBe("4,033.33");
-  expect(container.querySelectorAll("line.chart-current").length).toBe(1);
+  assert.equal(labels[0], "2,754.82");
+  assert.equal(labels.at(-1), "4,033.33");
+  assert.equal(container.querySelectorAll("line.chart-current").length, 1);
   cleanup();
 });

@@ -3,7 +3,7 @@
  * loopback gateway: forwarding of the product's own operations only, method,
  * type, size and rate checks, and the 502/504 answers when the gateway fails.
  */
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import type { AppLoadContext } from "react-router";
 import { stringifyDocument } from "@urql/core";
 import { action, loader, MAX_BODY_BYTES, RATE_BURST } from "../../app/routes/graphql.ts";
@@ -74,11 +74,11 @@ Deno.test("the proxy forwards the product's own operation and returns the gatewa
     return Response.json({ data: { token: null } });
   }, async (url) => {
     const response = await call(url, JSON.stringify({ ...TOKEN, extensions: { persistedQuery: { sha256: "x" } } }));
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/json");
-    expect(await response.json()).toEqual({ data: { token: null } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "application/json");
+    assert.deepEqual(await response.json(), { data: { token: null } });
     // Only operationName, query and variables are forwarded.
-    expect(seen).toEqual({ method: "POST", type: "application/json", body: TOKEN });
+    assert.deepEqual(seen, { method: "POST", type: "application/json", body: TOKEN });
   });
 });
 
@@ -101,10 +101,10 @@ Deno.test("other operations, introspection, text/plain and non-JSON are refused 
     ];
     for (const [body, options, status, text] of cases) {
       const response = await call(url, body, options);
-      expect(response.status).toBe(status);
-      expect(await message(response)).toMatch(text);
+      assert.equal(response.status, status);
+      assert.match(await message(response), text);
     }
-    expect(calls).toBe(0);
+    assert.equal(calls, 0);
     const get = loader({
       request: new Request("http://app.test/graphql"),
       context: {} as AppLoadContext,
@@ -112,8 +112,8 @@ Deno.test("other operations, introspection, text/plain and non-JSON are refused 
       url: new URL("http://app.test/graphql"),
       pattern: "/graphql",
     });
-    expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
+    assert.equal(get.status, 405);
+    assert.equal(get.headers.get("allow"), "POST");
   });
 });
 
@@ -122,7 +122,7 @@ Deno.test("a body over 64 KiB is refused from its Content-Length, or while readi
     body: new ReadableStream({ pull: () => new Promise(() => {}) }), // never sends a byte
     headers: { "content-length": String(300 * 1024 * 1024) },
   });
-  expect(declared.status).toBe(413);
+  assert.equal(declared.status, 413);
 
   let pulled = 0;
   const endless = new ReadableStream<Uint8Array>({
@@ -132,9 +132,9 @@ Deno.test("a body over 64 KiB is refused from its Content-Length, or while readi
     },
   });
   const streamed = await call("http://127.0.0.1:9/graphql", "", { body: endless });
-  expect(streamed.status).toBe(413);
-  expect(await message(streamed)).toBe(`Request body is larger than ${MAX_BODY_BYTES} bytes`);
-  expect(pulled).toBeLessThan(4 * MAX_BODY_BYTES);
+  assert.equal(streamed.status, 413);
+  assert.equal(await message(streamed), `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  assert.ok(pulled < 4 * MAX_BODY_BYTES);
 });
 
 Deno.test("each client has its own rate limit: 429 with Retry-After past the burst", async () => {
@@ -148,16 +148,16 @@ Deno.test("each client has its own rate limit: 429 with Retry-After past the bur
         limited = response;
         break;
       }
-      expect(response.status).toBe(200);
+      assert.equal(response.status, 200);
       await response.body?.cancel();
       passed++;
     }
-    expect(passed).toBeGreaterThanOrEqual(RATE_BURST);
-    expect(limited?.status).toBe(429);
-    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    assert.ok(passed >= RATE_BURST);
+    assert.equal(limited?.status, 429);
+    assert.ok(Number(limited?.headers.get("retry-after")) >= 1);
     await limited?.body?.cancel();
     const other = await call(url, TOKEN_BODY, { client: "192.0.2.8" });
-    expect(other.status).toBe(200);
+    assert.equal(other.status, 200);
     await other.body?.cancel();
   });
 });
@@ -167,8 +167,8 @@ Deno.test("an unreachable gateway answers 502, a slow one 504, a non-JSON, huge 
   const closedPort = listener.addr.port;
   listener.close();
   const down = await call(`http://127.0.0.1:${closedPort}/graphql`, TOKEN_BODY);
-  expect(down.status).toBe(502);
-  expect(await message(down)).toBe("Cannot reach the data gateway");
+  assert.equal(down.status, 502);
+  assert.equal(await message(down), "Cannot reach the data gateway");
 
   const release = Promise.withResolvers<void>();
   await withGateway(async () => {
@@ -176,24 +176,24 @@ Deno.test("an unreachable gateway answers 502, a slow one 504, a non-JSON, huge 
     return Response.json({ data: null });
   }, async (url) => {
     const slow = await call(url, TOKEN_BODY, { timeoutMs: 100 });
-    expect(slow.status).toBe(504);
-    expect(await message(slow)).toBe("Gateway did not answer within 100 ms");
+    assert.equal(slow.status, 504);
+    assert.equal(await message(slow), "Gateway did not answer within 100 ms");
     release.resolve();
   });
 
   await withGateway(() => new Response("<html>oops</html>", { status: 500 }), async (url) => {
     const html = await call(url, TOKEN_BODY);
-    expect(html.status).toBe(502);
-    expect(await message(html)).toBe("Data gateway answered HTTP 500");
+    assert.equal(html.status, 502);
+    assert.equal(await message(html), "Data gateway answered HTTP 500");
   });
   await withGateway(() => new Response(`{"data":"${"a".repeat(200_000)}"}`), async (url) => {
     const huge = await call(url, TOKEN_BODY);
-    expect(huge.status).toBe(502);
-    expect(await message(huge)).toMatch(/too large or too deeply nested/);
+    assert.equal(huge.status, 502);
+    assert.match(await message(huge), /too large or too deeply nested/);
   });
   await withGateway(() => new Response(`{"data":${"[".repeat(8000)}${"]".repeat(8000)}}`), async (url) => {
     const deep = await call(url, TOKEN_BODY);
-    expect(deep.status).toBe(502);
-    expect(await message(deep)).toMatch(/too large or too deeply nested/);
+    assert.equal(deep.status, 502);
+    assert.match(await message(deep), /too large or too deeply nested/);
   });
 });

@@ -1,22 +1,22 @@
 import "global-jsdom/register";
 import { cleanup, screen } from "@testing-library/react";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { chainTarget, SiteHeader } from "../../app/components/layout.tsx";
 import { marketRate } from "../../app/components/trade_screen.tsx";
 import { CHAINS } from "../../lib/chains.ts";
 import { renderInRouter } from "./render_stub.tsx";
 
 Deno.test("the chain selector leads to the chain's tokens or explore page", () => {
-  expect(chainTarget("/tokens", "base")).toBe("/tokens/base");
-  expect(chainTarget("/tokens/ethereum/0xabc", "base")).toBe("/tokens/base");
-  expect(chainTarget("/explore/pools/ethereum/0xabc", "base")).toBe("/explore?chain=base&tab=pools");
-  expect(chainTarget("/swap", "arbitrum")).toBe("/explore?chain=arbitrum");
+  assert.equal(chainTarget("/tokens", "base"), "/tokens/base");
+  assert.equal(chainTarget("/tokens/ethereum/0xabc", "base"), "/tokens/base");
+  assert.equal(chainTarget("/explore/pools/ethereum/0xabc", "base"), "/explore?chain=base&tab=pools");
+  assert.equal(chainTarget("/swap", "arbitrum"), "/explore?chain=arbitrum");
 });
 
 Deno.test("the header has navigation, token search and the gateway's chains", async () => {
   renderInRouter(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
   const nav = await screen.findByRole("navigation", { name: "Main" });
-  expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+  assert.deepEqual([...nav.querySelectorAll("a")].map((a) => a.textContent), [
     "Explore",
     "Tokens",
     "Pools",
@@ -24,24 +24,24 @@ Deno.test("the header has navigation, token search and the gateway's chains", as
     "Portfolio",
     "NFTs",
   ]);
-  expect(screen.getByRole("combobox", { name: "Search tokens" })).toBeTruthy();
-  expect(screen.getByRole("button", { name: /Network: Base/ }).getAttribute("aria-haspopup")).toBe("dialog");
+  assert.ok(screen.getByRole("combobox", { name: "Search tokens" }));
+  assert.equal(screen.getByRole("button", { name: /Network: Base/ }).getAttribute("aria-haspopup"), "dialog");
   const menu = document.querySelector('[role="dialog"][aria-label="Choose a network"]')!;
-  expect(menu.getAttribute("popover")).toBe("auto");
+  assert.equal(menu.getAttribute("popover"), "auto");
   const [mainnets, testnets] = [...menu.querySelectorAll("ul")];
   const names = (list: Element) => [...list.querySelectorAll("a")].map((a) => a.textContent);
-  expect(names(mainnets).slice(0, 3)).toEqual(["Ethereum", "Unichain", "Base"]);
-  expect(names(mainnets).length + names(testnets).length).toBe(CHAINS.length);
-  expect(names(testnets)).toContain("Sepolia");
-  expect(names(mainnets)).not.toContain("Sepolia");
-  expect(menu.querySelector('a[aria-current="true"]')?.getAttribute("href")).toBe("/tokens/base");
-  expect(menu.querySelector(".testnet-toggle")?.textContent).toBe(" Show testnets");
+  assert.deepEqual(names(mainnets).slice(0, 3), ["Ethereum", "Unichain", "Base"]);
+  assert.equal(names(mainnets).length + names(testnets).length, CHAINS.length);
+  assert.ok(names(testnets).includes("Sepolia"));
+  assert.ok(!names(mainnets).includes("Sepolia"));
+  assert.equal(menu.querySelector('a[aria-current="true"]')?.getAttribute("href"), "/tokens/base");
+  assert.equal(menu.querySelector(".testnet-toggle")?.textContent, " Show testnets");
   cleanup();
 });
 
 Deno.test("market rate is the ratio of USD prices, unknown without both", () => {
   const token = (price: number | null) => ({ key: "k", symbol: "S", name: "N", logoUrl: null, price, href: "/" });
-  expect(marketRate(token(3000), token(1))).toBe(3000);
-  expect(marketRate(token(3000), token(null))).toBeNull();
-  expect(marketRate(undefined, token(1))).toBeNull();
+  assert.equal(marketRate(token(3000), token(1)), 3000);
+  assert.equal(marketRate(token(3000), token(null)), null);
+  assert.equal(marketRate(undefined, token(1)), null);
 });

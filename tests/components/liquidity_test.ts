@@ -1,4 +1,4 @@
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { liquidityDistribution } from "../../app/lib/pool_data.ts";
 
 Deno.test("liquidity is the running sum of liquidityNet over sorted ticks", () => {
@@ -11,7 +11,7 @@ Deno.test("liquidity is the running sum of liquidityNet over sorted ticks", () =
     { tickIdx: 400, liquidityNet: "not a number", price0: "5" },
     { tickIdx: null, liquidityNet: "7" },
   ]);
-  expect(bars).toEqual([
+  assert.deepEqual(bars, [
     { tickIdx: -100, price0: 1, liquidity: 100 },
     { tickIdx: 0, price0: 2, liquidity: 150 },
     { tickIdx: 200, price0: 3, liquidity: 50 },
@@ -26,5 +26,5 @@ Deno.test("liquidity never goes below zero and handles uint128-sized values", ()
     { tickIdx: 2, liquidityNet: `-${big}`, price0: "1" },
     { tickIdx: 3, liquidityNet: "-5", price0: "1" },
   ]);
-  expect(bars.map((b) => b.liquidity)).toEqual([2 ** 100, 0, 0]);
+  assert.deepEqual(bars.map((b) => b.liquidity), [2 ** 100, 0, 0]);
 });

@@ -3,7 +3,7 @@
  * real gateway client against a loopback fake gateway that pages like the
  * real one (rows strictly below the cursor, `first` at most).
  */
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { createGatewayClient } from "../../queries/client.ts";
 import { fetchChainTransactions, fetchTopPools, hasMore, PAGE_SIZE } from "../../app/lib/explore_data.ts";
 
@@ -73,17 +73,17 @@ Deno.test("top pools page by TVL cursor until the list ends", async () => {
   await withFakeGateway(async (url, calls) => {
     const client = createGatewayClient({ url, timeoutMs: 2000 });
     const first = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"] });
-    expect(first.rows.length).toBe(PAGE_SIZE);
-    expect(first.rows[0].tvl).toBe(1000);
-    expect(first.cursors).toEqual({ v3: 1000 - PAGE_SIZE + 1 });
+    assert.equal(first.rows.length, PAGE_SIZE);
+    assert.equal(first.rows[0].tvl, 1000);
+    assert.deepEqual(first.cursors, { v3: 1000 - PAGE_SIZE + 1 });
     const second = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"], cursors: first.cursors });
-    expect(second.rows.map((r) => r.tvl)).toEqual(Array.from({ length: PAGE_SIZE }, (_, i) => 975 - i));
+    assert.deepEqual(second.rows.map((r) => r.tvl), Array.from({ length: PAGE_SIZE }, (_, i) => 975 - i));
     const third = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"], cursors: second.cursors });
-    expect(third.rows.length).toBe(10);
-    expect(hasMore(third.cursors)).toBe(false);
-    expect(calls).toEqual(["TopV3Pools null", "TopV3Pools 976", "TopV3Pools 951"]);
-    expect(first.rows[0].href).toBe(`/explore/pools/ethereum/0x${(1000).toString(16).padStart(40, "0")}`);
-    expect(first.rows[0].apr).toBeCloseTo(((100 * 0.003 * 365) / 1000) * 100, 9);
+    assert.equal(third.rows.length, 10);
+    assert.equal(hasMore(third.cursors), false);
+    assert.deepEqual(calls, ["TopV3Pools null", "TopV3Pools 976", "TopV3Pools 951"]);
+    assert.equal(first.rows[0].href, `/explore/pools/ethereum/0x${(1000).toString(16).padStart(40, "0")}`);
+    assert.ok(Math.abs(Number(first.rows[0].apr) - ((100 * 0.003 * 365) / 1000) * 100) < 10 ** -9 / 2);
   });
 });
 
@@ -91,15 +91,15 @@ Deno.test("chain transactions merge versions newest first and stop per version",
   await withFakeGateway(async (url, calls) => {
     const client = createGatewayClient({ url, timeoutMs: 2000 });
     const first = await fetchChainTransactions(client, { chain: "ETHEREUM" });
-    expect(first.rows.length).toBe(PAGE_SIZE + 5);
+    assert.equal(first.rows.length, PAGE_SIZE + 5);
     const times = first.rows.map((r) => r.timestamp);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(first.cursors).toEqual({ v4: 10_000 - 24 * 10 - 4, v3: null, v2: null });
+    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(first.cursors, { v4: 10_000 - 24 * 10 - 4, v3: null, v2: null });
     const second = await fetchChainTransactions(client, { chain: "ETHEREUM", cursors: first.cursors });
-    expect(second.rows.length).toBe(5);
-    expect(second.rows.every((r) => r.timestamp < first.cursors.v4!)).toBe(true);
-    expect(hasMore(second.cursors)).toBe(false);
+    assert.equal(second.rows.length, 5);
+    assert.equal(second.rows.every((r) => r.timestamp < first.cursors.v4!), true);
+    assert.equal(hasMore(second.cursors), false);
     // The second page asks only the version that had more.
-    expect(calls.slice(3)).toEqual([`V4Transactions ${first.cursors.v4}`]);
+    assert.deepEqual(calls.slice(3), [`V4Transactions ${first.cursors.v4}`]);
   });
 });

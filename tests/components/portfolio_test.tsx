@@ -1,6 +1,6 @@
 import "global-jsdom/register";
 import { cleanup, screen, within } from "@testing-library/react";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { BalancesSection } from "../../app/components/portfolio_screen.tsx";
 import { type BalanceRow, balancesOf } from "../../app/lib/portfolio_data.ts";
 import { renderInRouter } from "./render_stub.tsx";
@@ -33,10 +33,10 @@ Deno.test("balances: visible tokens in the table, hidden and spam folded away", 
     within(table).getAllByRole("row").slice(1).map((r) =>
       `${r.querySelector(".token-name")?.textContent} (${r.querySelector(".token-cell-text .muted")?.textContent})`
     );
-  expect(symbols(visible)).toEqual(["ETH Token (ETH · Ethereum)", "USDC Token (USDC · Ethereum)"]);
-  expect(symbols(folded)).toEqual(["DUST Token (DUST · Ethereum)", "SCAM Token (SCAM · Ethereum · spam)"]);
-  expect(screen.getByText("Hidden and spam tokens (2)").tagName).toBe("SUMMARY");
-  expect(within(visible).getAllByRole("row")[1].textContent).toContain("$3,000.00");
+  assert.deepEqual(symbols(visible), ["ETH Token (ETH · Ethereum)", "USDC Token (USDC · Ethereum)"]);
+  assert.deepEqual(symbols(folded), ["DUST Token (DUST · Ethereum)", "SCAM Token (SCAM · Ethereum · spam)"]);
+  assert.equal(screen.getByText("Hidden and spam tokens (2)").tagName, "SUMMARY");
+  assert.ok(within(visible).getAllByRole("row")[1].textContent.includes("$3,000.00"));
   cleanup();
 });
 
@@ -88,12 +88,12 @@ Deno.test("balancesOf sorts by value and reads totals, flags and logos", () => {
       },
     ],
   });
-  expect(balances.total).toBe(150);
-  expect(balances.change24hAbsolute).toBe(-5);
-  expect(balances.change24hPercent).toBe(-3.2);
-  expect(balances.rows.map((r) => [r.symbol, r.value, r.hidden, r.spam, r.change24h, r.logoUrl, r.name])).toEqual([
+  assert.equal(balances.total, 150);
+  assert.equal(balances.change24hAbsolute, -5);
+  assert.equal(balances.change24hPercent, -3.2);
+  assert.deepEqual(balances.rows.map((r) => [r.symbol, r.value, r.hidden, r.spam, r.change24h, r.logoUrl, r.name]), [
     ["ABC", 100, false, true, 2.5, "https://x/new.png", "ABC"],
     ["AB", 50, true, false, null, "https://x/new.png", "AB"],
   ]);
-  expect(balances.rows[0].href).toBe(`/explore/tokens/base/0x${"3".repeat(40)}`);
+  assert.equal(balances.rows[0].href, `/explore/tokens/base/0x${"3".repeat(40)}`);
 });

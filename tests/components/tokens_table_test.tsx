@@ -1,6 +1,6 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import { type TokenRow, TokensTable } from "../../app/components/tokens_table.tsx";
 import { renderInRouter } from "./render_stub.tsx";
 
@@ -36,15 +36,15 @@ function symbolsInOrder(): string[] {
 Deno.test("tokens table shows formatted values in gateway order", async () => {
   renderInRouter(<TokensTable tokens={TOKENS} />);
   await screen.findByRole("table");
-  expect(symbolsInOrder()).toEqual(["AAA", "BBB", "CCC"]);
+  assert.deepEqual(symbolsInOrder(), ["AAA", "BBB", "CCC"]);
   const first = screen.getAllByRole("row")[1];
-  expect(first.textContent).toContain("$2.00");
-  expect(first.textContent).toContain("+1.50%");
-  expect(first.textContent).toContain("$5B");
+  assert.ok(first.textContent.includes("$2.00"));
+  assert.ok(first.textContent.includes("+1.50%"));
+  assert.ok(first.textContent.includes("$5B"));
   const link = within(first).getByRole("link");
-  expect(link.getAttribute("href")).toBe("/explore/tokens/ethereum/AAA");
-  expect(screen.getByRole("img", { name: "AAA logo" })).toBeTruthy();
-  expect(screen.getAllByRole("row")[2].textContent).toContain("-2.25%");
+  assert.equal(link.getAttribute("href"), "/explore/tokens/ethereum/AAA");
+  assert.ok(screen.getByRole("img", { name: "AAA logo" }));
+  assert.ok(screen.getAllByRole("row")[2].textContent.includes("-2.25%"));
   cleanup();
 });
 
@@ -53,25 +53,25 @@ Deno.test("tokens table sorts by a column, descending then ascending", async () 
   await screen.findByRole("table");
   const price = screen.getByRole("button", { name: /^Price/ });
   fireEvent.click(price);
-  expect(symbolsInOrder()).toEqual(["BBB", "AAA", "CCC"]);
-  expect(price.closest("th")?.getAttribute("aria-sort")).toBe("descending");
+  assert.deepEqual(symbolsInOrder(), ["BBB", "AAA", "CCC"]);
+  assert.equal(price.closest("th")?.getAttribute("aria-sort"), "descending");
   fireEvent.click(price);
-  expect(symbolsInOrder()).toEqual(["CCC", "AAA", "BBB"]);
-  expect(price.closest("th")?.getAttribute("aria-sort")).toBe("ascending");
+  assert.deepEqual(symbolsInOrder(), ["CCC", "AAA", "BBB"]);
+  assert.equal(price.closest("th")?.getAttribute("aria-sort"), "ascending");
   // Missing values go last in both directions.
   const tvl = screen.getByRole("button", { name: /^TVL/ });
   fireEvent.click(tvl);
-  expect(symbolsInOrder()).toEqual(["AAA", "BBB", "CCC"]);
+  assert.deepEqual(symbolsInOrder(), ["AAA", "BBB", "CCC"]);
   fireEvent.click(tvl);
-  expect(symbolsInOrder()).toEqual(["BBB", "AAA", "CCC"]);
-  expect(price.closest("th")?.getAttribute("aria-sort")).toBe("none");
+  assert.deepEqual(symbolsInOrder(), ["BBB", "AAA", "CCC"]);
+  assert.equal(price.closest("th")?.getAttribute("aria-sort"), "none");
   cleanup();
 });
 
 Deno.test("tokens table without tokens says so", async () => {
   renderInRouter(<TokensTable tokens={[]} />);
-  expect(await screen.findByText("No tokens to show.")).toBeTruthy();
-  expect(screen.queryByRole("table")).toBeNull();
+  assert.ok(await screen.findByText("No tokens to show."));
+  assert.equal(screen.queryByRole("table"), null);
   cleanup();
 });
 
@@ -79,10 +79,10 @@ Deno.test("a long tokens table shows a page of rows and more on request", async 
   const many = Array.from({ length: 30 }, (_, i) => token(`T${i}`, { price: i }));
   renderInRouter(<TokensTable tokens={many} />);
   await screen.findByRole("table");
-  expect(screen.getAllByRole("row").length - 1).toBe(25);
+  assert.equal(screen.getAllByRole("row").length - 1, 25);
   fireEvent.click(screen.getByRole("button", { name: "Show more tokens (5 more)" }));
-  expect(screen.getAllByRole("row").length - 1).toBe(30);
-  expect(screen.queryByRole("button", { name: /Show more/ })).toBeNull();
+  assert.equal(screen.getAllByRole("row").length - 1, 30);
+  assert.equal(screen.queryByRole("button", { name: /Show more/ }), null);
   cleanup();
 });
 
@@ -91,6 +91,6 @@ Deno.test("secondary columns carry col-more so phones hide them", async () => {
   await screen.findByRole("table");
   const headers = screen.getAllByRole("columnheader");
   const kept = headers.filter((h) => !h.classList.contains("col-more")).map((h) => h.textContent);
-  expect(kept).toEqual(["Token name", "Price", "1 day"]);
+  assert.deepEqual(kept, ["Token name", "Price", "1 day"]);
   cleanup();
 });

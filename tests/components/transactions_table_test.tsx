@@ -1,7 +1,7 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { renderInRouter } from "./render_stub.tsx";
-import { expect } from "expect";
+import assert from "node:assert/strict";
 import {
   describeTransaction,
   type TransactionRow,
@@ -26,10 +26,10 @@ function tx(id: string, type: string, q0: string, q1: string, agoSeconds: number
 }
 
 Deno.test("transactions read as swaps, adds and removes in plain words", () => {
-  expect(describeTransaction(tx("a", "SWAP", "3000", "-1", 0))).toBe("Swap 3,000 USDC for 1 WETH");
-  expect(describeTransaction(tx("b", "SWAP", "-3000", "1", 0))).toBe("Swap 1 WETH for 3,000 USDC");
-  expect(describeTransaction(tx("c", "ADD", "10", "0.5", 0))).toBe("Add 10 USDC and 0.5 WETH");
-  expect(describeTransaction(tx("d", "REMOVE", "-10", "-0.5", 0))).toBe("Remove 10 USDC and 0.5 WETH");
+  assert.equal(describeTransaction(tx("a", "SWAP", "3000", "-1", 0)), "Swap 3,000 USDC for 1 WETH");
+  assert.equal(describeTransaction(tx("b", "SWAP", "-3000", "1", 0)), "Swap 1 WETH for 3,000 USDC");
+  assert.equal(describeTransaction(tx("c", "ADD", "10", "0.5", 0)), "Add 10 USDC and 0.5 WETH");
+  assert.equal(describeTransaction(tx("d", "REMOVE", "-10", "-0.5", 0)), "Remove 10 USDC and 0.5 WETH");
 });
 
 Deno.test("transactions table shows rows and asks for more", async () => {
@@ -44,22 +44,22 @@ Deno.test("transactions table shows rows and asks for more", async () => {
     />,
   );
   const rows = await screen.findAllByTestId("tx-row");
-  expect(rows.length).toBe(2);
-  expect(rows[0].textContent).toContain("2m ago");
-  expect(rows[0].textContent).toContain("$1,234.50");
-  expect(rows[0].textContent).toContain("0x1234…5678");
+  assert.equal(rows.length, 2);
+  assert.ok(rows[0].textContent.includes("2m ago"));
+  assert.ok(rows[0].textContent.includes("$1,234.50"));
+  assert.ok(rows[0].textContent.includes("0x1234…5678"));
   // The wallet's short form links to its portfolio; its accessible name is the whole address.
   const wallet = "0x1234567890abcdef1234567890abcdef12345678";
-  expect(screen.getAllByRole("link", { name: wallet })[0].getAttribute("href")).toBe(`/portfolio?address=${wallet}`);
-  expect(screen.getAllByRole("button", { name: "Copy wallet" }).length).toBe(2);
-  expect(rows[1].textContent).toContain("2h ago");
-  expect(screen.getByRole("columnheader", { name: "WETH" })).toBeTruthy();
+  assert.equal(screen.getAllByRole("link", { name: wallet })[0].getAttribute("href"), `/portfolio?address=${wallet}`);
+  assert.equal(screen.getAllByRole("button", { name: "Copy wallet" }).length, 2);
+  assert.ok(rows[1].textContent.includes("2h ago"));
+  assert.ok(screen.getByRole("columnheader", { name: "WETH" }));
   fireEvent.click(screen.getByRole("button", { name: "Load more transactions" }));
-  expect(asked).toEqual([1]);
+  assert.deepEqual(asked, [1]);
   cleanup();
   renderInRouter(<TransactionsTable transactions={[tx("a", "SWAP", "1", "-1", 1)]} now={NOW} />);
   await screen.findByTestId("tx-row");
-  expect(screen.queryByRole("button", { name: "Load more transactions" })).toBeNull();
-  expect(screen.queryByRole("columnheader", { name: "WETH" })).toBeNull();
+  assert.equal(screen.queryByRole("button", { name: "Load more transactions" }), null);
+  assert.equal(screen.queryByRole("columnheader", { name: "WETH" }), null);
   cleanup();
 });
