@@ -7,10 +7,13 @@ import assert from "node:assert/strict";
 import {
   createPublicClient,
   createWalletClient,
+  decodeFunctionResult,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   getAddress,
   http,
+  maxUint128,
   parseAbi,
   parseEther,
   parseUnits,
@@ -280,6 +283,11 @@ Deno.test({
             "function balanceOf(address owner) view returns (uint256)",
             "function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)",
             "function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)",
+            "struct DecreaseLiquidityParams { uint256 tokenId; uint128 liquidity; uint256 amount0Min; uint256 amount1Min; uint256 deadline; }",
+            "function decreaseLiquidity(DecreaseLiquidityParams params) payable returns (uint256 amount0, uint256 amount1)",
+            "struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }",
+            "function collect(CollectParams params) payable returns (uint256 amount0, uint256 amount1)",
+            "function multicall(bytes[] data) payable returns (bytes[] results)",
           ]),
         } as const;
         assert.equal(await chain.readContract({ ...npm, functionName: "balanceOf", args: [me] }), 0n);
@@ -339,13 +347,63 @@ Deno.test({
         assert.equal((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status, "success");
         await page.reload({ waitUntil: "networkidle" });
         await detail.getByTestId("fees").getByText(/USDC, 0\.0\d*[1-9]\d* WETH/).waitFor();
-        const weth0 = await erc20(C.wrappedNative, me);
+        // Fees and the WETH side come out as ether (collect to the manager, unwrapWETH9, sweepToken).
+        await detail.getByTestId("payout").getByText("USDC and ETH").waitFor();
+        const balances = async () => ({
+          eth: await chain.getBalance({ address: me }),
+          weth: await erc20(C.wrappedNative, me),
+          usdc: await erc20(USDC, me),
+        });
+        /** What removing `liquidity` (0: none) and collecting would pay the owner now (simulated: nothing is sent). */
+        const owed = async (liquidity: bigint) => {
+          const { result } = await chain.simulateContract({
+            ...npm,
+            account: me,
+            functionName: "multicall",
+            args: [[
+              ...(liquidity > 0n
+                ? [encodeFunctionData({
+                  ...npm,
+                  functionName: "decreaseLiquidity",
+                  args: [{ tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 40n }],
+                })]
+                : []),
+              encodeFunctionData({
+                ...npm,
+                functionName: "collect",
+                args: [{ tokenId, recipient: me, amount0Max: maxUint128, amount1Max: maxUint128 }],
+              }),
+            ]],
+          });
+          return decodeFunctionResult({ ...npm, functionName: "collect", data: result[result.length - 1] });
+        };
+        const gasOf = async (hash: `0x${string}`) => {
+          const receipt = await chain.getTransactionReceipt({ hash });
+          return receipt.gasUsed * receipt.effectiveGasPrice;
+        };
+        const [fee0, fee1] = await owed(0n);
+        assert.ok(fee1 > 0n, "the position earned WETH fees");
+        const before = await balances();
         await detail.getByRole("button", { name: "Collect fees" }).click();
         await waitForConfirmed(sentBefore + 3);
-        assert.ok((await erc20(C.wrappedNative, me)) > weth0, "fees collected in WETH");
+        const collected = await balances();
+        assert.equal(collected.weth, before.weth, "no WETH paid out");
+        assert.equal(collected.eth - before.eth + (await gasOf(wallet.sent[sentBefore + 2])), fee1, "fees as ether");
+        assert.equal(collected.usdc - before.usdc, fee0);
 
+        const liquidity = (await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] }))[7];
+        const [out0, out1] = await owed(liquidity);
+        assert.ok(out1 > 0n);
         await detail.getByRole("button", { name: "Remove liquidity" }).click();
         await waitForConfirmed(sentBefore + 4);
+        const removed = await balances();
+        assert.equal(removed.weth, collected.weth, "no WETH paid out");
+        assert.equal(
+          removed.eth - collected.eth + (await gasOf(wallet.sent[sentBefore + 3])),
+          out1,
+          "WETH side as ether",
+        );
+        assert.equal(removed.usdc - collected.usdc, out0);
         const closed = await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] });
         assert.equal(closed[7], 0n);
         await detail.getByTestId("in-range").getByText("Closed").waitFor();

@@ -32,6 +32,8 @@ export const NPM_ABI = parseAbi([
   "function collect(CollectParams params) payable returns (uint256 amount0, uint256 amount1)",
   "function multicall(bytes[] data) payable returns (bytes[] results)",
   "function refundETH() payable",
+  "function unwrapWETH9(uint256 amountMinimum, address recipient) payable",
+  "function sweepToken(address token, uint256 amountMinimum, address recipient) payable",
 ]);
 const POOL_ABI = parseAbi([
   "function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)",
@@ -322,16 +324,63 @@ function collectCall(tokenId: bigint, recipient: Address): Hex {
   });
 }
 
+/** How a remove or collect pays out. */
+export interface PayoutOptions {
+  /**
+   * Pay the wrapped native side as ether: `collect` to the manager itself,
+   * then `unwrapWETH9` (the WETH side) and `sweepToken` (the other side) to
+   * the recipient. Ignored for a pair without the wrapped native token.
+   */
+  readonly nativeOut?: boolean;
+}
+
+/** Which side of a pair is the wrapped native token: 0, 1 or `null`. */
+export function wrappedNativeSide(
+  position: { readonly token0: Address; readonly token1: Address },
+  contracts: UniswapContracts,
+): 0 | 1 | null {
+  const weth = contracts.wrappedNative.toLowerCase();
+  return position.token0.toLowerCase() === weth ? 0 : position.token1.toLowerCase() === weth ? 1 : null;
+}
+
+/**
+ * The payout calls after `decreaseLiquidity` (if any): one `collect` to the
+ * recipient, or, for ether out, `collect` to the manager (`address(0)` means
+ * the manager itself), `unwrapWETH9` and `sweepToken` with the minimums.
+ */
+function payoutCalls(
+  position: Pick<V3Position, "tokenId" | "token0" | "token1">,
+  minimums: { readonly amount0: bigint; readonly amount1: bigint },
+  options: Pick<V3CallOptions, "contracts" | "recipient"> & PayoutOptions,
+): { calls: Hex[]; labels: string[] } {
+  const side = options.nativeOut ? wrappedNativeSide(position, options.contracts) : null;
+  if (side === null) return { calls: [collectCall(position.tokenId, options.recipient)], labels: ["collect"] };
+  const other = side === 0 ? position.token1 : position.token0;
+  const [nativeMin, otherMin] = side === 0
+    ? [minimums.amount0, minimums.amount1]
+    : [minimums.amount1, minimums.amount0];
+  return {
+    calls: [
+      collectCall(position.tokenId, zeroAddress),
+      encodeFunctionData({ abi: NPM_ABI, functionName: "unwrapWETH9", args: [nativeMin, options.recipient] }),
+      encodeFunctionData({ abi: NPM_ABI, functionName: "sweepToken", args: [other, otherMin, options.recipient] }),
+    ],
+    labels: ["collect", "unwrapWETH9", "sweepToken"],
+  };
+}
+
 /**
  * Removes `liquidity` from a position and collects what it returns and the
  * fees, in one multicall; minimums from the position's amounts at the current
- * price and the slippage.
+ * price and the slippage. With `nativeOut` the wrapped native side is paid as
+ * ether (`unwrapWETH9`) and the other side swept to the recipient, each with
+ * its minimum.
  */
 export function buildRemove(
   position: V3Position,
   liquidity: bigint,
   sqrtPriceX96: bigint,
-  options: V3CallOptions,
+  options: V3CallOptions & PayoutOptions,
 ): TxRequest & { readonly amount0Min: bigint; readonly amount1Min: bigint } {
   if (liquidity <= 0n || liquidity > position.liquidity) {
     throw new RangeError(`Cannot remove ${liquidity} of a position's ${position.liquidity} liquidity`);
@@ -339,24 +388,41 @@ export function buildRemove(
   const expected = amountsForLiquidity(sqrtPriceX96, position.tickLower, position.tickUpper, liquidity);
   const amount0Min = minimum(expected.amount0, options.slippageBps);
   const amount1Min = minimum(expected.amount1, options.slippageBps);
+  const payout = payoutCalls(position, { amount0: amount0Min, amount1: amount1Min }, options);
   const calls = [
     encodeFunctionData({
       abi: NPM_ABI,
       functionName: "decreaseLiquidity",
       args: [{ tokenId: position.tokenId, liquidity, amount0Min, amount1Min, deadline: options.deadline }],
     }),
-    collectCall(position.tokenId, options.recipient),
+    ...payout.calls,
   ];
   return {
-    ...managerCall(options.contracts, calls, 0n, "multicall(decreaseLiquidity, collect)"),
+    ...managerCall(options.contracts, calls, 0n, `multicall(decreaseLiquidity, ${payout.labels.join(", ")})`),
     amount0Min,
     amount1Min,
   };
 }
 
-/** Collects a position's fees (and anything owed) to the recipient. */
-export function buildCollect(tokenId: bigint, options: Pick<V3CallOptions, "contracts" | "recipient">): TxRequest {
-  return managerCall(options.contracts, [collectCall(tokenId, options.recipient)], 0n, "collect");
+/**
+ * Collects a position's fees (and anything owed) to the recipient. With
+ * `nativeOut` the wrapped native side comes as ether; `expected` (the fees a
+ * simulated `collect` reported) are then the minimums of the unwrap and the
+ * sweep (fees only grow).
+ */
+export function buildCollect(
+  position: Pick<V3Position, "tokenId" | "token0" | "token1">,
+  options: Pick<V3CallOptions, "contracts" | "recipient"> & PayoutOptions & {
+    readonly expected?: { readonly amount0: bigint; readonly amount1: bigint };
+  },
+): TxRequest {
+  const payout = payoutCalls(position, options.expected ?? { amount0: 0n, amount1: 0n }, options);
+  return managerCall(
+    options.contracts,
+    payout.calls,
+    0n,
+    payout.calls.length === 1 ? "collect" : `multicall(${payout.labels.join(", ")})`,
+  );
 }
 
 /** One position of the manager. */

@@ -1,9 +1,21 @@
 import assert from "node:assert/strict";
-import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256, parseEther, toHex } from "viem";
+import {
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  maxUint128,
+  maxUint256,
+  parseEther,
+  toHex,
+  zeroAddress,
+} from "viem";
 import { type Address, ETHEREUM_CONTRACTS as C } from "../../lib/evm_chains.ts";
 import { USDC_WETH_V3_POOL } from "../../demo_gateway/fixtures.ts";
 import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
-import type { ChainCall } from "./wallet_swap.ts";
+import { buildSwap, type ChainCall } from "./wallet_swap.ts";
 import {
   amount0ForAmount1,
   amount1ForAmount0,
@@ -13,6 +25,7 @@ import {
   buildMint,
   buildRemove,
   nearestUsableTick,
+  NPM_ABI,
   priceToTick,
   readPool,
   readPositions,
@@ -92,10 +105,38 @@ Deno.test("V3 calls: mint creates the pool when asked and refunds ether; remove 
   assert.throws(() => buildRemove(position, 10n ** 18n + 1n, 2n ** 96n, options), /Cannot remove/);
   const remove = buildRemove(position, 10n ** 18n / 2n, 2n ** 96n, options);
   assert.ok(remove.amount0Min > 0n && remove.amount1Min > 0n);
-  assert.equal(buildCollect(1n, options).label, "NonfungiblePositionManager.collect");
+  assert.equal(buildCollect(position, options).label, "NonfungiblePositionManager.collect");
+
+  // Ether out: collect to the manager itself, unwrap the WETH side and sweep the other, each with its minimum.
+  const native = buildRemove(position, 10n ** 18n / 2n, 2n ** 96n, { ...options, nativeOut: true });
+  assert.equal(
+    native.label,
+    "NonfungiblePositionManager.multicall(decreaseLiquidity, collect, unwrapWETH9, sweepToken)",
+  );
+  const [, collect, unwrap, sweep] = decodeFunctionData({ abi: NPM_ABI, data: native.data }).args[0] as Hex[];
+  const collectArgs = decodeFunctionData({ abi: NPM_ABI, data: collect });
+  assert.equal(collectArgs.functionName, "collect");
+  assert.equal((collectArgs.args[0] as { recipient: Address }).recipient, zeroAddress);
+  assert.deepEqual(decodeFunctionData({ abi: NPM_ABI, data: unwrap }).args, [native.amount1Min, options.recipient]);
+  assert.deepEqual(decodeFunctionData({ abi: NPM_ABI, data: sweep }).args, [
+    USDC,
+    native.amount0Min,
+    options.recipient,
+  ]);
+  const fees = buildCollect(position, { ...options, nativeOut: true, expected: { amount0: 7n, amount1: 9n } });
+  assert.equal(fees.label, "NonfungiblePositionManager.multicall(collect, unwrapWETH9, sweepToken)");
+  const [, unwrapFees, sweepFees] = decodeFunctionData({ abi: NPM_ABI, data: fees.data }).args[0] as Hex[];
+  assert.deepEqual(decodeFunctionData({ abi: NPM_ABI, data: unwrapFees }).args, [9n, options.recipient]);
+  assert.deepEqual(decodeFunctionData({ abi: NPM_ABI, data: sweepFees }).args, [USDC, 7n, options.recipient]);
+  // A pair without WETH has nothing to unwrap: a plain collect to the recipient.
+  const plain = buildCollect({ ...position, token1: getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984") }, {
+    ...options,
+    nativeOut: true,
+  });
+  assert.equal(plain.label, "NonfungiblePositionManager.collect");
 });
 
-Deno.test("against the demo chain: open a USDC/WETH position, read it, increase, earn fees, remove half, collect", async () => {
+Deno.test("against the demo chain: open a USDC/WETH position, read it, increase, earn fees, remove half and collect as ether", async () => {
   const chain = await startDemoChain();
   try {
     const call: ChainCall = ({ to, data }) => chain.node.request<Hex>("eth_call", [{ to, data }, "latest"]);
@@ -103,6 +144,7 @@ Deno.test("against the demo chain: open a USDC/WETH position, read it, increase,
       chain.node.request<Hex>("eth_call", [c, "latest"]);
     const me = DEV_ACCOUNTS[4] as Address;
     await chain.node.request("hardhat_impersonateAccount", [me]);
+    /** Sends as `from` and returns the ether the gas cost. */
     const send = async (tx: { to: Address; data: Hex; value: bigint }, from: Address = me) => {
       const hash = await chain.node.request<Hex>("eth_sendTransaction", [{
         from,
@@ -110,8 +152,47 @@ Deno.test("against the demo chain: open a USDC/WETH position, read it, increase,
         data: tx.data,
         value: toHex(tx.value),
       }]);
-      const receipt = await chain.node.request<{ status: Hex }>("eth_getTransactionReceipt", [hash]);
+      const receipt = await chain.node.request<{ status: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>(
+        "eth_getTransactionReceipt",
+        [hash],
+      );
       assert.equal(receipt.status, "0x1");
+      return BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+    };
+    const erc20 = async (token: Address) =>
+      decodeFunctionResult({
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        data: await call({
+          to: token,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [me] }),
+        }),
+      });
+    /** What decreasing `liquidity` then collecting everything would pay now (simulated, nothing sent). */
+    const uncollectedFeesAfterDecrease = async (tokenId: bigint, liquidity: bigint) => {
+      const data = encodeFunctionData({
+        abi: NPM_ABI,
+        functionName: "multicall",
+        args: [[
+          encodeFunctionData({
+            abi: NPM_ABI,
+            functionName: "decreaseLiquidity",
+            args: [{ tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: options.deadline }],
+          }),
+          encodeFunctionData({
+            abi: NPM_ABI,
+            functionName: "collect",
+            args: [{ tokenId, recipient: me, amount0Max: maxUint128, amount1Max: maxUint128 }],
+          }),
+        ]],
+      });
+      const results = decodeFunctionResult({
+        abi: NPM_ABI,
+        functionName: "multicall",
+        data: await simulateAs({ from: me, to: C.v3PositionManager, data }),
+      });
+      const [amount0, amount1] = decodeFunctionResult({ abi: NPM_ABI, functionName: "collect", data: results[1] });
+      return { amount0, amount1 };
     };
     const options = {
       contracts: C,
@@ -168,35 +249,64 @@ Deno.test("against the demo chain: open a USDC/WETH position, read it, increase,
     // Someone swaps through the pool: the position earns fees.
     const trader = DEV_ACCOUNTS[9] as Address;
     await chain.node.request("hardhat_impersonateAccount", [trader]);
-    const { buildSwap } = await import("./wallet_swap.ts");
-    const swap = buildSwap(
-      {
-        route: { protocol: "V3", hops: [{ tokenIn: C.wrappedNative, tokenOut: USDC, fee: 500 }] },
-        kind: "exactIn",
-        amountIn: parseEther("10"),
-        amountOut: 1n,
-        gasEstimate: 0n,
-      },
-      {
-        contracts: C,
-        tokenIn: { address: "native", symbol: "ETH", decimals: 18 },
-        tokenOut: { address: USDC, symbol: "USDC", decimals: 6 },
-        recipient: trader,
-        slippageBps: 0,
-        deadline: options.deadline,
-      },
-    );
-    await send(swap.tx, trader);
+    const swapQuote = {
+      route: { protocol: "V3", hops: [{ tokenIn: C.wrappedNative, tokenOut: USDC, fee: 500 }] },
+      kind: "exactIn",
+      amountIn: parseEther("10"),
+      amountOut: 1n,
+      gasEstimate: 0n,
+    } as const;
+    const swapOptions = {
+      contracts: C,
+      tokenIn: { address: "native", symbol: "ETH", decimals: 18 },
+      tokenOut: { address: USDC, symbol: "USDC", decimals: 6 },
+      recipient: trader,
+      slippageBps: 0,
+      deadline: options.deadline,
+    } as const;
+    await send(buildSwap(swapQuote, swapOptions).tx, trader);
     const fees = await uncollectedFees(simulateAs, C, bigger.tokenId, me);
     assert.ok(fees.amount1 > 0n, "fees in WETH from an ETH -> USDC swap");
 
+    // Remove half with ether out: the WETH side and the fees arrive as ether, no WETH, the USDC side as USDC.
+    const balances = async () => ({
+      eth: BigInt(await chain.node.request<Hex>("eth_getBalance", [me, "latest"])),
+      weth: await erc20(C.wrappedNative),
+      usdc: await erc20(USDC),
+    });
     const now = (await readPool(call, C, USDC, C.wrappedNative, 500))!;
-    await send(buildRemove(bigger, bigger.liquidity / 2n, now.sqrtPriceX96, options));
+    const remove = buildRemove(bigger, bigger.liquidity / 2n, now.sqrtPriceX96, { ...options, nativeOut: true });
+    // What the position pays: the removed amounts plus every fee, as a simulated decrease + collect reports.
+    const owed = await uncollectedFeesAfterDecrease(bigger.tokenId, bigger.liquidity / 2n);
+    const before = await balances();
+    const gas = await send(remove);
+    const after = await balances();
+    assert.equal(after.weth, before.weth, "no WETH paid out");
+    assert.equal(after.eth - before.eth + gas, owed.amount1, "the WETH side and its fees paid as ether");
+    assert.ok(owed.amount1 >= remove.amount1Min && owed.amount1 > 0n);
+    assert.equal(after.usdc - before.usdc, owed.amount0);
     const [half] = await readPositions(call, C, me);
     assert.equal(half.liquidity, bigger.liquidity - bigger.liquidity / 2n);
     assert.deepEqual(await uncollectedFees(simulateAs, C, half.tokenId, me), { amount0: 0n, amount1: 0n });
 
-    await send(buildCollect(half.tokenId, options));
+    // New fees, collected as ether: exactly what the simulated collect said, minus nothing but gas.
+    await send(
+      buildSwap(
+        { ...swapQuote, amountIn: parseEther("5") },
+        { ...swapOptions, recipient: trader },
+      ).tx,
+      trader,
+    );
+    const earned = await uncollectedFees(simulateAs, C, half.tokenId, me);
+    assert.ok(earned.amount1 > 0n);
+    const collect = buildCollect(half, { ...options, nativeOut: true, expected: earned });
+    const beforeCollect = await balances();
+    const collectGas = await send(collect);
+    const afterCollect = await balances();
+    assert.equal(afterCollect.eth - beforeCollect.eth + collectGas, earned.amount1);
+    assert.equal(afterCollect.weth, beforeCollect.weth);
+    assert.equal(afterCollect.usdc - beforeCollect.usdc, earned.amount0);
+    assert.deepEqual(await uncollectedFees(simulateAs, C, half.tokenId, me), { amount0: 0n, amount1: 0n });
   } finally {
     await chain.close();
   }

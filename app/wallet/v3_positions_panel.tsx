@@ -35,6 +35,7 @@ import {
   uncollectedFees,
   type V3Pool,
   type V3Position,
+  wrappedNativeSide,
 } from "../lib/wallet_v3.ts";
 import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
 import { ensureApproval, runTx, type TxStatus } from "./wallet_tx.ts";
@@ -156,6 +157,8 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
   const [slippageText, setSlippageText] = useState("0.5");
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [refresh, setRefresh] = useState(0);
+  // A WETH side is paid out as ether unless the holder asks for WETH.
+  const [asEther, setAsEther] = useState(true);
   const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
   const slippage = parseSlippage(slippageText);
 
@@ -213,6 +216,9 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
   const add1 = pool && add0 !== null
     ? amount1ForAmount0(pool.sqrtPriceX96, position.tickLower, position.tickUpper, add0)
     : null;
+  const wethSide = chain ? wrappedNativeSide(position, chain.contracts) : null;
+  const nativeOut = wethSide !== null && asEther;
+  const payout = (side: 0 | 1) => (nativeOut && side === wethSide ? chain!.nativeCurrency.symbol : tokens[side].symbol);
 
   async function act(kind: "increase" | "remove" | "collect") {
     if (!chain || !client || !wallet.address || wallet.chainId === null || !position || !pool || !slippage.ok) return;
@@ -222,6 +228,7 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
       recipient: wallet.address,
       slippageBps: slippage.bps,
       deadline: deadline(),
+      nativeOut,
     };
     try {
       if (kind === "increase") {
@@ -248,7 +255,7 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
         const liquidity = position.liquidity * BigInt(percent) / 100n;
         await runTx({ ...job, tx: buildRemove(position, liquidity, pool.sqrtPriceX96, options) }, setStatus);
       } else {
-        await runTx({ ...job, tx: buildCollect(position.tokenId, options) }, setStatus);
+        await runTx({ ...job, tx: buildCollect(position, { ...options, expected: fees ?? undefined }) }, setStatus);
       }
     } catch (e) {
       setStatus({ step: "failed", label: kind, reason: (e as Error).message });
@@ -294,10 +301,22 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
             : "–"}
         </dd>
         <dt>Contract called</dt>
-        <dd>
-          <code>{chain?.contracts.v3PositionManager}</code> (NonfungiblePositionManager)
+        <dd data-testid="contract">
+          <code>{chain?.contracts.v3PositionManager}</code> (NonfungiblePositionManager
+          {nativeOut ? ": multicall with unwrapWETH9 and sweepToken" : ""})
         </dd>
+        <dt>Paid out in</dt>
+        <dd data-testid="payout">{payout(0)} and {payout(1)}</dd>
       </dl>
+      {wethSide !== null
+        ? (
+          <label>
+            <input type="checkbox" checked={asEther} onChange={(e) => setAsEther(e.currentTarget.checked)} /> Receive
+            {" "}
+            {chain!.nativeCurrency.symbol} instead of {tokens[wethSide].symbol} when removing or collecting
+          </label>
+        )
+        : null}
       <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
       <input
         id={`${ids}-slippage`}
