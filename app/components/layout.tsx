@@ -172,6 +172,11 @@ function WalletSlot() {
         type="button"
         onPointerEnter={() => setWanted(true)}
         onFocus={() => setWanted(true)}
+        // The hover's render replaces this button before a quick click's mouseup: its press counts as the tap.
+        onPointerDown={() => {
+          setWanted(true);
+          setTapped(true);
+        }}
         onClick={() => {
           setWanted(true);
           setTapped(true);
