@@ -7,7 +7,7 @@
  * request log line is lost when SIGTERM stops the server.
  */
 import assert from "node:assert/strict";
-import { startFakeGateway } from "./fake_gateway.ts";
+import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 import { assertCachedImage, assertSurvived, isPngBytes, rssOf, warmImage } from "./fault_probes.ts";
 

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { JSDOM } from "jsdom";
-import { startFakeGateway } from "./fake_gateway.ts";
+import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer } from "./server_harness.ts";
 import { assertCachedImage, assertSurvived, isPngBytes, rssOf, warmImage, within } from "./fault_probes.ts";
 

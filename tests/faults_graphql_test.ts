@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { stringifyDocument } from "@urql/core";
 import { TokenQuery } from "../queries/edge.ts";
-import { startFakeGateway } from "./fake_gateway.ts";
+import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer } from "./server_harness.ts";
 import { assertCachedImage, assertSurvived, rssOf, warmImage, within } from "./fault_probes.ts";
 

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFakeGateway } from "./fake_gateway.ts";
+import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 import { assertSurvived, isPngBytes, rssOf } from "./fault_probes.ts";
 

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { encode as encodePng } from "fast-png";
-import { type FakeResolver, startFakeGateway } from "./fake_gateway.ts";
+import { type FakeResolver, startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 import { decodePixels, pixelAt, solidJpeg, solidPng } from "../og/test_helpers.ts";
 

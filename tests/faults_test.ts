@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import { fromFileUrl } from "../scripts/paths.ts";
-import { type FakeGateway, type FakeResolver, startFakeGateway } from "./fake_gateway.ts";
+import { type FakeGateway, type FakeResolver, startFakeGateway } from "./fakes/gateway.ts";
 import { rawRequest, startServer, type TestServer } from "./server_harness.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));

@@ -14,7 +14,7 @@ import { JSDOM } from "jsdom";
 import { NAMELESS_TOKEN, SOLANA_JUP_TOKEN, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
 import { SOLANA_NATIVE_MINT } from "../lib/chains.ts";
 import { SITE_LINKS } from "../lib/preview_meta.ts";
-import { type FakeGateway, startFakeGateway } from "./fake_gateway.ts";
+import { type FakeGateway, startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 
 const UNI = "0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
 import { fromFileUrl } from "../scripts/paths.ts";
-import { startFakeGateway } from "./fake_gateway.ts";
+import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer } from "./server_harness.ts";
 
 const ROOT = fromFileUrl(new URL("../", import.meta.url));

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { decode } from "fast-png";
 import { JSDOM } from "jsdom";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../lib/preview_meta.ts";
-import { type FakeGateway, startFakeGateway } from "./fake_gateway.ts";
+import { type FakeGateway, startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 
 const UNI = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";

@@ -12,8 +12,6 @@
  *   so no test needs a wall clock), or fail the ways a real gateway fails
  *   (`mode`: down with 500, garbage, or hanging for `slowMs`).
  *
- * `tests/fake_gateway.ts` is the older copy of this module; new tests use this one.
- *
  * @module
  */
 
