@@ -14,7 +14,7 @@ import { hydrated, samplePath, UNI, visitorContext } from "./screens_support.ts"
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 /** The rules whose outcome depends on the colour scheme. */
-const COLOUR_RULES = ["color-contrast", "link-in-text-block", "color-contrast-enhanced"];
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 /** Screens checked on the phone viewport too. */
 const PHONE_PATHS = ["/explore", `/explore/tokens/ethereum/${UNI}`, "/explore?tab=pools", "/swap", "/nfts"];

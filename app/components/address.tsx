@@ -1,11 +1,12 @@
 /**
- * The one way the screens show an address: the short form (`0x1234…abcd`),
- * the full address for screen readers (the accessible name) and for touch
- * (tapping the short form shows it whole), a copy button that says when it
- * copied, and a link to the chain's block explorer (`app/lib/chains.ts`).
+ * The one way the screens show an address: the short form (`0x1234…abcd`,
+ * also the accessible name, as WCAG's label-in-name asks), the full address
+ * for screen readers (the description) and for touch (tapping the short form
+ * shows it whole), a copy button that says when it copied, and a link to the
+ * chain's block explorer (`app/lib/chains.ts`).
  */
 import { Link } from "react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { chainExplorer, type ExplorerTarget, explorerUrl } from "../../lib/chains.ts";
 import { shortenAddress } from "../lib/format.ts";
 
@@ -108,11 +109,13 @@ export function Address(
   const explorer = chain ? chainExplorer(chain) : null;
   const href = chain ? explorerUrl(chain, address, target) : null;
   const short = shortenAddress(address);
+  const fullId = useId();
   return (
     <span className={whole ? "address address-whole" : "address"}>
+      <span id={fullId} className="visually-hidden">{address}</span>
       {to
         ? (
-          <Link to={to} className="address-text mono" aria-label={address} title={address}>
+          <Link to={to} className="address-text mono" aria-describedby={fullId} title={address}>
             {short}
           </Link>
         )
@@ -120,7 +123,7 @@ export function Address(
           <button
             type="button"
             className="address-text mono"
-            aria-label={address}
+            aria-describedby={fullId}
             aria-expanded={whole}
             title={address}
             onClick={() => setWhole((w) => !w)}

@@ -48,9 +48,10 @@ Deno.test("transactions table shows rows and asks for more", async () => {
   assert.ok(rows[0].textContent.includes("2m ago"));
   assert.ok(rows[0].textContent.includes("$1,234.50"));
   assert.ok(rows[0].textContent.includes("0x1234…5678"));
-  // The wallet's short form links to its portfolio; its accessible name is the whole address.
+  // The wallet's short form links to its portfolio; the whole address is its description.
   const wallet = "0x1234567890abcdef1234567890abcdef12345678";
-  assert.equal(screen.getAllByRole("link", { name: wallet })[0].getAttribute("href"), `/portfolio?address=${wallet}`);
+  const link = screen.getAllByRole("link", { name: "0x1234…5678", description: wallet })[0];
+  assert.equal(link.getAttribute("href"), `/portfolio?address=${wallet}`);
   assert.equal(screen.getAllByRole("button", { name: "Copy wallet" }).length, 2);
   assert.ok(rows[1].textContent.includes("2h ago"));
   assert.ok(screen.getByRole("columnheader", { name: "WETH" }));
