@@ -8,64 +8,12 @@
  */
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import type { Page } from "playwright-core";
-import {
-  DEMO_WALLET,
-  HOOKED_V4_POOL,
-  LOOPBACK_LIZARDS,
-  USDC_WETH_V2_PAIR,
-  USDC_WETH_V3_POOL,
-} from "../demo_gateway/mod.ts";
+import { DEMO_WALLET, HOOKED_V4_POOL } from "../demo_gateway/mod.ts";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
+import { hydrated, samplePath, shotName, UNI, watchProblems } from "./screens_support.ts";
 
 const SHOTS = new URL("../test-results/screens/", import.meta.url);
-const UNI = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
-
-/** Values for every route parameter of the whitelist, all known to the demo gateway. */
-const PARAMS: Record<string, string> = {
-  chainName: "ethereum",
-  networkName: "ethereum",
-  tokenAddress: UNI,
-  poolAddress: USDC_WETH_V3_POOL.address,
-  tokenId: "1",
-  contractAddress: LOOPBACK_LIZARDS.address,
-  walletAddress: DEMO_WALLET,
-  pairAddress: USDC_WETH_V2_PAIR.address,
-  address: USDC_WETH_V2_PAIR.address,
-  protocolVersion: "v3",
-  currencyIdA: "ETH",
-  currencyIdB: UNI,
-};
-
-/** A concrete path for a whitelist pattern; portfolio pages get the demo wallet. */
-function samplePath(pattern: string): string {
-  const path = pattern.replace("{/*}?", "").replace(/:(\w+)/g, (_, name: string) => {
-    const value = PARAMS[name];
-    assert.ok(value, `no sample value for :${name}`);
-    return value;
-  });
-  return path.startsWith("/portfolio") ? `${path}?address=${DEMO_WALLET}` : path;
-}
-
-/** Collects console errors and page errors of a page. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in globalThis, null, { timeout: 15_000 });
-}
-
-function shotName(path: string): string {
-  const name = path.split("?")[0].replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_").slice(0, 60);
-  return `${name || "home"}.png`;
-}
 
 Deno.test({
   name: "screens: every whitelisted route, navigation, chart switch, paging",

@@ -245,6 +245,25 @@ Deno.test({
         await context.close();
       });
 
+      await t.step("not-found pages wrap long addresses at 390 px", async () => {
+        const context = await visitorContext(browser, { device: "phone" });
+        const page = await context.newPage();
+        for (
+          const path of [
+            `/explore/pools/ethereum/0x${"ab".repeat(32)}`,
+            `/explore/tokens/ethereum/0x${"cd".repeat(20)}`,
+          ]
+        ) {
+          await page.goto(server.url + path, { waitUntil: "networkidle" });
+          await hydrated(page);
+          assert.match((await page.locator("main h1").textContent()) ?? "", /not found/i);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
+        }
+        await shot(page, "phone_light_not_found.png");
+        await context.close();
+      });
+
       await t.step("an NFT listing ends in the future", async () => {
         const context = await visitorContext(browser, { device: "phone" });
         const page = await context.newPage();

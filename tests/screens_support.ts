@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { BROWSER_USER_AGENT } from "./server_harness.ts";
 import { DEMO_WALLET, LOOPBACK_LIZARDS, USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/mod.ts";
 
 /** UNI on Ethereum, known to the demo gateway. */
@@ -48,8 +49,8 @@ export const VIEWPORTS = {
 
 const USER_AGENTS = {
   phone:
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
-  desktop: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  desktop: BROWSER_USER_AGENT,
 } as const;
 
 /** A browser context that browses like a visitor on a phone or a desktop, in a colour scheme. */
