@@ -3,6 +3,7 @@ import { createGatewayClient, GatewayError } from "../queries/client.ts";
 import { cacheKeys, createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { flushLog, setLogSink } from "./log.ts";
+import { type FakeResolver, startFakeGateway } from "../tests/fakes/gateway.ts";
 import {
   type DemoGateway,
   ETHEREUM_TOKENS,
@@ -14,54 +15,6 @@ import {
   USDC_WETH_V2_PAIR,
   USDC_WETH_V3_POOL,
 } from "../demo_gateway/mod.ts";
-
-/** One GraphQL request as the fake gateway received it. */
-interface Call {
-  readonly operationName: string;
-  readonly variables: Record<string, unknown>;
-}
-
-/** What the fake gateway does for an operation: JSON to answer, or a Response. */
-type Answer = (
-  variables: Record<string, unknown>,
-) => unknown | Promise<unknown>;
-
-/**
- * A stand-in for the remote data gateway on loopback: it answers canned JSON
- * per `operationName` and records every call.
- */
-function startFakeGateway(answers: Record<string, Answer>) {
-  const calls: Call[] = [];
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    async (request) => {
-      const body = await request.json();
-      const call: Call = {
-        operationName: body.operationName,
-        variables: body.variables ?? {},
-      };
-      calls.push(call);
-      const answer = answers[call.operationName];
-      if (!answer) {
-        return Response.json({
-          errors: [{ message: `unknown operation ${call.operationName}` }],
-        });
-      }
-      const result = await answer(call.variables);
-      return result instanceof Response ? result : Response.json(result);
-    },
-  );
-  const url = `http://127.0.0.1:${server.addr.port}/graphql`;
-  return {
-    url,
-    calls,
-    count: (operationName?: string) =>
-      calls.filter((c) => !operationName || c.operationName === operationName)
-        .length,
-    client: (timeoutMs = 2000) => () => createGatewayClient({ url, timeoutMs }),
-    close: () => server.shutdown(),
-  };
-}
 
 function tokenAnswer(
   symbol: string | null,
@@ -146,16 +99,16 @@ const POOL_ID = "0x" + "ab".repeat(32);
 const ORIGIN = "http://localhost:3000";
 
 async function setup(
-  answers: Record<string, Answer>,
+  answers: Record<string, FakeResolver>,
   options: { now?: () => number; publicOrigin?: string; timeoutMs?: number } = {},
 ) {
-  const gateway = startFakeGateway(answers);
+  const gateway = await startFakeGateway(answers);
   const kv = await Deno.openKv(":memory:");
   // No LRU: every read exercises KV.
   const cache = createCache(kv, { now: options.now, lruBytes: 0 });
   const previews = createPreviews({
     cache,
-    gatewayClient: gateway.client(options.timeoutMs),
+    gatewayClient: () => createGatewayClient({ url: gateway.url, timeoutMs: options.timeoutMs ?? 2000 }),
     publicOrigin: options.publicOrigin,
   });
   return {
@@ -183,7 +136,7 @@ Deno.test("token preview from the gateway, then from the cache", async () => {
     image: `${ORIGIN}/api/image/tokens/ethereum/${USDC}`,
     url: `${ORIGIN}/explore/tokens/ethereum/${USDC}`,
   });
-  assert.deepEqual(t.gateway.calls, [{
+  assert.deepEqual(t.gateway.requests, [{
     operationName: "Token",
     variables: { chain: "ETHEREUM", address: USDC },
   }]);
@@ -193,7 +146,7 @@ Deno.test("token preview from the gateway, then from the cache", async () => {
     USDC.toLowerCase(),
     "https://other.example/",
   );
-  assert.equal(t.gateway.count(), 1);
+  assert.equal(t.gateway.total(), 1);
   assert.equal(second?.title, "Get USDC on Uniswap");
   assert.equal(
     second?.image,
@@ -223,7 +176,7 @@ Deno.test("token title falls back on the raw gateway values", async () => {
     assert.equal(preview?.logoUrl, null);
     // Every variant is a valid preview and is cached.
     await t.previews.token("base", USDC, ORIGIN);
-    assert.equal(t.gateway.count(), 1);
+    assert.equal(t.gateway.total(), 1);
   }
 });
 
@@ -246,7 +199,7 @@ Deno.test("NATIVE maps to the chain's native token", async () => {
     "ETH",
   );
   await t.previews.token("polygon", "native", ORIGIN);
-  assert.deepEqual(t.gateway.calls.map((c) => c.variables), [
+  assert.deepEqual(t.gateway.requests.map((c) => c.variables), [
     { chain: "ETHEREUM", address: null },
     { chain: "POLYGON", address: "0x0000000000000000000000000000000000001010" },
   ]);
@@ -268,7 +221,7 @@ Deno.test("Solana: a base58 mint keeps its case in gateway variables, URLs and c
   assert.equal(sol?.symbol, "SOL");
   // another spelling of the mint is another (unknown) mint: no cache hit
   assert.equal(await t.previews.token("solana", mint.toLowerCase(), ORIGIN), null);
-  assert.deepEqual(t.gateway.calls.map((c) => c.variables), [
+  assert.deepEqual(t.gateway.requests.map((c) => c.variables), [
     { chain: "SOLANA", address: mint },
     { chain: "SOLANA", address: "So11111111111111111111111111111111111111112" },
     { chain: "SOLANA", address: mint.toLowerCase() },
@@ -277,7 +230,7 @@ Deno.test("Solana: a base58 mint keeps its case in gateway variables, URLs and c
   // 0x addresses are not mints; nothing reaches the gateway
   assert.equal(await t.previews.token("solana", USDC, ORIGIN), null);
   assert.equal(await t.previews.token("solana", "0OIl" + mint.slice(4), ORIGIN), null);
-  assert.equal(t.gateway.count(), 3);
+  assert.equal(t.gateway.total(), 3);
 });
 
 Deno.test("malformed input gives null without a gateway request", async () => {
@@ -306,14 +259,14 @@ Deno.test("malformed input gives null without a gateway request", async () => {
   }
   // A V4 pool id is not a token address.
   assert.equal(await t.previews.token("ethereum", POOL_ID, ORIGIN), null);
-  assert.equal(t.gateway.count(), 0);
+  assert.equal(t.gateway.total(), 0);
 });
 
 Deno.test("an unknown token is null and not cached", async () => {
   await using t = await setup({ Token: () => ({ data: { token: null } }) });
   assert.equal(await t.previews.token("ethereum", USDC, ORIGIN), null);
   assert.equal(await t.previews.token("ethereum", USDC, ORIGIN), null);
-  assert.equal(t.gateway.count(), 2);
+  assert.equal(t.gateway.total(), 2);
 });
 
 Deno.test("invalid cached entries are refetched and replaced", async () => {
@@ -323,11 +276,11 @@ Deno.test("invalid cached entries are refetched and replaced", async () => {
   await t.cache.set(key, { symbol: "OLD", name: "Old" });
   const preview = await t.previews.token("ethereum", USDC, ORIGIN);
   assert.equal(preview?.symbol, "USDC");
-  assert.equal(t.gateway.count(), 1);
+  assert.equal(t.gateway.total(), 1);
   const stored = (await t.kv.get<{ value: { symbol: string } }>(key)).value;
   assert.equal(stored?.value.symbol, "USDC");
   await t.previews.token("ethereum", USDC, ORIGIN);
-  assert.equal(t.gateway.count(), 1);
+  assert.equal(t.gateway.total(), 1);
 });
 
 Deno.test("expired entries are refetched", async () => {
@@ -340,10 +293,10 @@ Deno.test("expired entries are refetched", async () => {
   symbol = "NEW";
   clock += DEFAULT_TTL_MS - 1;
   assert.equal((await t.previews.token("base", USDC, ORIGIN))?.symbol, "OLD");
-  assert.equal(t.gateway.count(), 1);
+  assert.equal(t.gateway.total(), 1);
   clock += 1;
   assert.equal((await t.previews.token("base", USDC, ORIGIN))?.symbol, "NEW");
-  assert.equal(t.gateway.count(), 2);
+  assert.equal(t.gateway.total(), 2);
 });
 
 Deno.test("gateway failures are re-thrown and never cached", async () => {
@@ -378,7 +331,7 @@ Deno.test("gateway failures are re-thrown and never cached", async () => {
   assert.equal((await t.kv.get(cacheKeys.tokenPreview("ETHEREUM", USDC))).value, null);
   mode = "ok";
   assert.equal((await t.previews.token("ethereum", USDC, ORIGIN))?.symbol, "USDC");
-  assert.equal(t.gateway.count(), 5);
+  assert.equal(t.gateway.total(), 5);
 });
 
 Deno.test("gateway down: the lookup rejects with a network error", async () => {
@@ -416,7 +369,7 @@ Deno.test("concurrent identical lookups share one gateway request", async () => 
   ]);
   allAsked.resolve();
   const results = await pending;
-  assert.equal(t.gateway.count(), 1);
+  assert.equal(t.gateway.total(), 1);
   assert.deepEqual(results.map((r) => r?.title), Array(3).fill("Get USDC on Uniswap"));
   // Each caller still gets its own URLs.
   assert.equal(
@@ -485,14 +438,14 @@ Deno.test("V3 pool preview, cached on the second request", async () => {
       token1Image: null,
     },
   });
-  assert.deepEqual(t.gateway.calls.map((c) => c.operationName).sort(), [
+  assert.deepEqual(t.gateway.requests.map((c) => c.operationName).sort(), [
     "V2Pair",
     "V3Pool",
   ]);
-  assert.deepEqual(t.gateway.calls[0].variables, { chain: "ETHEREUM", address: POOL });
+  assert.deepEqual(t.gateway.requests[0].variables, { chain: "ETHEREUM", address: POOL });
   const again = await t.previews.pool("ethereum", POOL.toLowerCase(), ORIGIN);
   assert.equal(again?.title, "USDC/WETH on Uniswap");
-  assert.equal(t.gateway.count(), 2);
+  assert.equal(t.gateway.total(), 2);
 });
 
 Deno.test("V2 pair preview when only V2 has data", async () => {
@@ -524,7 +477,7 @@ Deno.test("V4 pool preview by pool id queries only V4", async () => {
     isDynamicFee: true,
   });
   assert.equal(preview?.image, `${ORIGIN}/api/image/pools/unichain/${POOL_ID}`);
-  assert.deepEqual(t.gateway.calls, [{
+  assert.deepEqual(t.gateway.requests, [{
     operationName: "V4Pool",
     variables: { chain: "UNICHAIN", poolId: POOL_ID },
   }]);
@@ -551,7 +504,7 @@ Deno.test("V3 and V2 run in parallel and the first with data wins", async () => 
     const preview = await Promise.race([t.previews.pool("ethereum", POOL, ORIGIN), previewOut.promise]);
     assert.equal(preview?.title, "FAST/V2 on Uniswap");
     previewOut.resolve();
-    assert.deepEqual(t.gateway.calls.map((c) => c.operationName).sort(), ["V2Pair", "V3Pool"]);
+    assert.deepEqual(t.gateway.requests.map((c) => c.operationName).sort(), ["V2Pair", "V3Pool"]);
   } finally {
     clearTimeout(deadlock);
     previewOut.resolve();
@@ -578,7 +531,7 @@ Deno.test("a pool nobody knows is null and not cached; all failing rejects", asy
   });
   assert.equal(await t.previews.pool("ethereum", POOL, ORIGIN), null);
   assert.equal(await t.previews.pool("ethereum", POOL, ORIGIN), null);
-  assert.equal(t.gateway.count(), 4);
+  assert.equal(t.gateway.total(), 4);
   // One lookup failed and none had data: unknown is not proven, so it fails.
   fail = true;
   await assert.rejects(
@@ -602,11 +555,11 @@ Deno.test("a cached pool preview without a title is refetched", async () => {
   });
   const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
   assert.equal(preview?.title, "USDC/WETH on Uniswap");
-  assert.equal(t.gateway.count(), 2);
+  assert.equal(t.gateway.total(), 2);
 });
 
 Deno.test("previews work without KV (every lookup reaches the gateway)", async () => {
-  const gateway = startFakeGateway({ Token: tokenAnswer("USDC", "USD Coin") });
+  const gateway = await startFakeGateway({ Token: tokenAnswer("USDC", "USD Coin") });
   // Warnings go through lib/log.ts: catch what it writes.
   const lines: string[] = [];
   const collect = (bytes: Uint8Array) => lines.push(...new TextDecoder().decode(bytes).split("\n").filter(Boolean));
@@ -615,11 +568,11 @@ Deno.test("previews work without KV (every lookup reaches the gateway)", async (
   try {
     const previews = createPreviews({
       cache: createCache(null, { lruBytes: 0 }),
-      gatewayClient: gateway.client(),
+      gatewayClient: () => createGatewayClient({ url: gateway.url }),
     });
     assert.equal((await previews.token("base", USDC, ORIGIN))?.symbol, "USDC");
     assert.equal((await previews.token("base", USDC, ORIGIN))?.symbol, "USDC");
-    assert.equal(gateway.count(), 2);
+    assert.equal(gateway.total(), 2);
     await flushLog();
     const warnings = lines.map((l) => JSON.parse(l)).filter((l) => l.level === "warn");
     assert.equal(warnings.length, 1, JSON.stringify(lines));

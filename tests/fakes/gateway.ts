@@ -18,8 +18,13 @@
 /** How the fake answers an operation: GraphQL JSON, or a raw Response. */
 export type FakeAnswer = { data?: unknown; errors?: unknown[] } | Response;
 
-/** Answers one operation; `undefined` means `{ data: null }`. */
-export type FakeResolver = (variables: Record<string, unknown>) => FakeAnswer | undefined;
+/**
+ * Answers one operation; `undefined` means `{ data: null }`. A resolver may
+ * return a promise, e.g. to wait on a test's gate for this one operation.
+ */
+export type FakeResolver = (
+  variables: Record<string, unknown>,
+) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 /** Failure modes of the whole gateway. */
 export type FakeMode = "ok" | "slow" | "500" | "garbage";
@@ -172,7 +177,7 @@ export function startFakeGateway(
         return new Response("fallback gateway unavailable", { status: 502 });
       }
     }
-    const result = resolver?.(body.variables ?? {}) ?? { data: null };
+    const result = (await resolver?.(body.variables ?? {})) ?? { data: null };
     return result instanceof Response ? result : Response.json(result);
   }
 
