@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createGatewayClient } from "../../queries/client.ts";
+import { startFakeGateway } from "../fakes/gateway.ts";
 import { fetchChainTransactions, fetchTopPools, hasMore, PAGE_SIZE } from "../../app/lib/explore_data.ts";
 
 const TOKEN = { id: "t", chain: "ETHEREUM", address: "0x" + "1".repeat(40), symbol: "AAA", name: "A", decimals: 18 };
@@ -42,30 +43,32 @@ function tx(version: string, timestamp: number) {
   };
 }
 
-async function withFakeGateway(fn: (url: string, calls: string[]) => Promise<void>) {
-  const calls: string[] = [];
+async function withFakeGateway(fn: (url: string, calls: () => string[]) => Promise<void>) {
   const pools = Array.from({ length: 60 }, (_, i) => pool(1000 - i)); // TVL 1000 down to 941
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
-    const { operationName, variables } = await request.json();
-    calls.push(`${operationName} ${JSON.stringify(variables.cursor ?? null)}`);
-    if (operationName === "TopV3Pools") {
-      const below = pools.filter((p) => variables.cursor == null || p.totalLiquidity.value < variables.cursor);
-      return Response.json({ data: { topV3Pools: below.slice(0, variables.first) } });
-    }
-    const version = /^V(\d)Transactions$/.exec(operationName)?.[1];
-    if (version) {
-      // v4 has 30 transactions, v3 has 5, v2 none; timestamps go down by 10.
-      const count = version === "4" ? 30 : version === "3" ? 5 : 0;
-      const all = Array.from({ length: count }, (_, i) => tx(`V${version}`, 10_000 - i * 10 - Number(version)));
-      const below = all.filter((t) => variables.cursor == null || t.timestamp < variables.cursor);
-      return Response.json({ data: { [`v${version}Transactions`]: below.slice(0, variables.first) } });
-    }
-    return Response.json({ errors: [{ message: `unexpected ${operationName}` }] });
+  type Variables = { cursor?: number | null; first: number };
+  // v4 has 30 transactions, v3 has 5, v2 none; timestamps go down by 10.
+  const transactions = (version: number) => (variables: Record<string, unknown>) => {
+    const { cursor, first } = variables as Variables;
+    const count = version === 4 ? 30 : version === 3 ? 5 : 0;
+    const all = Array.from({ length: count }, (_, i) => tx(`V${version}`, 10_000 - i * 10 - version));
+    const below = all.filter((t) => cursor == null || t.timestamp < cursor);
+    return { data: { [`v${version}Transactions`]: below.slice(0, first) } };
+  };
+  const gateway = await startFakeGateway({
+    TopV3Pools(variables) {
+      const { cursor, first } = variables as Variables;
+      const below = pools.filter((p) => cursor == null || p.totalLiquidity.value < cursor);
+      return { data: { topV3Pools: below.slice(0, first) } };
+    },
+    V4Transactions: transactions(4),
+    V3Transactions: transactions(3),
+    V2Transactions: transactions(2),
   });
+  const calls = () => gateway.requests.map((r) => `${r.operationName} ${JSON.stringify(r.variables.cursor ?? null)}`);
   try {
-    await fn(`http://127.0.0.1:${server.addr.port}/graphql`, calls);
+    await fn(gateway.url, calls);
   } finally {
-    await server.shutdown();
+    await gateway.close();
   }
 }
 
@@ -81,7 +84,7 @@ Deno.test("top pools page by TVL cursor until the list ends", async () => {
     const third = await fetchTopPools(client, { chain: "ETHEREUM", versions: ["v3"], cursors: second.cursors });
     assert.equal(third.rows.length, 10);
     assert.equal(hasMore(third.cursors), false);
-    assert.deepEqual(calls, ["TopV3Pools null", "TopV3Pools 976", "TopV3Pools 951"]);
+    assert.deepEqual(calls(), ["TopV3Pools null", "TopV3Pools 976", "TopV3Pools 951"]);
     assert.equal(first.rows[0].href, `/explore/pools/ethereum/0x${(1000).toString(16).padStart(40, "0")}`);
     assert.ok(Math.abs(Number(first.rows[0].apr) - ((100 * 0.003 * 365) / 1000) * 100) < 10 ** -9 / 2);
   });
@@ -100,6 +103,6 @@ Deno.test("chain transactions merge versions newest first and stop per version",
     assert.equal(second.rows.every((r) => r.timestamp < first.cursors.v4!), true);
     assert.equal(hasMore(second.cursors), false);
     // The second page asks only the version that had more.
-    assert.deepEqual(calls.slice(3), [`V4Transactions ${first.cursors.v4}`]);
+    assert.deepEqual(calls().slice(3), [`V4Transactions ${first.cursors.v4}`]);
   });
 });
