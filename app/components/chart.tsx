@@ -118,9 +118,9 @@ function timeToX(points: readonly { timestamp: number; x: number }[]): (t: numbe
   return (t) => span === 0 ? first.x : first.x + ((t - first.timestamp) / span) * (last.x - first.x);
 }
 
-/** Compact axis labels for USD values. */
+/** Compact axis labels for USD values (`$0` rather than `$0.00` at the base line). */
 function axisUsd(n: number): string {
-  return formatUsd(n);
+  return n === 0 ? "$0" : formatUsd(n);
 }
 
 function nearestIndex(
