@@ -7,6 +7,7 @@ import {
   formatUnits,
   getAddress,
   http,
+  keccak256,
   parseAbi,
   parseEther,
 } from "viem";
@@ -18,6 +19,9 @@ import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
 import { fullRange, sqrtPriceX96 } from "./deploy.ts";
 import { toUnits } from "./plan.ts";
 import { ConfigError } from "../lib/config.ts";
+import { V2_PAIR_INIT_CODE_HASH, V3_POOL_INIT_CODE_HASH } from "../lib/pool_address.ts";
+import v2Pair from "@uniswap/v2-core/build/UniswapV2Pair.json" with { type: "json" };
+import v3Pool from "@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json" with { type: "json" };
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const QUOTER_ABI = parseAbi([
@@ -79,6 +83,39 @@ Deno.test("the demo chain holds the catalog's tokens and pools and trades at the
         functionName: "fee",
       });
       assert.equal(fee, 500);
+    });
+
+    await t.step("every V2/V3 pool page of the demo gateway names the pool the chain has", async () => {
+      const catalog = new Catalog();
+      const pages = [...catalog.pools.values()].filter((p) =>
+        p.chain === "ETHEREUM" && (p.protocolVersion === "V2" || p.protocolVersion === "V3")
+      );
+      assert.ok(pages.length >= 20);
+      const onChain = (token: { address: string | null }) =>
+        getAddress((token.address ?? C.wrappedNative).toLowerCase());
+      for (const page of pages) {
+        const [a, b] = [onChain(page.token0), onChain(page.token1)];
+        const address = page.protocolVersion === "V2"
+          ? await client.readContract({
+            address: C.v2Factory,
+            abi: parseAbi(["function getPair(address, address) view returns (address)"]),
+            functionName: "getPair",
+            args: [a, b],
+          })
+          : await client.readContract({
+            address: C.v3Factory,
+            abi: parseAbi(["function getPool(address, address, uint24) view returns (address)"]),
+            functionName: "getPool",
+            args: [a, b, page.feeTier],
+          });
+        assert.equal(address, getAddress(page.address.toLowerCase()), `${page.protocolVersion} ${page.address}`);
+      }
+      assert.equal(pages.length, chain.report.pools, "one catalog pool per chain pool");
+    });
+
+    await t.step("the chain's pair and pool code is the one lib/pool_address.ts hashes", () => {
+      assert.equal(keccak256(`0x${v2Pair.bytecode.replace(/^0x/, "")}`), V2_PAIR_INIT_CODE_HASH);
+      assert.equal(keccak256(v3Pool.bytecode as `0x${string}`), V3_POOL_INIT_CODE_HASH);
     });
 
     await t.step("QuoterV2 quotes 1 WETH at about the demo price of 3180.42 USDC", async () => {

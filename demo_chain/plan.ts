@@ -5,8 +5,9 @@
  * liquidity at the catalog's prices, and the development accounts' balances.
  *
  * Pools live where the Uniswap factories put them (CREATE2 of the pair and
- * fee), as on Ethereum: for the catalog's pools with Ethereum's real addresses
- * (USDC/WETH V3 0.05% and V2) the addresses agree as well.
+ * fee), as on Ethereum, and the catalog names its Ethereum V2/V3 pools by the
+ * same CREATE2 addresses (`lib/pool_address.ts`), so a pool page and the chain
+ * always agree.
  *
  * @module
  */
@@ -42,7 +43,7 @@ export interface PlannedPool {
   /** Liquidity provided, in base units of each token. */
   readonly amount0: bigint;
   readonly amount1: bigint;
-  /** The catalog's address of the pool (may differ from the chain's for generated pools). */
+  /** The catalog's address of the pool: the factory's CREATE2 address, as on the chain. */
   readonly catalogAddress: string;
 }
 

@@ -8,7 +8,8 @@
  * @module
  */
 import tokenList from "@uniswap/default-token-list" with { type: "json" };
-import { type Chain, chainInfoOf, NATIVE_TOKEN_ADDRESSES } from "../lib/chains.ts";
+import { type Chain, chainInfoOf, ETHEREUM_CONTRACTS, NATIVE_TOKEN_ADDRESSES } from "../lib/chains.ts";
+import { v2PairAddress, v3PoolAddress } from "../lib/pool_address.ts";
 import {
   DEMO_CHAINS,
   FIXTURE_POOLS,
@@ -382,6 +383,25 @@ export class Catalog {
     };
   }
 
+  /**
+   * The address of a generated pool: on Ethereum, where the demo chain
+   * deploys the pools, the factories' CREATE2 address (so the pool page and
+   * the chain name the same contract); elsewhere a seeded one.
+   */
+  private poolAddress(
+    version: "V2" | "V3",
+    chain: Chain,
+    tokens: { a: TokenRecord; b: TokenRecord; fee: number; seedKey: string },
+  ): string {
+    const { a, b, fee, seedKey } = tokens;
+    if (chain !== "ETHEREUM" || a.address === null || b.address === null) {
+      return addressFor(`${version.toLowerCase()}:${seedKey}`);
+    }
+    return version === "V2"
+      ? v2PairAddress(ETHEREUM_CONTRACTS.v2Factory, a.address, b.address)
+      : v3PoolAddress(ETHEREUM_CONTRACTS.v3Factory, a.address, b.address, { fee });
+  }
+
   private generatePools(chain: Chain): void {
     const native = this.token(chain, null)!;
     const wrapped = this.bySymbol(chain, "WETH") ?? native;
@@ -402,7 +422,7 @@ export class Catalog {
       this.addPool({
         protocolVersion: "V3",
         chain,
-        address: addressFor(`v3:${seedKey}`),
+        address: this.poolAddress("V3", chain, { a: token, b: wrapped, fee, seedKey }),
         token0: token,
         token1: wrapped,
         feeTier: fee,
@@ -415,7 +435,7 @@ export class Catalog {
         this.addPool({
           protocolVersion: "V2",
           chain,
-          address: addressFor(`v2:${seedKey}`),
+          address: this.poolAddress("V2", chain, { a: token, b: wrapped, fee: V2_FEE_TIER, seedKey }),
           token0: token,
           token1: wrapped,
           feeTier: V2_FEE_TIER,
@@ -463,6 +483,8 @@ export class Catalog {
     if (!token0 || !token1) {
       throw new Error(`Fixture pool ${pool.address} names an unknown token`);
     }
+    // A generated pool at the same address (same pair and fee on Ethereum) gives way to the fixture.
+    this.pools.delete(poolKey(pool.protocolVersion, pool.chain, pool.address));
     this.addPool({
       protocolVersion: pool.protocolVersion,
       chain: pool.chain,

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { type Chain, SOLANA_NATIVE_MINT } from "../lib/chains.ts";
+import { type Chain, ETHEREUM_CONTRACTS, SOLANA_NATIVE_MINT } from "../lib/chains.ts";
+import { v2PairAddress, v3PoolAddress } from "../lib/pool_address.ts";
 import { V2_FEE_TIER } from "../lib/fees.ts";
 import { addressFor, hexFor } from "./prng.ts";
 import type { Rgb } from "./images.ts";
@@ -293,7 +294,10 @@ export const PLAIN_V4_POOL: FixturePool = {
 export const EDGE_LOGOS_V3_POOL: FixturePool = {
   protocolVersion: "V3",
   chain: "ETHEREUM",
-  address: addressFor("fixture-pool:edge-logos"),
+  // Where the factory puts it (the demo chain deploys it there).
+  address: v3PoolAddress(ETHEREUM_CONTRACTS.v3Factory, RED_PNG_LOGO_TOKEN.address, BLUE_JPEG_LOGO_TOKEN.address, {
+    fee: 10000,
+  }),
   token0: RED_PNG_LOGO_TOKEN.address,
   token1: BLUE_JPEG_LOGO_TOKEN.address,
   feeTier: 10000,
@@ -307,7 +311,7 @@ export const EDGE_LOGOS_V3_POOL: FixturePool = {
 export const EDGE_NAMES_V2_PAIR: FixturePool = {
   protocolVersion: "V2",
   chain: "ETHEREUM",
-  address: addressFor("fixture-pool:edge-names"),
+  address: v2PairAddress(ETHEREUM_CONTRACTS.v2Factory, SCRIPT_SYMBOL_TOKEN.address, CJK_NAME_TOKEN.address),
   token0: SCRIPT_SYMBOL_TOKEN.address,
   token1: CJK_NAME_TOKEN.address,
   feeTier: V2_FEE_TIER,
