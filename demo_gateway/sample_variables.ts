@@ -7,7 +7,6 @@
 import type { OperationName } from "../queries/documents.ts";
 import {
   DEMO_WALLET,
-  DEMO_WALLETS,
   ETHEREUM_TOKENS,
   HOOKED_V4_POOL,
   LOOPBACK_LIZARDS,
@@ -23,9 +22,6 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
   V4Pool: { chain: "ETHEREUM", poolId: HOOKED_V4_POOL.address },
   V3Pool: { chain: "ETHEREUM", address: USDC_WETH_V3_POOL.address },
   V2Pair: { chain: "ETHEREUM", address: USDC_WETH_V2_PAIR.address },
-  TokenPriceHistory: {
-    contract: { chain: "ETHEREUM", address: ETHEREUM_TOKENS.WETH },
-  },
   TokenDetails: { chain: "ETHEREUM", address: ETHEREUM_TOKENS.USDC },
   TokenProjectDescription: {
     chain: "ETHEREUM",
@@ -35,18 +31,7 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
   TokenProjects: {
     contracts: [{ chain: "ETHEREUM", address: ETHEREUM_TOKENS.DAI }],
   },
-  Tokens: {
-    contracts: [
-      { chain: "ETHEREUM", address: ETHEREUM_TOKENS.WBTC },
-      { chain: "BASE" },
-    ],
-  },
   TopTokens: { chain: "ETHEREUM" },
-  HomeScreenTokens: {
-    contracts: [{ chain: "ETHEREUM", address: ETHEREUM_TOKENS.USDC }],
-    chain: "ETHEREUM",
-  },
-  Convert: { fromCurrency: "USD", toCurrency: "EUR" },
   TokenPrice: { chain: "ETHEREUM", address: null, duration: "DAY" },
   TokenHistoricalVolumes: {
     chain: "ETHEREUM",
@@ -59,16 +44,11 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
     duration: "MONTH",
   },
   PortfolioBalances: { ownerAddress: DEMO_WALLET, chains: CHAINS },
-  MultiplePortfolioBalances: { ownerAddresses: DEMO_WALLETS, chains: CHAINS },
   NftCollection: { contractAddress: LOOPBACK_LIZARDS.address, first: 5 },
   NftItem: { contractAddress: LOOPBACK_LIZARDS.address, tokenId: "2" },
   NftBalances: { ownerAddress: DEMO_WALLET, chains: ["ETHEREUM"], first: 10 },
   CollectionSearch: { query: "lizard" },
   PopularNftCollections: {},
-  TransactionList: { address: DEMO_WALLET, chains: CHAINS },
-  FeedTransactionList: { addresses: DEMO_WALLETS, chains: CHAINS },
-  RecentTokenTransfers: { address: DEMO_WALLET, chains: CHAINS },
-  TransactionHistoryUpdater: { addresses: DEMO_WALLETS, chains: CHAINS },
   ActivityWeb: { account: DEMO_WALLET, chains: CHAINS },
   OnAssetActivity: { subscriptionId: "demo-subscription", account: DEMO_WALLET },
   AllV3Ticks: {
@@ -77,11 +57,6 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
     first: 100,
   },
   AllV4Ticks: { chain: "ETHEREUM", poolId: HOOKED_V4_POOL.address },
-  FeeTierDistribution: {
-    chain: "ETHEREUM",
-    token0: ETHEREUM_TOKENS.USDC,
-    token1: ETHEREUM_TOKENS.WETH,
-  },
   PoolPriceHistory: {
     chain: "ETHEREUM",
     addressOrId: USDC_WETH_V3_POOL.address,
@@ -125,5 +100,4 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
   TopV3Pools: { chain: "ETHEREUM", first: 20 },
   TopV2Pairs: { chain: "ETHEREUM", first: 20 },
   DailyProtocolVolume: { chain: "ETHEREUM", version: "V3" },
-  IsV3SubgraphStale: { chain: "ETHEREUM" },
 };

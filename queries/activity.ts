@@ -1,7 +1,6 @@
 /**
- * Activity documents: a wallet's transaction lists (app, feed, recent
- * transfers, history updater, web with paging) and the subscription for new
- * asset activity (over WebSocket, graphql-ws).
+ * Activity documents: a wallet's activity with paging (`ActivityWeb`) and the
+ * subscription for new asset activity (over WebSocket, graphql-ws).
  *
  * Activity details cover on-chain transactions with every asset change kind
  * (token transfer, NFT transfer, token approval, NFT approval, NFT
@@ -241,145 +240,6 @@ export const AssetActivityPartsFragment = graphql(
 );
 
 /**
- * `TransactionList`: a wallet's activity, 100 per page by default, with
- * off-chain activity (swap orders, on-ramp) and bridging included; `onRampAuth`
- * authorises reading on-ramp transactions.
- */
-export const TransactionListQuery = graphql(
-  `
-  query TransactionList(
-    $address: String!
-    $chains: [Chain!]!
-    $onRampAuth: OnRampTransactionsAuth
-    $pageSize: Int = 100
-  ) {
-    portfolios(ownerAddresses: [$address], chains: $chains) {
-      id
-      ownerAddress
-      assetActivities(
-        pageSize: $pageSize
-        page: 1
-        includeOffChain: true
-        includeBridging: true
-        chains: $chains
-        onRampTransactionsAuth: $onRampAuth
-      ) {
-        ...AssetActivityParts
-      }
-    }
-  }
-`,
-  [AssetActivityPartsFragment],
-);
-
-/** `FeedTransactionList`: the latest 30 activities of several wallets. */
-export const FeedTransactionListQuery = graphql(
-  `
-  query FeedTransactionList(
-    $addresses: [String!]!
-    $chains: [Chain!]!
-    $pageSize: Int = 30
-  ) {
-    portfolios(ownerAddresses: $addresses, chains: $chains) {
-      id
-      ownerAddress
-      assetActivities(
-        pageSize: $pageSize
-        page: 1
-        includeBridging: true
-        chains: $chains
-      ) {
-        ...AssetActivityParts
-      }
-    }
-  }
-`,
-  [AssetActivityPartsFragment],
-);
-
-/** `RecentTokenTransfers`: a wallet's latest 100 activities, for transfers. */
-export const RecentTokenTransfersQuery = graphql(
-  `
-  query RecentTokenTransfers(
-    $address: String!
-    $chains: [Chain!]!
-    $pageSize: Int = 100
-  ) {
-    portfolios(ownerAddresses: [$address], chains: $chains) {
-      id
-      ownerAddress
-      assetActivities(pageSize: $pageSize, page: 1, chains: $chains) {
-        id
-        timestamp
-        chain
-        details {
-          __typename
-          ... on TransactionDetails {
-            id
-            type
-            hash
-            from
-            to
-            transactionStatus
-            assetChanges {
-              __typename
-              ... on TokenTransfer {
-                id
-                tokenStandard
-                quantity
-                sender
-                recipient
-                direction
-                asset {
-                  ...TokenSummary
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`,
-  [TokenSummaryFragment],
-);
-
-/**
- * `TransactionHistoryUpdater`: the single latest activity of each wallet, to
- * tell whether anything new happened.
- */
-export const TransactionHistoryUpdaterQuery = graphql(`
-  query TransactionHistoryUpdater(
-    $addresses: [String!]!
-    $chains: [Chain!]!
-    $onRampAuth: OnRampTransactionsAuth
-    $pageSize: Int = 1
-  ) {
-    portfolios(ownerAddresses: $addresses, chains: $chains) {
-      id
-      ownerAddress
-      assetActivities(
-        pageSize: $pageSize
-        page: 1
-        chains: $chains
-        onRampTransactionsAuth: $onRampAuth
-        includeBridging: true
-      ) {
-        id
-        timestamp
-        details {
-          __typename
-          ... on TransactionDetails {
-            id
-            hash
-          }
-        }
-      }
-    }
-  }
-`);
-
-/**
  * `ActivityWeb`: the activity page of the web app, paged (`page` default 1,
  * `pageSize` default 100), with off-chain activity unless turned off.
  */
@@ -426,10 +286,6 @@ export const OnAssetActivitySubscription = graphql(
 
 /** The activity documents by operation name. */
 export const ACTIVITY_DOCUMENTS = {
-  TransactionList: TransactionListQuery,
-  FeedTransactionList: FeedTransactionListQuery,
-  RecentTokenTransfers: RecentTokenTransfersQuery,
-  TransactionHistoryUpdater: TransactionHistoryUpdaterQuery,
   ActivityWeb: ActivityWebQuery,
   OnAssetActivity: OnAssetActivitySubscription,
 } as const;

@@ -1,5 +1,9 @@
 /**
- * Every document the product sends to the gateway, by operation name.
+ * Every document the product sends to the gateway, by operation name: the
+ * pages, the previews and share images, the wallet and the live activity
+ * use each of them, and nothing else. The `/graphql` relay's allow-list
+ * (`allow_list.ts`) is built from this list, so a document the product
+ * stops sending must leave it.
  *
  * @module
  */

@@ -45,11 +45,34 @@ function variables(document: unknown): Record<string, string> {
 const documents = Object.entries(ALL_DOCUMENTS);
 
 Deno.test("ALL_DOCUMENTS holds named operations under their own names", () => {
-  assert.ok(documents.length >= 40, `only ${documents.length} documents`);
   for (const [name, document] of documents) {
     assert.equal(operationOf(document).name?.value, name);
   }
   assert.equal(operationOf(ALL_DOCUMENTS.OnAssetActivity).operation, "subscription");
+});
+
+/** The product's source files (not tests): where a document must be used to be sent. */
+async function productSources(): Promise<string[]> {
+  const root = new URL("../", import.meta.url);
+  const texts: string[] = [];
+  async function walk(dir: URL): Promise<void> {
+    for await (const entry of Deno.readDir(dir)) {
+      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+      if (entry.isDirectory) await walk(url);
+      else if (/\.tsx?$/.test(entry.name) && !/_test\.tsx?$/.test(entry.name)) texts.push(await Deno.readTextFile(url));
+    }
+  }
+  for (const dir of ["app/", "lib/", "og/", "queries/"]) await walk(new URL(dir, root));
+  return texts;
+}
+
+Deno.test("every document of ALL_DOCUMENTS is one the product sends (used beside its definition and its listing)", async () => {
+  const sources = (await productSources()).join("\n");
+  for (const [name, document] of documents) {
+    const constant = `${name}${operationOf(document).operation === "subscription" ? "Subscription" : "Query"}`;
+    const uses = sources.match(new RegExp(`\\b${constant}\\b`, "g"))?.length ?? 0;
+    assert.ok(uses > 2, `${constant} is defined and listed but never run: remove it from ALL_DOCUMENTS`);
+  }
 });
 
 Deno.test("every document validates against the demo SDL", () => {
@@ -76,18 +99,8 @@ Deno.test("variables and defaults are exactly as listed", () => {
     V4Pool: { chain: "Chain!", poolId: "String!" },
     V3Pool: { chain: "Chain!", address: "String!" },
     V2Pair: { chain: "Chain!", address: "String!" },
-    TokenPriceHistory: {
-      contract: "ContractInput!",
-      duration: "HistoryDuration = DAY",
-      maxHistoryLength: "Int = 1000",
-    },
     PortfolioBalances: {
       ownerAddress: "String!",
-      chains: "[Chain!]!",
-      valueModifiers: "[PortfolioValueModifier!]",
-    },
-    MultiplePortfolioBalances: {
-      ownerAddresses: "[String!]!",
       chains: "[Chain!]!",
       valueModifiers: "[PortfolioValueModifier!]",
     },
@@ -108,30 +121,6 @@ Deno.test("variables and defaults are exactly as listed", () => {
       pageSize: "Int = 100",
       orderBy: "TokenSortableField = POPULARITY",
     },
-    HomeScreenTokens: { contracts: "[ContractInput!]!", chain: "Chain!" },
-    Convert: { fromCurrency: "Currency!", toCurrency: "Currency!" },
-    TransactionList: {
-      address: "String!",
-      chains: "[Chain!]!",
-      onRampAuth: "OnRampTransactionsAuth",
-      pageSize: "Int = 100",
-    },
-    FeedTransactionList: {
-      addresses: "[String!]!",
-      chains: "[Chain!]!",
-      pageSize: "Int = 30",
-    },
-    RecentTokenTransfers: {
-      address: "String!",
-      chains: "[Chain!]!",
-      pageSize: "Int = 100",
-    },
-    TransactionHistoryUpdater: {
-      addresses: "[String!]!",
-      chains: "[Chain!]!",
-      onRampAuth: "OnRampTransactionsAuth",
-      pageSize: "Int = 1",
-    },
     OnAssetActivity: { subscriptionId: "ID!", account: "String!" },
     TopV3Pools: {
       chain: "Chain!",
@@ -147,7 +136,6 @@ Deno.test("variables and defaults are exactly as listed", () => {
       cursor: "Int",
     },
     DailyProtocolVolume: { chain: "Chain!", version: "ProtocolVersion!" },
-    IsV3SubgraphStale: { chain: "Chain!" },
     TokenPrice: {
       chain: "Chain!",
       address: "String",
@@ -190,25 +178,6 @@ Deno.test("fixed arguments are as listed", () => {
   );
   assert.deepEqual(argumentsOf("PopularNftCollections", "topCollections"), [
     { chains: "[ETHEREUM]", orderBy: "VOLUME", duration: "DAY", first: "2" },
-  ]);
-  assert.deepEqual(argumentsOf("TransactionList", "assetActivities"), [{
-    pageSize: "$pageSize",
-    page: "1",
-    includeOffChain: "true",
-    includeBridging: "true",
-    chains: "$chains",
-    onRampTransactionsAuth: "$onRampAuth",
-  }]);
-  assert.equal(
-    argumentsOf("FeedTransactionList", "assetActivities")[0].pageSize,
-    "$pageSize",
-  );
-  assert.deepEqual(argumentsOf("Convert", "convert"), [{
-    fromAmount: "{currency: $fromCurrency, value: 1.0}",
-    toCurrency: "$toCurrency",
-  }]);
-  assert.deepEqual(argumentsOf("HomeScreenTokens", "token"), [
-    { chain: "$chain", address: "null" },
   ]);
   assert.deepEqual(argumentsOf("CollectionSearch", "nftCollections"), [
     { filter: "{nameQuery: $query}" },

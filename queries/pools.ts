@@ -1,8 +1,7 @@
 /**
- * Pool documents: ticks, fee tier distribution, pool price and volume
- * history, pool / token / global transactions (each with `first` and a
- * timestamp cursor), top V2/V3/V4 pools, protocol volume and subgraph
- * staleness.
+ * Pool documents: ticks, pool price and volume history, pool / token /
+ * global transactions (each with `first` and a timestamp cursor), top
+ * V2/V3/V4 pools and protocol volume.
  *
  * @module
  */
@@ -48,52 +47,6 @@ export const AllV4TicksQuery = graphql(`
         liquidityNet
         price0
         price1
-      }
-    }
-  }
-`);
-
-/**
- * `FeeTierDistribution`: the V3 and V4 pools of a token pair with fee tier,
- * liquidity and 24h volume.
- */
-export const FeeTierDistributionQuery = graphql(`
-  query FeeTierDistribution(
-    $chain: Chain!
-    $token0: String!
-    $token1: String!
-  ) {
-    v3PoolsForTokenPair(chain: $chain, token0: $token0, token1: $token1) {
-      id
-      address
-      protocolVersion
-      feeTier
-      totalLiquidity {
-        id
-        value
-      }
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-    }
-    v4PoolsForTokenPair(chain: $chain, token0: $token0, token1: $token1) {
-      id
-      poolId
-      protocolVersion
-      feeTier
-      isDynamicFee
-      hook {
-        id
-        address
-      }
-      totalLiquidity {
-        id
-        value
-      }
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
       }
     }
   }
@@ -469,18 +422,10 @@ export const DailyProtocolVolumeQuery = graphql(`
   }
 `);
 
-/** `IsV3SubgraphStale`: whether the V3 data of a chain lags behind. */
-export const IsV3SubgraphStaleQuery = graphql(`
-  query IsV3SubgraphStale($chain: Chain!) {
-    isV3SubgraphStale(chain: $chain)
-  }
-`);
-
 /** The pool documents by operation name. */
 export const POOL_DOCUMENTS = {
   AllV3Ticks: AllV3TicksQuery,
   AllV4Ticks: AllV4TicksQuery,
-  FeeTierDistribution: FeeTierDistributionQuery,
   PoolPriceHistory: PoolPriceHistoryQuery,
   PoolVolumeHistory: PoolVolumeHistoryQuery,
   V4PoolTransactions: V4PoolTransactionsQuery,
@@ -494,5 +439,4 @@ export const POOL_DOCUMENTS = {
   TopV3Pools: TopV3PoolsQuery,
   TopV2Pairs: TopV2PairsQuery,
   DailyProtocolVolume: DailyProtocolVolumeQuery,
-  IsV3SubgraphStale: IsV3SubgraphStaleQuery,
 } as const;

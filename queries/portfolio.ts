@@ -1,6 +1,5 @@
 /**
- * Portfolio documents: token balances and total value of one or several
- * wallets.
+ * Portfolio documents: token balances and total value of a wallet.
  *
  * @module
  */
@@ -80,31 +79,7 @@ export const PortfolioBalancesQuery = graphql(
   [PortfolioTotalsFragment, TokenBalancePartsFragment],
 );
 
-/** `MultiplePortfolioBalances`: the balances of several wallets. */
-export const MultiplePortfolioBalancesQuery = graphql(
-  `
-  query MultiplePortfolioBalances(
-    $ownerAddresses: [String!]!
-    $chains: [Chain!]!
-    $valueModifiers: [PortfolioValueModifier!]
-  ) {
-    portfolios(
-      ownerAddresses: $ownerAddresses
-      chains: $chains
-      valueModifiers: $valueModifiers
-    ) {
-      ...PortfolioTotals
-      tokenBalances {
-        ...TokenBalanceParts
-      }
-    }
-  }
-`,
-  [PortfolioTotalsFragment, TokenBalancePartsFragment],
-);
-
 /** The portfolio documents by operation name. */
 export const PORTFOLIO_DOCUMENTS = {
   PortfolioBalances: PortfolioBalancesQuery,
-  MultiplePortfolioBalances: MultiplePortfolioBalancesQuery,
 } as const;

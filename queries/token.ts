@@ -1,6 +1,6 @@
 /**
- * Token documents: price history and charts, details, project descriptions,
- * lists (top, home screen, by contracts) and currency conversion.
+ * Token documents: details, project descriptions and logos, the top tokens,
+ * the price chart (candles or price history), volume and TVL history.
  *
  * @module
  */
@@ -8,69 +8,7 @@ import type { Client } from "@urql/core";
 import { graphql, type HistoryDuration, type ResultOf } from "./graphql.ts";
 import type { Chain } from "../lib/chains.ts";
 import { type QueryResult, runQuery } from "./client.ts";
-import {
-  TokenBasicFragment,
-  TokenFeeDataFragment,
-  TokenProtectionInfoFragment,
-  TokenSummaryFragment,
-} from "./fragments.ts";
-
-/**
- * `TokenPriceHistory`: price history of a token and of its project across
- * chains. `contract` is required; `duration` defaults to DAY and
- * `maxHistoryLength` to 1000 points.
- */
-export const TokenPriceHistoryQuery = graphql(`
-  query TokenPriceHistory(
-    $contract: ContractInput!
-    $duration: HistoryDuration = DAY
-    $maxHistoryLength: Int = 1000
-  ) {
-    tokenProjects(contracts: [$contract]) {
-      id
-      name
-      markets(currencies: [USD]) {
-        id
-        price {
-          id
-          value
-        }
-        pricePercentChange24h {
-          id
-          value
-        }
-        priceHistory(duration: $duration, maxLength: $maxHistoryLength) {
-          id
-          timestamp
-          value
-        }
-      }
-      tokens {
-        id
-        chain
-        address
-        symbol
-        decimals
-        market(currency: USD) {
-          id
-          price {
-            id
-            value
-          }
-          pricePercentChange(duration: $duration) {
-            id
-            value
-          }
-          priceHistory(duration: $duration, maxLength: $maxHistoryLength) {
-            id
-            timestamp
-            value
-          }
-        }
-      }
-    }
-  }
-`);
+import { TokenBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment } from "./fragments.ts";
 
 /**
  * `TokenDetails`: everything the token page shows: market (price, 24h
@@ -222,20 +160,6 @@ export const TokenProjectsQuery = graphql(
   [TokenBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
 );
 
-/** `Tokens`: tokens by contracts (chain and address). */
-export const TokensQuery = graphql(
-  `
-  query Tokens($contracts: [ContractInput!]!) {
-    tokens(contracts: $contracts) {
-      ...TokenSummary
-      ...TokenFeeData
-      ...TokenProtectionInfo
-    }
-  }
-`,
-  [TokenSummaryFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
-);
-
 /**
  * `TopTokens`: the token table. `page` defaults to 1, `pageSize` to 100 and
  * `orderBy` to POPULARITY.
@@ -300,63 +224,6 @@ export const TopTokensQuery = graphql(
 `,
   [TokenBasicFragment],
 );
-
-/** What the home screen shows of a token. */
-export const HomeScreenTokenFragment = graphql(
-  `
-  fragment HomeScreenToken on Token {
-    ...TokenBasic
-    project {
-      id
-      logoUrl
-      markets(currencies: [USD]) {
-        id
-        price {
-          id
-          value
-        }
-        pricePercentChange24h {
-          id
-          value
-        }
-      }
-    }
-  }
-`,
-  [TokenBasicFragment],
-);
-
-/**
- * `HomeScreenTokens`: the given tokens and, as `eth`, the native token of
- * `chain` (a token with no address).
- */
-export const HomeScreenTokensQuery = graphql(
-  `
-  query HomeScreenTokens($contracts: [ContractInput!]!, $chain: Chain!) {
-    tokens(contracts: $contracts) {
-      ...HomeScreenToken
-    }
-    eth: token(chain: $chain, address: null) {
-      ...HomeScreenToken
-    }
-  }
-`,
-  [HomeScreenTokenFragment],
-);
-
-/** `Convert`: the value of 1 unit of `fromCurrency` in `toCurrency`. */
-export const ConvertQuery = graphql(`
-  query Convert($fromCurrency: Currency!, $toCurrency: Currency!) {
-    convert(
-      fromAmount: { currency: $fromCurrency, value: 1.0 }
-      toCurrency: $toCurrency
-    ) {
-      id
-      value
-      currency
-    }
-  }
-`);
 
 /**
  * `TokenPrice`: price and candlestick (OHLC) data of a token for a duration;
@@ -541,14 +408,10 @@ export async function fetchTokenPriceChart(
 
 /** The token documents by operation name. */
 export const TOKEN_DOCUMENTS = {
-  TokenPriceHistory: TokenPriceHistoryQuery,
   TokenDetails: TokenDetailsQuery,
   TokenProjectDescription: TokenProjectDescriptionQuery,
   TokenProjects: TokenProjectsQuery,
-  Tokens: TokensQuery,
   TopTokens: TopTokensQuery,
-  HomeScreenTokens: HomeScreenTokensQuery,
-  Convert: ConvertQuery,
   TokenPrice: TokenPriceQuery,
   TokenHistoricalVolumes: TokenHistoricalVolumesQuery,
   TokenHistoricalTvls: TokenHistoricalTvlsQuery,
