@@ -183,17 +183,10 @@ export interface Cache {
    */
   set(key: PreviewCacheKey, value: unknown): Promise<void>;
   /**
-   * Reads a binary entry; `null` when missing, expired, incomplete, corrupt
-   * or KV fails. The array returned may be shared: do not mutate it.
-   */
-  getBytes(key: ImageCacheKey): Promise<Uint8Array | null>;
-  /** Stores bytes (a copy of them) for the time to live. */
-  setBytes(key: ImageCacheKey, bytes: Uint8Array): Promise<void>;
-  /** Removes an entry (and the chunks of a binary entry). */
-  delete(key: CacheKey): Promise<void>;
-  /**
-   * Reads a cached share image. `networkName` is the chain as in the URL
+   * Reads a cached share image; `null` when missing, expired, incomplete,
+   * corrupt or KV fails. `networkName` is the chain as in the URL
    * (`ethereum`), normalised like every key. Invalid input reads as `null`.
+   * The array returned may be shared: do not mutate it.
    */
   getImage(
     kind: ImageKind,
@@ -201,7 +194,7 @@ export interface Cache {
     address: string,
     variant?: string,
   ): Promise<Uint8Array | null>;
-  /** Stores a share image. Invalid input is ignored. */
+  /** Stores a share image (a copy of it) for the time to live. Invalid input is ignored. */
   setImage(
     kind: ImageKind,
     networkName: string,
@@ -561,32 +554,9 @@ export function createCache(
     }
   }
 
-  async function remove(key: CacheKey): Promise<void> {
-    lru.delete(lruKey(key));
-    const db = store();
-    if (db === null) return;
-    try {
-      await retryLocked(async () => {
-        const previous = await db.get(key);
-        const op = db.atomic().check(previous).delete(key);
-        if (isBytesMeta(previous.value)) {
-          for (let i = 0; i < previous.value.chunks; i++) {
-            op.delete(chunkKey(previous.value.version, i));
-          }
-        }
-        await op.commit();
-      });
-    } catch (error) {
-      warnOnce("error", "Deno KV delete failed; serving without it", error);
-    }
-  }
-
   return {
     get,
     set,
-    getBytes,
-    setBytes,
-    delete: remove,
     getImage(kind, networkName, address, variant) {
       const key = imageKeyFor(kind, networkName, address, variant);
       return key === null ? Promise.resolve(null) : getBytes(key);
