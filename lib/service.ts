@@ -152,24 +152,39 @@ function internalError(): Response {
 
 /** Starts the service and resolves once it listens. */
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
-  const kv = await openKv(config);
-  const demo = config.graphqlUrl === null
-    // Its logo URLs are root-relative (`/logos/...`): served on our origin below, never its loopback address.
-    ? await (await import("../demo_gateway/mod.ts")).startDemoGateway({
-      hostname: "127.0.0.1",
-      port: 0,
-      logoOrigin: "",
-    })
+  // The local demo chain stands in for Ethereum when no RPC_URL_* is set (demo_chain/README.md). On a free port it
+  // deploys in the background, so the service listens (and draws its first image) without waiting for it; only /rpc
+  // waits. An explicit DEMO_CHAIN_PORT is awaited, so a busy port stops the start.
+  const demoChainStart = Object.keys(config.rpcUrls).length === 0
+    ? import("../demo_chain/mod.ts").then(({ startDemoChain }) => startDemoChain({ port: config.demoChainPort }))
     : null;
-  // The local demo chain stands in for Ethereum when no RPC_URL_* is set (demo_chain/README.md).
-  const demoChain = Object.keys(config.rpcUrls).length === 0
-    ? await (await import("../demo_chain/mod.ts")).startDemoChain({ port: config.demoChainPort })
-    : null;
-  if (demoChain) logger.info(`Demo chain JSON-RPC on ${demoChain.url} (chain id ${demoChain.chainId})`);
-  const rpcProxy = createRpcProxy({
-    targets: rpcTargets(config.rpcUrls, demoChain?.url ?? null),
-    walletConnectProjectId: config.walletConnectProjectId,
-  });
+  demoChainStart?.catch(() => {/* reported where it is awaited */});
+  const [kv, demo] = await Promise.all([
+    openKv(config),
+    config.graphqlUrl === null
+      // Its logo URLs are root-relative (`/logos/...`): served on our origin below, never its loopback address.
+      ? import("../demo_gateway/mod.ts").then(({ startDemoGateway }) =>
+        startDemoGateway({ hostname: "127.0.0.1", port: 0, logoOrigin: "" })
+      )
+      : null,
+  ]);
+  if (demoChainStart && config.demoChainPort !== 0) await demoChainStart;
+  const rpcProxyReady = (async () => {
+    let chainUrl: string | null = null;
+    if (demoChainStart) {
+      try {
+        const chain = await demoChainStart;
+        chainUrl = chain.url;
+        logger.info(`Demo chain JSON-RPC on ${chain.url} (chain id ${chain.chainId})`);
+      } catch (error) {
+        logger.error("Cannot start the demo chain; wallet actions are unavailable", { error: errorText(error) });
+      }
+    }
+    return createRpcProxy({
+      targets: rpcTargets(config.rpcUrls, chainUrl),
+      walletConnectProjectId: config.walletConnectProjectId,
+    });
+  })();
   const graphqlUrl: string = demo?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = demo?.wsUrl ?? config.graphqlWsUrl;
   const cache = createCache(kv);
@@ -196,6 +211,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     timeoutMs: config.renderTimeoutMs,
     queue: config.renderQueue,
     renderer: config.renderer,
+    // The workers boot and draw a warm-up card while the rest of the service starts.
+    warm: true,
   });
 
   const loadBuild = options.loadBuild ?? importServerBuild;
@@ -231,8 +248,11 @@ export async function startService(config: Config, options: ServiceOptions = {})
         accept: acceptSubscriptionMessage,
       });
     }
-    const rpc = await rpcProxy(request);
-    if (rpc) return rpc;
+    const { pathname } = new URL(request.url);
+    if (pathname === "/rpc" || pathname.startsWith("/rpc/")) {
+      const rpc = await (await rpcProxyReady)(request);
+      if (rpc) return rpc;
+    }
     if (options.devMiddleware) {
       const response = await options.devMiddleware(request);
       if (response) return response;
@@ -372,7 +392,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
         await server.shutdown();
         await options.onShutdown?.();
         await demo?.close();
-        await demoChain?.close();
+        await images.close();
+        await demoChainStart?.then((chain) => chain.close(), () => {});
         kv?.close();
         // Request lines are batched: write the last ones before the process exits.
         await flushLog();

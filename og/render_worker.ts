@@ -109,7 +109,7 @@ async function warmLogo() {
  * satori, resvg, the decoders and the encoder are the slow ones.
  */
 async function warmUp(draw: DrawJob): Promise<Uint8Array> {
-  const common = { emojiSet: "twemoji", dynamicAssets: true, origin: "http://127.0.0.1" } as const;
+  const common = { emojiSet: "twemoji", dynamicAssets: true } as const;
   await draw(
     { ...common, kind: "token", networkName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
     () => {},
@@ -126,12 +126,20 @@ async function warmUp(draw: DrawJob): Promise<Uint8Array> {
 
 let writing: Promise<void> = Promise.resolve();
 
-/** Writes a frame to stdout, in order. */
+/**
+ * Writes a frame to stdout, in order. When the pool has gone (its end of the
+ * pipe is closed: the service exited), the worker exits quietly.
+ */
 function send(message: WorkerReply): Promise<void> {
   const frame = encodeFrame(message);
   writing = writing.then(async () => {
     let offset = 0;
-    while (offset < frame.length) offset += await Deno.stdout.write(frame.subarray(offset));
+    try {
+      while (offset < frame.length) offset += await Deno.stdout.write(frame.subarray(offset));
+    } catch (error) {
+      if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+      throw error;
+    }
   });
   return writing;
 }
