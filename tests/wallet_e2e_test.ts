@@ -24,6 +24,7 @@ import { installTestWallet } from "./wallet_test_wallet.ts";
 import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { demoPlan } from "../demo_chain/plan.ts";
+import { USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
 
 /**
  * The first line of a server's output that matches, waiting for it: the
@@ -45,6 +46,9 @@ function outputLine(output: string[], pattern: RegExp, timeoutMs = 30_000): Prom
     output.push = push;
   });
 }
+
+/** Chunks of the wallet code (the lazily loaded panel and its libraries). */
+const WALLET_CHUNK = /\/assets\/(embedded_swap|swap_panel|wallet_store)-/;
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
@@ -114,6 +118,46 @@ Deno.test({
         }).waitFor({ timeout: 30_000 });
         assert.equal(wallet.sent.length, count);
       };
+
+      await t.step(
+        "token page without a wallet: hydrates, loads the swap panel only on intent; crawlers get no script",
+        async () => {
+          const bare = await browser.newContext({ userAgent: BROWSER_USER_AGENT });
+          const visitor = await bare.newPage();
+          const errors: string[] = [];
+          visitor.on("pageerror", (error) => errors.push(error.message));
+          visitor.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+          const walletChunks: string[] = [];
+          visitor.on("request", (r) => {
+            if (WALLET_CHUNK.test(r.url())) walletChunks.push(r.url());
+          });
+          const response = await visitor.goto(`${server.url}/explore/tokens/ethereum/${UNI}`, {
+            waitUntil: "networkidle",
+          });
+          assert.ok(!WALLET_CHUNK.test(await response!.text()), "the page's HTML names no wallet chunk");
+          const card = visitor.getByTestId("trade-card");
+          await card.getByRole("heading", { name: "Trade UNI" }).waitFor();
+          await card.getByRole("link", { name: "Open the swap screen" }).waitFor();
+          assert.deepEqual(walletChunks, [], "no wallet code before the visitor shows an intent");
+          // Only a hydrated page reacts: the pointer entering the card loads the panel.
+          await card.hover();
+          const panel = card.getByTestId("swap-panel");
+          await panel.getByText("Connect a wallet (top right) to swap.").waitFor();
+          assert.equal(await panel.getByLabel("Token to receive").inputValue(), UNI.toLowerCase());
+          assert.equal(await panel.getByLabel("Token to pay").inputValue(), "NATIVE");
+          assert.ok(walletChunks.length > 0);
+          assert.deepEqual(errors, []);
+          await bare.close();
+
+          const crawler = await fetch(`${server.url}/explore/tokens/ethereum/${UNI}`, {
+            headers: { "user-agent": "Twitterbot/1.0" },
+          });
+          const document = await crawler.text();
+          assert.equal(crawler.status, 200);
+          assert.match(document, /og:image/);
+          assert.ok(!/<script[^>]*\bsrc=|modulepreload/.test(document), "the crawler document loads no script");
+        },
+      );
 
       await t.step(
         "connect the EIP-6963 wallet and switch it to the demo chain (added with the proxy as RPC)",
@@ -225,6 +269,39 @@ Deno.test({
         assert.match((await page.getByTestId("tx-status").textContent())!, /Not sent: Too little received/);
         assert.equal(wallet.sent.length, sentBefore, "the wallet was not asked");
         assert.equal(await chain.getTransactionCount({ address: me }), nonce);
+      });
+
+      await t.step("the token page's trade card swaps 0.1 ETH for UNI in place", async () => {
+        await page.goto(`${server.url}/explore/tokens/ethereum/${UNI}`, { waitUntil: "networkidle" });
+        // This browser connected a wallet before: the panel loads without waiting for an intent.
+        const panel = page.getByTestId("trade-card").getByTestId("swap-panel");
+        await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+        assert.equal(await panel.getByLabel("Token to receive").inputValue(), UNI.toLowerCase());
+        assert.equal(await panel.getByLabel("Token to pay").inputValue(), "NATIVE");
+        await panel.getByLabel(/^You pay/).fill("0.1");
+        const minimum = panel.getByTestId("minimum-received");
+        await minimum.waitFor();
+        const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0], 18);
+        const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+        const sentBefore = wallet.sent.length;
+        await panel.getByRole("button", { name: "Swap", exact: true }).click();
+        await waitForConfirmed(sentBefore + 1);
+        const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+        assert.ok(eth0 - eth1 >= parseEther("0.1") && eth0 - eth1 < parseEther("0.11"), `spent ${eth0 - eth1}`);
+        assert.ok(uni1 - uni0 >= minimumUni && minimumUni > 0n, `received ${uni1 - uni0} < minimum ${minimumUni}`);
+      });
+
+      await t.step("the pool page's trade card offers the pool's pair and quotes it", async () => {
+        await page.goto(`${server.url}/explore/pools/ethereum/${USDC_WETH_V3_POOL.address}`, {
+          waitUntil: "networkidle",
+        });
+        const panel = page.getByTestId("trade-card").getByTestId("swap-panel");
+        await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+        assert.equal(await panel.getByLabel("Token to pay").inputValue(), USDC.toLowerCase());
+        assert.equal(await panel.getByLabel("Token to receive").inputValue(), C.wrappedNative.toLowerCase());
+        await panel.getByLabel(/^You pay/).fill("100");
+        await panel.getByTestId("route").getByText(/USDC.*WETH/).waitFor();
+        await panel.getByTestId("minimum-received").getByText(/WETH$/).waitFor();
       });
 
       await t.step("send 10 USDC to another account, after refusing a bad checksum", async () => {

@@ -8,6 +8,7 @@ import { TopTokensQuery } from "../../queries/token.ts";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { TokenSearch } from "./token_search.tsx";
 import { CHAIN_OPTIONS, type ChainOption, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
+import { connectedBefore } from "../wallet/wallet_intent.ts";
 
 const NAV = [
   { to: "/explore", label: "Explore" },
@@ -130,15 +131,6 @@ function ChainSelector() {
 
 /** The wallet control (`app/wallet/`, with viem and wagmi: about 300 KB), loaded only when wanted. */
 const WalletButton = lazy(() => import("../wallet/wallet_button.tsx").then((m) => ({ default: m.WalletButton })));
-
-/** Whether this browser connected a wallet before (wagmi keeps `wagmi.*` keys in localStorage). */
-function connectedBefore(): boolean {
-  try {
-    return Object.keys(localStorage).some((k) => k.startsWith("wagmi.") && /connected|recentConnectorId/.test(k));
-  } catch {
-    return false;
-  }
-}
 
 /** The loaded wallet control; a tap that asked for it before it loaded is passed on to it. */
 function LoadedWallet({ tapped }: { tapped: boolean }) {

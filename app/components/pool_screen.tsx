@@ -23,6 +23,7 @@ import { PairLogos, TokenLogo } from "./token_logo.tsx";
 import { Time } from "./time.tsx";
 import { TransactionsTable } from "./transactions_table.tsx";
 import { useStored } from "./use_stored.ts";
+import { TradeCard } from "../wallet/trade_card.tsx";
 
 type OkData = Extract<PoolPageData, { status: "ok" }>;
 
@@ -188,6 +189,22 @@ function OkPoolScreen({ data }: { data: OkData }) {
             </section>
           </div>
           <aside>
+            <TradeCard
+              title={`Trade ${t0}/${t1}`}
+              chain={pool.chain}
+              tokens={[pool.token0, pool.token1].map((t) => ({
+                address: t?.address ?? null,
+                symbol: t?.symbol ?? "UNK",
+                name: t?.name ?? t?.symbol ?? "Unknown token",
+                logoUrl: t?.project?.logoUrl ?? null,
+                price: null,
+              }))}
+              pay={pool.token0?.address ?? "NATIVE"}
+              receive={pool.token1?.address ?? "NATIVE"}
+              swapHref={`/swap?chain=${data.chainName}&inputCurrency=${pool.token0?.address ?? "ETH"}&outputCurrency=${
+                pool.token1?.address ?? "ETH"
+              }`}
+            />
             <StatsGrid
               stats={[
                 { label: "TVL", value: formatUsd(pool.totalLiquidityUsd) },

@@ -19,6 +19,7 @@ import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { TokenLogo } from "./token_logo.tsx";
 import { TransactionsTable } from "./transactions_table.tsx";
+import { TradeCard } from "../wallet/trade_card.tsx";
 
 type OkData = Extract<TokenPageData, { status: "ok" }>;
 
@@ -214,18 +215,20 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
             />
           </div>
           <aside>
-            <div className="card trade-panel">
-              <h2>Trade {symbol}</h2>
-              <p className="muted">
-                Prices here are read-only. To swap, open the swap screen.
-              </p>
-              <Link
-                className="button wide"
-                to={`/swap?chain=${data.chainName}&outputCurrency=${data.address}`}
-              >
-                Swap {symbol}
-              </Link>
-            </div>
+            <TradeCard
+              title={`Trade ${symbol}`}
+              chain={data.ref.chain}
+              tokens={[{
+                address: token.address ?? null,
+                symbol,
+                name,
+                logoUrl: logo,
+                price: market?.price?.value ?? null,
+              }]}
+              pay={token.address ? "NATIVE" : null}
+              receive={token.address ?? "NATIVE"}
+              swapHref={`/swap?chain=${data.chainName}&outputCurrency=${data.address}`}
+            />
             <About data={data} />
           </aside>
         </div>
