@@ -98,7 +98,7 @@ export interface BenchCards {
 /** Builds the bench cards. */
 export async function benchCards(): Promise<BenchCards> {
   const brand = await loadBrandLogos();
-  const fonts = await createDefaultFontLoader(join(ROOT, "static")).load("http://127.0.0.1");
+  const fonts = await createDefaultFontLoader(join(ROOT, "static")).load();
   const logo = `data:image/png;base64,${bytesToBase64(benchLogoPng())}`;
   const red: Rgb = { r: 205, g: 92, b: 60 };
   const blue: Rgb = { r: 40, g: 90, b: 200 };

@@ -109,7 +109,7 @@ async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Back
  * it out and renders it. CPU-bound: the service runs it in a render Worker.
  */
 export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint8Array> {
-  const [fonts, brand] = await Promise.all([context.fonts.load(job.origin), loadBrandLogos()]);
+  const [fonts, brand] = await Promise.all([context.fonts.load(), loadBrandLogos()]);
   if (job.kind === "default") {
     return await renderCardPng(<DefaultCard productLogo={brand.product} />, {
       fonts,

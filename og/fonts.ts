@@ -3,9 +3,10 @@
  *
  * - The default font is Inter 700 (static instances from `@fontsource/inter`,
  *   copied into `static/fonts/` by `og/copy_fonts.ts` and committed). It is
- *   read from the static folder once per handler; when a file is missing
- *   there we log `Failed to fetch font from ASSETS binding` and fetch it from
- *   the app's own origin (`{origin}/fonts/{file}`).
+ *   read from the static folder once per handler; a missing file fails the
+ *   render (and is read again on the next one). There is no HTTP fallback:
+ *   the app's own origin serves the same `static/` folder, so it could
+ *   rescue nothing.
  * - Text in other scripts gets a Noto Sans fallback per script, read from
  *   `static/fonts/noto/`: exactly the files the cards use (one weight of
  *   each `@fontsource/noto-sans-*` package, WOFF, about 19 MB), copied and
@@ -57,34 +58,19 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
     : bytes.slice().buffer;
 }
 
-async function readDefaultFont(
-  staticDir: string,
-  file: string,
-  origin: string,
-): Promise<ArrayBuffer> {
+async function readDefaultFont(staticDir: string, file: string): Promise<ArrayBuffer> {
   const path = join(staticDir, "fonts", file);
   try {
     return toArrayBuffer(await readFile(path));
   } catch (error) {
-    console.error(
-      `Failed to fetch font from ASSETS binding: ${path}: ${(error as Error).message}`,
-    );
+    throw new Error(`Cannot read font "${file}" from ${path}: ${(error as Error).message}`);
   }
-  const url = new URL(`/fonts/${file}`, origin);
-  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(
-      `Cannot load font "${file}": ${url} answered ${response.status}`,
-    );
-  }
-  return await response.arrayBuffer();
 }
 
 /** Loads the default fonts once and hands out the same objects after. */
 export interface DefaultFontLoader {
-  /** The default fonts; `origin` is used only if the static files are missing. */
-  load(origin: string): Promise<readonly CardFont[]>;
+  /** The default fonts. */
+  load(): Promise<readonly CardFont[]>;
 }
 
 /**
@@ -94,23 +80,17 @@ export interface DefaultFontLoader {
  * parsed-font cache (keyed by the data buffer) is hit on every render.
  */
 export function createDefaultFontLoader(staticDir: string): DefaultFontLoader {
-  let fonts: Promise<readonly CardFont[]> | null = null;
-  return {
-    load(origin) {
-      if (!fonts) {
-        fonts = Promise.all(
-          DEFAULT_FONT_FILES.map(async (file): Promise<CardFont> => ({
-            name: fontNameOf(file),
-            data: await readDefaultFont(staticDir, file, origin),
-            weight: 700,
-            style: "normal",
-          })),
-        );
-        fonts.catch(() => fonts = null);
-      }
-      return fonts;
-    },
-  };
+  const load = memoizeUntilFailure(() =>
+    Promise.all(
+      DEFAULT_FONT_FILES.map(async (file): Promise<CardFont> => ({
+        name: fontNameOf(file),
+        data: await readDefaultFont(staticDir, file),
+        weight: 700,
+        style: "normal",
+      })),
+    )
+  );
+  return { load };
 }
 
 /** satori language codes that may be given as a font's `lang`. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -13,7 +13,6 @@ import {
   loadFallbackFonts,
   parseUnicodeRange,
 } from "./fonts.ts";
-import { startLogoServer } from "./test_helpers.ts";
 
 const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 
@@ -28,7 +27,7 @@ Deno.test("parseUnicodeRange reads single points, ranges and wildcards", () => {
 
 Deno.test("the default fonts load from static/fonts once", async () => {
   const loader = createDefaultFontLoader(STATIC_DIR);
-  const first = await loader.load("http://127.0.0.1:1");
+  const first = await loader.load();
   assert.equal(first.length, DEFAULT_FONT_FILES.length);
   assert.equal(first[0].name, "Inter");
   assert.equal(first[0].weight, 700);
@@ -37,34 +36,21 @@ Deno.test("the default fonts load from static/fonts once", async () => {
     new TextDecoder().decode(new Uint8Array(first[0].data).subarray(0, 4)),
     "wOFF",
   );
-  assert.equal(await loader.load("http://127.0.0.1:1"), first);
+  assert.equal(await loader.load(), first);
 });
 
-Deno.test("a missing static font is logged and fetched from the origin", async () => {
-  const empty = await mkdtemp(join(Deno.makeTempDirSync(), "fonts-"));
-  const served: string[] = [];
-  const routes: Record<string, () => Response> = {};
-  for (const file of DEFAULT_FONT_FILES) {
-    routes[`/fonts/${file}`] = () => {
-      served.push(file);
-      return new Response(Deno.readFileSync(join(STATIC_DIR, "fonts", file)));
-    };
-  }
-  const server = startLogoServer(routes);
-  const logged: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => logged.push(args.join(" "));
+Deno.test("a missing static font fails the load, and the next load reads again", async () => {
+  const dir = await mkdtemp(join(Deno.makeTempDirSync(), "fonts-"));
   try {
-    const fonts = await createDefaultFontLoader(empty).load(server.origin);
-    assert.equal(fonts.length, DEFAULT_FONT_FILES.length);
-    assert.deepEqual(served.sort(), [...DEFAULT_FONT_FILES].sort());
-    assert.ok(
-      logged.some((line) => line.includes("Failed to fetch font from ASSETS binding")),
-    );
+    const loader = createDefaultFontLoader(dir);
+    await assert.rejects(loader.load(), /Cannot read font "inter-[a-z-]+-700-normal\.woff" from .*ENOENT/);
+    await mkdir(join(dir, "fonts"));
+    for (const file of DEFAULT_FONT_FILES) {
+      await copyFile(join(STATIC_DIR, "fonts", file), join(dir, "fonts", file));
+    }
+    assert.equal((await loader.load()).length, DEFAULT_FONT_FILES.length);
   } finally {
-    console.error = original;
-    await server.close();
-    await rm(empty, { recursive: true });
+    await rm(dir, { recursive: true });
   }
 });
 

@@ -43,8 +43,6 @@ export interface DrawOptions {
    * (true unless turned off, which tests do to compare).
    */
   readonly dynamicAssets: boolean;
-  /** Origin of the app, for the default-font fallback fetch. */
-  readonly origin: string;
 }
 
 /** A token card as plain data: what the render Worker draws. */
@@ -146,7 +144,6 @@ export async function cardJobForToken(
     logo: outcome.logo,
     emojiSet: options.emojiSet,
     dynamicAssets: options.dynamicAssets,
-    origin: options.origin,
   };
   return { job, cacheable: outcome.cacheable };
 }
@@ -170,7 +167,6 @@ export async function cardJobForPool(
     logo1: outcome1.logo,
     emojiSet: options.emojiSet,
     dynamicAssets: options.dynamicAssets,
-    origin: options.origin,
   };
   return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
 }
@@ -215,13 +211,12 @@ export async function renderPoolImage(
 export async function renderDefaultImage(
   context: {
     readonly fonts: DefaultFontLoader;
-    readonly origin: string;
     readonly onTimings?: DrawContext["onTimings"];
   },
 ): Promise<Uint8Array> {
   const { drawCard } = await import("./draw.tsx");
   return await drawCard(
-    { kind: "default", emojiSet: DEFAULT_EMOJI_SET, dynamicAssets: false, origin: context.origin },
+    { kind: "default", emojiSet: DEFAULT_EMOJI_SET, dynamicAssets: false },
     context,
   );
 }

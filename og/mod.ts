@@ -302,7 +302,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     // name the gateway's address) goes to the log only.
     let failure: ImageResult = { status: 500, body: GATEWAY_FAILURE };
     try {
-      const drawOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, origin, logoFetch };
+      const drawOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, logoFetch };
       let prepared: { job: CardJob; cacheable: boolean };
       if (kind === "token") {
         const preview = await options.previews.token(networkName, address, origin);

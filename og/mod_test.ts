@@ -327,7 +327,7 @@ Deno.test("CJK and emoji names are drawn with fallback fonts and pictures", asyn
 });
 
 Deno.test("the default card is 1200x630 and static/images/preview.png is its current render", async () => {
-  const bytes = await renderDefaultImage({ fonts: createDefaultFontLoader(STATIC_DIR), origin: "http://localhost" });
+  const bytes = await renderDefaultImage({ fonts: createDefaultFontLoader(STATIC_DIR) });
   const image = decodePixels(bytes);
   assert.equal(image.width, 1200);
   assert.equal(image.height, 630);

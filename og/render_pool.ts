@@ -362,7 +362,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   }
 
   function warmSlot(slot: Slot): void {
-    const warm: CardJob = { kind: "default", emojiSet: "twemoji", dynamicAssets: false, origin: "" };
+    const warm: CardJob = { kind: "default", emojiSet: "twemoji", dynamicAssets: false };
     assign(slot, { job: warm, resolve: () => {}, reject: () => {} }, "warm");
   }
 

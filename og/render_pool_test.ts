@@ -13,7 +13,6 @@ const TOKEN = {
   logo: null,
   emojiSet: "twemoji",
   dynamicAssets: false,
-  origin: "http://127.0.0.1",
 } as const;
 
 Deno.test("frames survive any split of the byte stream", async () => {

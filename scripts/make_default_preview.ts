@@ -15,7 +15,7 @@ const root = fromFileUrl(new URL("../", import.meta.url));
 /** Renders the default card and writes it to `static/images/preview.png`. */
 export async function makeDefaultPreview(): Promise<string> {
   const fonts = createDefaultFontLoader(`${root}static`);
-  const png = await renderDefaultImage({ fonts, origin: "http://localhost" });
+  const png = await renderDefaultImage({ fonts });
   const target = `${root}static/images/preview.png`;
   await Deno.mkdir(`${root}static/images`, { recursive: true });
   await Deno.writeFile(target, png);
