@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
 import { cssRgb, type Rgb } from "../og/average_color.ts";
 import { type Backdrop, WATERMARK, watermarkImage } from "../og/backdrop.ts";
-import { luminance } from "../og/card_parts.tsx";
+import { isLight } from "../og/card_parts.tsx";
 import { chainLogo, loadBrandLogos } from "../og/chain_logos.ts";
 import { type CardFont, createDefaultFontLoader } from "../og/fonts.ts";
 import { bytesToBase64, svgDataUrl } from "../og/iconify.ts";
@@ -103,7 +103,7 @@ export async function benchCards(): Promise<BenchCards> {
   const red: Rgb = { r: 205, g: 92, b: 60 };
   const blue: Rgb = { r: 40, g: 90, b: 200 };
   const watermark = await watermarkImage(brand.productSvg);
-  const opacity = (color: Rgb) => luminance(color) > 0.45 ? 0.12 : 0.14;
+  const opacity = (color: Rgb) => isLight(color) ? 0.12 : 0.14;
   const tokenBackdrop: Backdrop = { from: red, to: red, watermark: { image: watermark, opacity: opacity(red) } };
   const poolBackdrop: Backdrop = {
     from: red,

@@ -10,7 +10,7 @@
 
 import { analyzeLogo, backgroundColor, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
 import { type Backdrop, watermarkImage } from "./backdrop.ts";
-import { type CardLogo, luminance } from "./card_parts.tsx";
+import { type CardLogo, isLight } from "./card_parts.tsx";
 import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { emojiDataUrl } from "./emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
@@ -93,7 +93,7 @@ function assetLoader(options: DrawOptions): AdditionalAssetLoader | undefined {
 }
 
 async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Backdrop> {
-  const light = luminance(mix(from, to)) > 0.45;
+  const light = isLight(mix(from, to));
   return {
     from,
     to,

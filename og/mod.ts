@@ -8,7 +8,8 @@
 
 import { errorText, logger } from "../lib/log.ts";
 import type { PreviewSource } from "../lib/preview_types.ts";
-import { addressKey, parseChain, parsePoolAddress, resolveTokenAddress } from "../queries/chains.ts";
+import { addressKey, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../lib/address.ts";
+import { parseChain, resolveTokenAddress } from "../lib/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { Lru } from "../lib/lru.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
@@ -124,7 +125,7 @@ export const IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=604
 
 /**
  * Whether `networkName` and `address` can name a token or pool at all, by
- * the one address parser of `queries/chains.ts`: a supported chain, and for
+ * the one chain and address parsers (`lib/chains.ts`, `lib/address.ts`): a supported chain, and for
  * a token `NATIVE` or an address of that chain (a base58 mint on Solana,
  * `0x` + 40 hex digits elsewhere), for a pool a V2/V3 address or a V4 pool id.
  */
@@ -354,7 +355,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       kind: target.kind,
       networkName: target.networkName.toLowerCase(),
       // 0x addresses are case-insensitive; a Solana mint is case-sensitive and kept.
-      address: /^native$/i.test(target.address) ? "NATIVE" : addressKey(target.address),
+      address: isNativePlaceholder(target.address) ? NATIVE_PLACEHOLDER : addressKey(target.address),
     };
     // Cache hits are the hot path: the URL is parsed only for a query (and,
     // in produce, for the origin of an uncached render).
