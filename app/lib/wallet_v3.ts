@@ -12,8 +12,9 @@
  * @module
  */
 import { decodeFunctionResult, encodeFunctionData, type Hex, maxUint128, parseAbi, zeroAddress } from "viem";
-import type { Address, UniswapContracts } from "../../lib/evm_chains.ts";
-import { V3_FEE_TIERS } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
+import type { UniswapContracts } from "../../lib/chains.ts";
+import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import { minimumReceived } from "./wallet_math.ts";
 import type { ChainCall, TxRequest } from "./wallet_swap.ts";
 

@@ -12,7 +12,8 @@ import {
   toHex,
   zeroAddress,
 } from "viem";
-import { type Address, ETHEREUM_CONTRACTS as C } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
+import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { USDC_WETH_V3_POOL } from "../../demo_gateway/fixtures.ts";
 import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
 import { buildSwap, type ChainCall } from "./wallet_swap.ts";
