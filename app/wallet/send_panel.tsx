@@ -13,7 +13,7 @@ import { formatUnitsShort, parseAmount } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
 import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
-import { TokenSelect } from "./swap_panel.tsx";
+import { TokenPicker } from "../components/token_picker.tsx";
 import { TxStatusView } from "./tx_status.tsx";
 import { useTokenOptions } from "./token_options.ts";
 
@@ -118,7 +118,7 @@ export function SendPanel({ data }: { data: TradeData }) {
             value={amountText}
             onChange={(e) => setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
           />
-          <TokenSelect tokens={tokens} value={key} onChange={setKey} label="Token to send" />
+          <TokenPicker tokens={tokens} value={key} onSelect={setKey} label="Token to send" />
         </div>
         <p className="muted trade-note" data-testid="send-balance">
           Balance: {balance !== null && decimals !== null ? formatUnitsShort(balance, decimals) : "–"}

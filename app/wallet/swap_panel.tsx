@@ -33,7 +33,8 @@ import {
 import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
 import { ensureApproval, flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TxStatusView } from "./tx_status.tsx";
-import { useTokenOptions } from "./token_options.ts";
+import { pairPicker, useTokenOptions } from "./token_options.ts";
+import { TokenPicker } from "../components/token_picker.tsx";
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
@@ -49,10 +50,9 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const ids = useId();
   const listed = data.tokens.ok ? data.tokens.data : [];
-  const [inKey, setInKey] = useState(() => data.input ?? listed[0]?.key ?? "");
-  const [outKey, setOutKey] = useState(() =>
-    data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
-  );
+  // Defaults never pair a token with itself.
+  const [inKey, setInKey] = useState(() => data.input ?? listed.find((t) => t.key !== data.output)?.key ?? "");
+  const [outKey, setOutKey] = useState(() => data.output ?? listed.find((t) => t.key !== inKey)?.key ?? "");
   const [kind, setKind] = useState<TradeKind>("exactIn");
   const [amountText, setAmountText] = useState("");
   const [slippageText, setSlippageText] = useState("0.5");
@@ -185,6 +185,14 @@ export function SwapPanel({ data }: { data: TradeData }) {
       : [];
   });
   const balanceIn = inAddress ? balances[inAddress] : undefined;
+  // The pickers show the balances read so far (whole tokens), by token key.
+  const pickerBalances = new Map<string, string>();
+  for (const option of [inOption, outOption]) {
+    const address = tokenAddress(option);
+    if (option && address && balances[address] !== undefined && decimals[address] !== undefined) {
+      pickerBalances.set(option.key, formatUnits(balances[address], decimals[address]));
+    }
+  }
   const insufficient = plan && balanceIn !== undefined && balanceIn < plan.maximumIn;
 
   async function onSwap() {
@@ -236,7 +244,13 @@ export function SwapPanel({ data }: { data: TradeData }) {
             setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
           }}
         />
-        <TokenSelect tokens={tokens} value={inKey} onChange={setInKey} label="Token to pay" />
+        <TokenPicker
+          tokens={tokens}
+          value={inKey}
+          onSelect={pairPicker({ value: inKey, set: setInKey }, { value: outKey, set: setOutKey })}
+          label="Token to pay"
+          balances={pickerBalances}
+        />
       </div>
       <p className="muted trade-note" data-testid="balance-in">
         Balance: {balanceIn !== undefined && tokenIn ? formatUnitsShort(balanceIn, tokenIn.decimals) : "–"}
@@ -262,7 +276,13 @@ export function SwapPanel({ data }: { data: TradeData }) {
             setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
           }}
         />
-        <TokenSelect tokens={tokens} value={outKey} onChange={setOutKey} label="Token to receive" />
+        <TokenPicker
+          tokens={tokens}
+          value={outKey}
+          onSelect={pairPicker({ value: outKey, set: setOutKey }, { value: inKey, set: setInKey })}
+          label="Token to receive"
+          balances={pickerBalances}
+        />
       </div>
       <p className="muted trade-note">
         Balance: {outAddress && balances[outAddress] !== undefined && tokenOut
@@ -418,24 +438,4 @@ function SwapButton(
     return <button type="button" onClick={props.onSwitch}>Switch wallet to {props.chainLabel}</button>;
   }
   return <button type="button" disabled={props.disabled} onClick={props.onClick}>{props.label}</button>;
-}
-
-/** A token picker over the screen's tokens. */
-export function TokenSelect(
-  { tokens, value, onChange, label }: {
-    tokens: readonly TokenOption[];
-    value: string;
-    onChange: (key: string) => void;
-    label: string;
-  },
-) {
-  const id = useId();
-  return (
-    <>
-      <label htmlFor={id} className="visually-hidden">{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {tokens.map((t) => <option key={t.key} value={t.key}>{t.symbol}</option>)}
-      </select>
-    </>
-  );
 }

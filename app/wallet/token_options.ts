@@ -34,3 +34,21 @@ export function useTokenOptions(data: TradeData, client: PublicClient | null): r
   }, [client, listed, data.input, data.output, data.chain]);
   return useMemo(() => [...listed, ...extra.filter((e) => !listed.some((t) => t.key === e.key))], [listed, extra]);
 }
+
+/** One side of a token pair in a panel: its key and setter. */
+export interface PairSide {
+  readonly value: string;
+  readonly set: (key: string) => void;
+}
+
+/**
+ * A picker's `onSelect` for one side of a pair: picking the other side's
+ * token swaps the two (as the trade screens' pickers do) instead of pairing a
+ * token with itself.
+ */
+export function pairPicker(side: PairSide, other: PairSide): (key: string) => void {
+  return (key) => {
+    if (key === other.value && key !== side.value) other.set(side.value);
+    side.set(key);
+  };
+}

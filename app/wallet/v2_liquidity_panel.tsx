@@ -22,7 +22,8 @@ import {
 } from "../lib/wallet_v2.ts";
 import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
 import { ensureApproval, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
-import { TokenSelect } from "./swap_panel.tsx";
+import { TokenPicker } from "../components/token_picker.tsx";
+import { pairPicker } from "./token_options.ts";
 import { TxStatusView } from "./tx_status.tsx";
 
 const DEADLINE_SECONDS = 30 * 60;
@@ -92,6 +93,8 @@ export function AddV2Panel({ data }: { data: TradeData }) {
   const [b, setB] = useState(() =>
     data.output ?? first.find((t) => t.key !== (data.input ?? first[0]?.key))?.key ?? ""
   );
+  const pickA = pairPicker({ value: a, set: setA }, { value: b, set: setB });
+  const pickB = pairPicker({ value: b, set: setB }, { value: a, set: setA });
   const [amountAText, setAmountAText] = useState("");
   const [amountBText, setAmountBText] = useState("");
   const [slippageText, setSlippageText] = useState("0.5");
@@ -156,7 +159,7 @@ export function AddV2Panel({ data }: { data: TradeData }) {
             value={amountAText}
             onChange={(e) => setAmountAText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
           />
-          <TokenSelect tokens={tokens} value={a} onChange={setA} label="First token" />
+          <TokenPicker tokens={tokens} value={a} onSelect={pickA} label="First token" />
         </div>
       </div>
       <div className="trade-box">
@@ -173,7 +176,7 @@ export function AddV2Panel({ data }: { data: TradeData }) {
               : amountBText}
             onChange={(e) => setAmountBText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
           />
-          <TokenSelect tokens={tokens} value={b} onChange={setB} label="Second token" />
+          <TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />
         </div>
       </div>
       <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
@@ -229,6 +232,8 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
   const first = data.tokens.ok ? data.tokens.data : [];
   const [a, setA] = useState(() => data.input ?? first[0]?.key ?? "");
   const [b, setB] = useState(() => data.output ?? first[1]?.key ?? "");
+  const pickA = pairPicker({ value: a, set: setA }, { value: b, set: setB });
+  const pickB = pairPicker({ value: b, set: setB }, { value: a, set: setA });
   const [percent, setPercent] = useState(100);
   const [slippageText, setSlippageText] = useState("0.5");
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
@@ -274,8 +279,8 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
   return (
     <div className="trade-panel wallet-v2-remove" data-testid="v2-remove-panel">
       <div className="trade-row">
-        <TokenSelect tokens={tokens} value={a} onChange={setA} label="First token" />
-        <TokenSelect tokens={tokens} value={b} onChange={setB} label="Second token" />
+        <TokenPicker tokens={tokens} value={a} onSelect={pickA} label="First token" />
+        <TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />
       </div>
       <label htmlFor={`${ids}-percent`}>Share to remove</label>
       <select id={`${ids}-percent`} value={percent} onChange={(e) => setPercent(Number(e.currentTarget.value))}>

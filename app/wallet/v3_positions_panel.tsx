@@ -39,7 +39,8 @@ import {
 } from "../lib/wallet_v3.ts";
 import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
 import { ensureApproval, runTx, type TxStatus } from "./wallet_tx.ts";
-import { TokenSelect } from "./swap_panel.tsx";
+import { TokenPicker } from "../components/token_picker.tsx";
+import { pairPicker } from "./token_options.ts";
 import { TxStatusView } from "./tx_status.tsx";
 
 const DEADLINE_SECONDS = 30 * 60;
@@ -474,8 +475,18 @@ export function NewV3Position({ data }: { data: TradeData }) {
   return (
     <div className="trade-panel wallet-v3-new" data-testid="v3-new-panel">
       <div className="trade-row">
-        <TokenSelect tokens={tokens} value={a} onChange={setA} label="First token" />
-        <TokenSelect tokens={tokens} value={b} onChange={setB} label="Second token" />
+        <TokenPicker
+          tokens={tokens}
+          value={a}
+          onSelect={pairPicker({ value: a, set: setA }, { value: b, set: setB })}
+          label="First token"
+        />
+        <TokenPicker
+          tokens={tokens}
+          value={b}
+          onSelect={pairPicker({ value: b, set: setB }, { value: a, set: setA })}
+          label="Second token"
+        />
       </div>
       <label htmlFor={`${ids}-fee`}>Fee tier</label>
       <select id={`${ids}-fee`} value={fee} onChange={(e) => setFee(Number(e.currentTarget.value))}>
