@@ -1,7 +1,13 @@
 /**
- * The local demo chain: an in-process EVM node (EDR) with Uniswap V2 and V3,
- * the demo gateway's Ethereum tokens and pools, and ten funded development
- * accounts, served as JSON-RPC over HTTP on loopback.
+ * The local demo chain: an EVM node (EDR) with Uniswap V2 and V3, the demo
+ * gateway's Ethereum tokens and pools, and ten funded development accounts,
+ * served as JSON-RPC over HTTP on loopback.
+ *
+ * {@linkcode startDemoChain} runs it in a child process (`demo_chain/main.ts`),
+ * so the service and the test runner never load EDR's native Node-API addon
+ * themselves: loaded into several isolates of one process (deno test runs
+ * each test file in its own), it crashed the process with SIGSEGV. The child
+ * exits when its parent goes (its stdin closes).
  *
  * @example
  * ```ts
@@ -16,7 +22,7 @@ import { ConfigError } from "../lib/config.ts";
 import { DEMO_CHAIN_ID } from "../lib/chains.ts";
 import { DEPLOYER, DEV_ACCOUNTS, DEV_NATIVE_BALANCE } from "./accounts.ts";
 import { deployDemo, type DeployReport } from "./deploy.ts";
-import { createNode, type EvmNode } from "./node.ts";
+import { createNode, type EvmNode, RpcCallError, type RpcError, type RpcOutcome } from "./node.ts";
 import { demoPlan } from "./plan.ts";
 import { serveJsonRpc } from "./http.ts";
 
@@ -36,16 +42,102 @@ export interface DemoChain {
   /** JSON-RPC endpoint, `http://127.0.0.1:PORT`. */
   readonly url: string;
   readonly chainId: number;
-  /** The node itself, for in-process callers (tests). */
-  readonly node: EvmNode;
   /** What was deployed at start. */
   readonly report: DeployReport;
-  /** Stops the HTTP server; the node's memory is released with it. */
+  /** The node's JSON-RPC (over HTTP for a child process, direct in process): for tests. */
+  readonly node: EvmNode;
+  /** Stops the chain. */
   close(): Promise<void>;
 }
 
-/** Starts a fresh demo chain: genesis, deployment, then the HTTP server. */
+/** A demo chain running in this process (`demo_chain/main.ts`). */
+export type InProcessDemoChain = DemoChain;
+
+/** The node of a chain served at `url`, over JSON-RPC on HTTP. */
+function httpNode(url: string, chainId: number): EvmNode {
+  let id = 0;
+  async function call(method: string, params: readonly unknown[] = []): Promise<RpcOutcome> {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
+    });
+    const answer = await response.json() as { result?: unknown; error?: RpcError };
+    return answer.error ? { error: answer.error } : { result: answer.result };
+  }
+  return {
+    chainId,
+    call,
+    async request<T>(method: string, params?: readonly unknown[]): Promise<T> {
+      const outcome = await call(method, params);
+      if ("error" in outcome) throw new RpcCallError(method, outcome.error);
+      return outcome.result as T;
+    },
+  };
+}
+
+const READY_LINE =
+  /^Demo chain JSON-RPC on (http:\/\/[^\s]+) \(chain id (\d+)\): (\d+) tokens, (\d+) pools, (\d+) transactions/;
+
+/**
+ * Starts a fresh demo chain in a child process and resolves once it serves
+ * JSON-RPC. A busy `port` is a {@linkcode ConfigError} naming `DEMO_CHAIN_PORT`.
+ */
 export async function startDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
+  const args = ["run", "-A", new URL("./main.ts", import.meta.url).pathname, "--port", String(options.port ?? 0)];
+  if (options.hostname) args.push("--hostname", options.hostname);
+  const child = new Deno.Command(Deno.execPath(), { args, stdin: "piped", stdout: "piped", stderr: "piped" }).spawn();
+  const lines: string[] = [];
+  const ready = Promise.withResolvers<{ url: string; chainId: number; report: DeployReport }>();
+  const read = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of stream) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let index;
+      while ((index = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, index);
+        buffer = buffer.slice(index + 1);
+        if (lines.length < 50) lines.push(line);
+        const match = READY_LINE.exec(line);
+        if (match) {
+          const [tokens, pools, transactions] = match.slice(3).map(Number);
+          ready.resolve({ url: match[1], chainId: Number(match[2]), report: { tokens, pools, transactions } });
+        }
+      }
+    }
+  };
+  const pumps = Promise.all([read(child.stdout), read(child.stderr)]);
+  const status = child.status;
+  status.then(({ code }) => {
+    const text = lines.join("\n");
+    if (/DEMO_CHAIN_PORT/.test(text)) {
+      ready.reject(new ConfigError(/Cannot listen on DEMO_CHAIN_PORT[^\n]*/.exec(text)![0]));
+    } else ready.reject(new Error(`The demo chain exited with ${code} before serving: ${text.slice(-2000)}`));
+  });
+  const { url, chainId, report } = await ready.promise;
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    chainId,
+    report,
+    node: httpNode(url, chainId),
+    close() {
+      closing ??= (async () => {
+        try {
+          child.kill("SIGTERM");
+        } catch { /* already gone */ }
+        await status;
+        await pumps;
+        await child.stdin.close().catch(() => {});
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Starts a fresh demo chain in this process: genesis, deployment, then the HTTP server. */
+export async function startDemoChainInProcess(options: DemoChainOptions = {}): Promise<InProcessDemoChain> {
   const node = await createNode({
     chainId: DEMO_CHAIN_ID,
     balances: [
