@@ -1,11 +1,6 @@
 /** Header (navigation, token search, chain selector) and footer of every page. */
 import { Link, NavLink, useLocation, useNavigation, useParams, useSearchParams } from "react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useClient } from "urql";
-import type { Client } from "@urql/core";
-import { runQuery } from "../../queries/client.ts";
-import { TopTokensQuery } from "../../queries/token.ts";
-import { GatewayProvider } from "./gateway_provider.tsx";
 import { TokenSearch } from "./token_search.tsx";
 import { CHAIN_OPTIONS, type ChainOption, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
 import { connectedBefore } from "../wallet/wallet_intent.ts";
@@ -42,28 +37,6 @@ export function chainTarget(pathname: string, urlName: string): string {
   return `/explore?chain=${urlName}`;
 }
 
-/** Chains whose top tokens list is empty, checked once per visit when the menu first opens. */
-let emptyChains: Promise<ReadonlySet<string>> | null = null;
-
-function checkChains(client: Client): Promise<ReadonlySet<string>> {
-  emptyChains ??= Promise.all(
-    CHAIN_OPTIONS.map(async (c) => {
-      try {
-        const { data } = await runQuery(client, TopTokensQuery, {
-          chain: c.chain,
-          page: 1,
-          pageSize: 1,
-          orderBy: "VOLUME",
-        });
-        return (data?.topTokens ?? []).some(Boolean) ? null : c.urlName;
-      } catch {
-        return null; // Unknown: not marked.
-      }
-    }),
-  ).then((names) => new Set(names.filter((n): n is string => n !== null)));
-  return emptyChains;
-}
-
 function ChainItem(
   { option, current, href, empty, onPick }: {
     option: ChainOption;
@@ -92,7 +65,6 @@ function ChainSelector() {
   const id = useId();
   const current = useCurrentChain();
   const location = useLocation();
-  const client = useClient();
   const [empty, setEmpty] = useState<ReadonlySet<string>>(new Set());
   const currentOption = CHAIN_OPTIONS.find((c) => c.urlName === current);
   const close = () => (document.getElementById(id) as HTMLElement & { hidePopover?: () => void })?.hidePopover?.();
@@ -113,7 +85,7 @@ function ChainSelector() {
         className="chain-button"
         popoverTarget={id}
         aria-haspopup="dialog"
-        onClick={() => void checkChains(client).then(setEmpty)}
+        onClick={() => void import("../lib/header_data.ts").then((m) => m.chainsWithoutData()).then(setEmpty, () => {})}
       >
         <span className="visually-hidden">Network:</span> {currentOption?.label ?? current}
         <span aria-hidden="true" className="chain-caret">▾</span>
@@ -222,9 +194,7 @@ export function SiteHeader() {
       </nav>
       <div className="header-tools">
         <TokenSearch chain={useCurrentChain()} />
-        <GatewayProvider>
-          <ChainSelector />
-        </GatewayProvider>
+        <ChainSelector />
         <WalletSlot />
       </div>
     </header>

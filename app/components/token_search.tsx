@@ -1,16 +1,14 @@
 /**
  * The header's token search: a GET form to `/tokens?q=` (works without
- * JavaScript) with suggestions from the chain's top tokens, fetched with
- * urql's `useQuery` once the box gets focus. Submitting the exact symbol or
- * name of a suggested token opens that token's page.
+ * JavaScript) with suggestions from the chain's top tokens, fetched once the
+ * box gets focus (`app/lib/header_data.ts`, imported then, so the header
+ * does not carry the GraphQL client). Submitting the exact symbol or name
+ * of a suggested token opens that token's page.
  */
 import { Form, useNavigate, useSearchParams } from "react-router";
-import { useId, useState } from "react";
-import { useQuery } from "urql";
-import { TopTokensQuery } from "../../queries/token.ts";
+import { useEffect, useId, useState } from "react";
 import { chainFromUrl } from "../../lib/chains.ts";
-import { topTokenRows } from "../lib/rows.ts";
-import { GatewayProvider } from "./gateway_provider.tsx";
+import type { TokenRow } from "./tokens_table.tsx";
 
 /** Suggestions shown at most. */
 const MAX_SUGGESTIONS = 8;
@@ -22,12 +20,18 @@ function SearchForm({ chain }: { chain: string }) {
   const [active, setActive] = useState(false);
   const [text, setText] = useState(search.get("q") ?? "");
   const gatewayChain = chainFromUrl(chain) ?? "ETHEREUM";
-  const [result] = useQuery({
-    query: TopTokensQuery,
-    variables: { chain: gatewayChain, page: 1, pageSize: 100, orderBy: "VOLUME" },
-    pause: !active,
-  });
-  const tokens = topTokenRows(result.data?.topTokens ?? null);
+  const [loaded, setLoaded] = useState<{ chain: string; rows: TokenRow[] } | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let current = true;
+    import("../lib/header_data.ts")
+      .then((m) => m.topTokenSuggestions(gatewayChain))
+      .then((rows) => current && setLoaded({ chain: gatewayChain, rows }), () => {});
+    return () => {
+      current = false;
+    };
+  }, [active, gatewayChain]);
+  const tokens = loaded?.chain === gatewayChain ? loaded.rows : [];
   const q = text.trim().toLowerCase();
   const suggestions = q
     ? tokens.filter((t) => t.symbol.toLowerCase().startsWith(q) || t.name.toLowerCase().includes(q))
@@ -71,9 +75,5 @@ function SearchForm({ chain }: { chain: string }) {
 /** The token search box of the header. */
 export function TokenSearch({ chain }: { chain: string }) {
   const [search] = useSearchParams();
-  return (
-    <GatewayProvider>
-      <SearchForm key={search.get("q") ?? ""} chain={chain} />
-    </GatewayProvider>
-  );
+  return <SearchForm key={search.get("q") ?? ""} chain={chain} />;
 }
