@@ -57,3 +57,16 @@ export function feeLabel(pool: PoolFee): string | null {
   const tier = pool.feeTier;
   return typeof tier === "number" && Number.isFinite(tier) && tier >= 0 ? feePercent(tier) : null;
 }
+
+/**
+ * Yearly fee APR from one day of volume: `volume * fee * 365 / tvl`, in
+ * percent points; `null` when TVL or fee is unknown.
+ */
+export function poolApr(
+  volume1d: number | null | undefined,
+  feeTier: number | null | undefined,
+  tvl: number | null | undefined,
+): number | null {
+  if (!volume1d || !feeTier || !tvl) return null;
+  return ((volume1d * (feeTier / 1_000_000) * 365) / tvl) * 100;
+}

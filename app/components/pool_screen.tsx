@@ -16,7 +16,6 @@ import { ChartPanel } from "./chart_panel.tsx";
 import { LiquidityChart } from "./chart.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { usePaged } from "./paged.tsx";
-import { poolApr } from "./pools_table.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { PairLogos, TokenLogo } from "./token_logo.tsx";
@@ -24,6 +23,7 @@ import { Time } from "./time.tsx";
 import { TransactionsTable } from "./transactions_table.tsx";
 import { useStored } from "./use_stored.ts";
 import { TradeCard } from "../wallet/trade_card.tsx";
+import { poolApr } from "../../lib/fees.ts";
 
 type OkData = Extract<PoolPageData, { status: "ok" }>;
 

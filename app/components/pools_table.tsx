@@ -6,46 +6,13 @@ import { Link } from "react-router";
 import { formatPercent, formatPoolFee, formatUsd } from "../lib/format.ts";
 import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { PairLogos } from "./token_logo.tsx";
-
-/** One row of the pools table. */
-export interface PoolRow {
-  readonly id: string;
-  /** Link to the pool page. */
-  readonly href: string;
-  readonly token0Symbol: string;
-  readonly token1Symbol: string;
-  readonly token0Logo: string | null;
-  readonly token1Logo: string | null;
-  /** `V2`, `V3` or `V4`. */
-  readonly protocolVersion: string;
-  /** Hundredths of a basis point (3000 = 0.3%). */
-  readonly feeTier: number | null;
-  readonly isDynamicFee?: boolean;
-  readonly tvl: number | null;
-  readonly volume1d: number | null;
-  readonly volume30d: number | null;
-  /** Fee APR over 1 day of volume, in percent points. */
-  readonly apr: number | null;
-}
+import type { PoolRow } from "../lib/rows.ts";
 
 /** Columns the pools table can be sorted by. */
 export type PoolSortKey = "tvl" | "volume1d" | "volume30d" | "apr";
 
 function poolValue(row: PoolRow, key: PoolSortKey) {
   return row[key];
-}
-
-/**
- * Yearly fee APR from one day of volume: `volume * fee * 365 / tvl`, in
- * percent points; `null` when TVL or fee is unknown.
- */
-export function poolApr(
-  volume1d: number | null | undefined,
-  feeTier: number | null | undefined,
-  tvl: number | null | undefined,
-): number | null {
-  if (!volume1d || !feeTier || !tvl) return null;
-  return ((volume1d * (feeTier / 1_000_000) * 365) / tvl) * 100;
 }
 
 /** The sortable pools table. */

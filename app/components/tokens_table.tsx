@@ -9,26 +9,10 @@ import { useState } from "react";
 import { changeDirection, formatPercentChange, formatPrice, formatUsd } from "../lib/format.ts";
 import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { TokenLogo } from "./token_logo.tsx";
+import type { TokenRow } from "../lib/rows.ts";
 
-/** One row of the tokens table. */
-export interface TokenRow {
-  /** Stable key (the gateway's token id). */
-  readonly id: string;
-  /** Link to the token page. */
-  readonly href: string;
-  readonly name: string;
-  readonly symbol: string;
-  readonly logoUrl: string | null;
-  /** Chain label shown under the name, if the table mixes chains. */
-  readonly chainLabel?: string | null;
-  readonly price: number | null;
-  /** 1 day price change in percent points. */
-  readonly change1d: number | null;
-  readonly fdv: number | null;
-  readonly marketCap: number | null;
-  readonly tvl: number | null;
-  readonly volume1d: number | null;
-}
+// Re-exported while token_search.tsx and app/lib/header_data.ts still import it from here; import it from ../lib/rows.ts.
+export type { TokenRow };
 
 /** Columns the tokens table can be sorted by. */
 export type TokenSortKey =

@@ -4,22 +4,7 @@
  */
 import { formatAmount, formatTimeAgo, formatUsd } from "../lib/format.ts";
 import { Address } from "./address.tsx";
-
-/** One pool transaction, as the table shows it. */
-export interface TransactionRow {
-  readonly id: string;
-  /** `SWAP`, `ADD` or `REMOVE`. */
-  readonly type: string;
-  readonly timestamp: number;
-  readonly usdValue: number | null;
-  readonly account: string;
-  readonly hash: string;
-  readonly token0Symbol: string;
-  /** Signed decimal string: negative means the pool paid it out. */
-  readonly token0Quantity: string;
-  readonly token1Symbol: string;
-  readonly token1Quantity: string;
-}
+import type { TransactionRow } from "../lib/rows.ts";
 
 /**
  * The plain-word description of a pool transaction: `Swap 1.2 ETH for 3,400

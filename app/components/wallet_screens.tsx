@@ -7,11 +7,12 @@ import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { formatPercentChange, formatPoolFee, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
 import type { Loaded } from "../lib/load.ts";
-import type { PairInfo } from "../lib/wallet_loaders.ts";
-import { type PoolRow, PoolsTable } from "./pools_table.tsx";
+import type { GovernanceToken, PairInfo } from "../lib/wallet_loaders.ts";
+import { PoolsTable } from "./pools_table.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ConnectWalletState, ErrorState, NotFoundState } from "./status.tsx";
 import { PairLogos, TokenLogo } from "./token_logo.tsx";
+import type { PoolRow } from "../lib/rows.ts";
 
 /** A screen frame: heading, optional intro and content. */
 export function Frame({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
@@ -107,16 +108,6 @@ export function PositionScreen(
       </p>
     </Frame>
   );
-}
-
-/** The UNI token figures shown on governance screens. */
-export interface GovernanceToken {
-  readonly symbol: string;
-  readonly logoUrl: string | null;
-  readonly price: number | null;
-  readonly change24h: number | null;
-  readonly marketCap: number | null;
-  readonly href: string;
 }
 
 /** Governance screens: UNI figures and the wallet state. */

@@ -19,11 +19,9 @@ import {
   V4TransactionsQuery,
 } from "../../queries/pools.ts";
 import { TopTokensQuery } from "../../queries/token.ts";
-import type { PoolRow } from "../components/pools_table.tsx";
-import type { TokenRow } from "../components/tokens_table.tsx";
-import type { TransactionRow } from "../components/transactions_table.tsx";
 import type { SeriesPoint } from "./chart.ts";
 import { poolRow, topTokenRows, transactionRows } from "./rows.ts";
+import type { PoolRow, TokenRow, TransactionRow } from "./rows.ts";
 
 /** Rows per page of the pools and transactions lists (per version). */
 export const PAGE_SIZE = 25;

@@ -21,9 +21,7 @@ import {
   type VolumeDay,
 } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
-import type { PoolRow } from "../components/pools_table.tsx";
-import type { TokenRow } from "../components/tokens_table.tsx";
-import type { TransactionRow } from "../components/transactions_table.tsx";
+import type { PoolRow, TokenRow, TransactionRow } from "./rows.ts";
 
 /** Tabs of the explore screen. */
 export type ExploreTab = "tokens" | "pools" | "transactions";

@@ -18,10 +18,10 @@ import {
   V3PoolTransactionsQuery,
   V4PoolTransactionsQuery,
 } from "../../queries/pools.ts";
-import type { TransactionRow } from "../components/transactions_table.tsx";
 import { cleanSeries } from "./chart.ts";
 import { transactionRows } from "./rows.ts";
 import type { TokenChart } from "./token_data.ts";
+import type { TransactionRow } from "./rows.ts";
 
 /** Transactions per page on the pool page. */
 export const POOL_TX_PAGE = 25;

@@ -9,11 +9,11 @@ import type { Client } from "@urql/core";
 import { InvalidAddressError, parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, chainLabel, chainUrlName, parseChain } from "../../lib/chains.ts";
 import { type EdgePool, fetchEdgePool } from "../../queries/edge.ts";
-import type { TransactionRow } from "../components/transactions_table.tsx";
 import { loadContext } from "./context.ts";
 import { gatewayMessage, load, type Loaded } from "./load.ts";
 import { fetchLiquidity, fetchPoolChart, fetchPoolTransactions, type LiquidityBar, type PoolRef } from "./pool_data.ts";
 import type { TokenChart } from "./token_data.ts";
+import type { TransactionRow } from "./rows.ts";
 
 /** The parts of the pool page that stream in after its frame. */
 export interface PoolPageParts {

@@ -1,5 +1,6 @@
 /**
- * Gateway results -> the row shapes the tables render.
+ * The row shapes the tables render (tokens, pools, transactions), and the
+ * gateway results turned into them.
  *
  * @module
  */
@@ -7,11 +8,65 @@ import type { ResultOf } from "../../queries/graphql.ts";
 import type { TopTokensQuery } from "../../queries/token.ts";
 import type { PoolTransactionFragment } from "../../queries/fragments.ts";
 import type { TopV2PairsQuery, TopV3PoolsQuery, TopV4PoolsQuery } from "../../queries/pools.ts";
-import { poolApr, type PoolRow } from "../components/pools_table.tsx";
-import type { TokenRow } from "../components/tokens_table.tsx";
-import type { TransactionRow } from "../components/transactions_table.tsx";
 import { chainLabel, poolHref, tokenHref } from "../../lib/chains.ts";
-import { V2_FEE_TIER } from "../../lib/fees.ts";
+import { poolApr, V2_FEE_TIER } from "../../lib/fees.ts";
+
+/** One row of the tokens table. */
+export interface TokenRow {
+  /** Stable key (the gateway's token id). */
+  readonly id: string;
+  /** Link to the token page. */
+  readonly href: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly logoUrl: string | null;
+  /** Chain label shown under the name, if the table mixes chains. */
+  readonly chainLabel?: string | null;
+  readonly price: number | null;
+  /** 1 day price change in percent points. */
+  readonly change1d: number | null;
+  readonly fdv: number | null;
+  readonly marketCap: number | null;
+  readonly tvl: number | null;
+  readonly volume1d: number | null;
+}
+
+/** One row of the pools table. */
+export interface PoolRow {
+  readonly id: string;
+  /** Link to the pool page. */
+  readonly href: string;
+  readonly token0Symbol: string;
+  readonly token1Symbol: string;
+  readonly token0Logo: string | null;
+  readonly token1Logo: string | null;
+  /** `V2`, `V3` or `V4`. */
+  readonly protocolVersion: string;
+  /** Hundredths of a basis point (3000 = 0.3%). */
+  readonly feeTier: number | null;
+  readonly isDynamicFee?: boolean;
+  readonly tvl: number | null;
+  readonly volume1d: number | null;
+  readonly volume30d: number | null;
+  /** Fee APR over 1 day of volume, in percent points. */
+  readonly apr: number | null;
+}
+
+/** One pool transaction, as the table shows it. */
+export interface TransactionRow {
+  readonly id: string;
+  /** `SWAP`, `ADD` or `REMOVE`. */
+  readonly type: string;
+  readonly timestamp: number;
+  readonly usdValue: number | null;
+  readonly account: string;
+  readonly hash: string;
+  readonly token0Symbol: string;
+  /** Signed decimal string: negative means the pool paid it out. */
+  readonly token0Quantity: string;
+  readonly token1Symbol: string;
+  readonly token1Quantity: string;
+}
 
 type TopToken = NonNullable<
   NonNullable<ResultOf<typeof TopTokensQuery>["topTokens"]>[number]

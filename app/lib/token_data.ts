@@ -15,11 +15,11 @@ import {
   TokenHistoricalVolumesQuery,
   TokenProjectDescriptionQuery,
 } from "../../queries/token.ts";
-import type { TransactionRow } from "../components/transactions_table.tsx";
 import type { Candle, SeriesPoint } from "./chart.ts";
 import { cleanSeries } from "./chart.ts";
 import type { Cursors, Page } from "./explore_data.ts";
 import { transactionRows } from "./rows.ts";
+import type { TransactionRow } from "./rows.ts";
 
 /** Rows per page of the token's transactions (per protocol version). */
 export const TOKEN_TX_PAGE = 10;

@@ -9,8 +9,6 @@ import { chainLabel, chainUrlName, parseChain, resolveTokenAddress } from "../..
 import { runQuery } from "../../queries/client.ts";
 import type { ResultOf } from "../../queries/graphql.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
-import type { PoolRow } from "../components/pools_table.tsx";
-import type { TransactionRow } from "../components/transactions_table.tsx";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
 import { gatewayMessage, load, type Loaded } from "./load.ts";
@@ -24,6 +22,7 @@ import {
   type TokenChart,
   type TokenRef,
 } from "./token_data.ts";
+import type { PoolRow, TransactionRow } from "./rows.ts";
 
 /** The token as the details query returns it. */
 export type TokenDetails = NonNullable<

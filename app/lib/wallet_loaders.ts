@@ -9,11 +9,10 @@ import { chainFromUrl, chainLabel, DEFAULT_CHAIN, parseChain, poolHref, tokenHre
 import { fetchEdgePool } from "../../queries/edge.ts";
 import { runQuery } from "../../queries/client.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
-import type { PoolRow } from "../components/pools_table.tsx";
-import type { GovernanceToken } from "../components/wallet_screens.tsx";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, VERSIONS } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
+import type { PoolRow } from "./rows.ts";
 
 /** Address of the UNI token on Ethereum. */
 export const UNI_ADDRESS = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
@@ -75,6 +74,16 @@ export async function loadPair(
       volume24h: pool.volume24hUsd,
     };
   });
+}
+
+/** The UNI token figures shown on governance screens. */
+export interface GovernanceToken {
+  readonly symbol: string;
+  readonly logoUrl: string | null;
+  readonly price: number | null;
+  readonly change24h: number | null;
+  readonly marketCap: number | null;
+  readonly href: string;
 }
 
 /** The UNI token's price and market cap for governance screens. */

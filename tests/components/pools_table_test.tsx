@@ -1,8 +1,10 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import assert from "node:assert/strict";
-import { poolApr, type PoolRow, PoolsTable } from "../../app/components/pools_table.tsx";
+import { PoolsTable } from "../../app/components/pools_table.tsx";
 import { renderInRouter } from "./render_stub.tsx";
+import type { PoolRow } from "../../app/lib/rows.ts";
+import { poolApr } from "../../lib/fees.ts";
 
 function pool(id: string, values: Partial<PoolRow>): PoolRow {
   return {

@@ -1,8 +1,9 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import assert from "node:assert/strict";
-import { type TokenRow, TokensTable } from "../../app/components/tokens_table.tsx";
+import { TokensTable } from "../../app/components/tokens_table.tsx";
 import { renderInRouter } from "./render_stub.tsx";
+import type { TokenRow } from "../../app/lib/rows.ts";
 
 function token(symbol: string, values: Partial<TokenRow>): TokenRow {
   return {

@@ -2,11 +2,8 @@ import "global-jsdom/register";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { renderInRouter } from "./render_stub.tsx";
 import assert from "node:assert/strict";
-import {
-  describeTransaction,
-  type TransactionRow,
-  TransactionsTable,
-} from "../../app/components/transactions_table.tsx";
+import { describeTransaction, TransactionsTable } from "../../app/components/transactions_table.tsx";
+import type { TransactionRow } from "../../app/lib/rows.ts";
 
 const NOW = 1_700_000_000_000;
 
