@@ -21,10 +21,9 @@ import { bytesToBase64, svgDataUrl } from "../og/iconify.ts";
 import { feeLabel, mix, PoolCard } from "../og/pool_card.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "../og/render.ts";
 import { TokenCard } from "../og/token_card.tsx";
-import { fromFileUrl } from "../scripts/paths.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** Repository root. */
-export const ROOT = fromFileUrl(new URL("../", import.meta.url));
 
 /** Kinds of bench card. */
 export type CardKind = "token" | "pool";
@@ -98,7 +97,7 @@ export interface BenchCards {
 /** Builds the bench cards. */
 export async function benchCards(): Promise<BenchCards> {
   const brand = await loadBrandLogos();
-  const fonts = await createDefaultFontLoader(join(ROOT, "static")).load();
+  const fonts = await createDefaultFontLoader(join(ROOT_DIR, "static")).load();
   const logo = `data:image/png;base64,${bytesToBase64(benchLogoPng())}`;
   const red: Rgb = { r: 205, g: 92, b: 60 };
   const blue: Rgb = { r: 40, g: 90, b: 200 };

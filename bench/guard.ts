@@ -13,7 +13,8 @@
  */
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
-import { fromFileUrl } from "../scripts/paths.ts";
+import { fileURLToPath } from "node:url";
+import { ROOT_DIR } from "../lib/paths.ts";
 import { runWrk } from "./wrk.ts";
 
 const IMAGE = "/api/image/tokens/ethereum/0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";
@@ -28,8 +29,8 @@ async function serve(guard: boolean): Promise<void> {
 
 async function spawn(guard: boolean): Promise<{ url: string; child: Deno.ChildProcess }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", fromFileUrl(new URL(import.meta.url)), "--serve", guard ? "on" : "off"],
-    cwd: fromFileUrl(new URL("../", import.meta.url)),
+    args: ["run", "-A", fileURLToPath(import.meta.url), "--serve", guard ? "on" : "off"],
+    cwd: ROOT_DIR,
     stdout: "piped",
     stderr: "inherit",
     stdin: "null",

@@ -10,7 +10,7 @@
  * @module
  */
 import { flushLog, logRequest } from "../lib/log.ts";
-import { fromFileUrl } from "../scripts/paths.ts";
+import { fileURLToPath } from "node:url";
 
 const LINE = {
   method: "GET",
@@ -33,7 +33,7 @@ async function child(mode: string, lines: number): Promise<void> {
 
 async function run(mode: string, lines: number): Promise<number> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", fromFileUrl(new URL(import.meta.url)), "--child", mode, String(lines)],
+    args: ["run", "-A", fileURLToPath(import.meta.url), "--child", mode, String(lines)],
     stdout: "piped",
     stderr: "piped",
   }).output();

@@ -33,13 +33,12 @@ import {
   HOOKED_V4_POOL,
   USDC_WETH_V3_POOL,
 } from "../demo_gateway/mod.ts";
-import { fromFileUrl } from "../scripts/paths.ts";
 import { type BenchServer, spawnServer } from "./server.ts";
 import { type PagesGateway, startPagesGateway } from "./pages_gateway.ts";
 import type { BaselinePages } from "./pages_baseline.ts";
 import { type LoadResult, parseWrk } from "./wrk.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const CONCURRENCY = 32;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 const ROUNDS = Math.max(3, Number(Deno.env.get("BENCH_ROUNDS") ?? 3));
@@ -170,7 +169,7 @@ async function spawnBaseline(pages: BaselinePages, dir: string): Promise<{ url: 
   await writeFile(file, JSON.stringify(pages));
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "bench/pages_baseline.ts", file],
-    cwd: ROOT,
+    cwd: ROOT_DIR,
     stdout: "piped",
     stderr: "inherit",
     stdin: "null",
@@ -379,7 +378,7 @@ async function main(): Promise<void> {
     await gateway.close();
     await rm(dir, { recursive: true, force: true });
   }
-  await writeFile(join(ROOT, "bench/pages_results.json"), JSON.stringify(results, null, 2) + "\n");
+  await writeFile(join(ROOT_DIR, "bench/pages_results.json"), JSON.stringify(results, null, 2) + "\n");
   log("figures written to bench/pages_results.json");
 }
 

@@ -14,7 +14,8 @@ import { decode } from "fast-png";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchCards, type CardKind, ROOT, writeCardsFile } from "./cards.tsx";
+import { benchCards, type CardKind, writeCardsFile } from "./cards.tsx";
+import { ROOT_DIR } from "../lib/paths.ts";
 
 const ROUNDS = Number(Deno.env.get("BENCH_RENDER_ROUNDS") ?? 5);
 const PER_ROUND = Number(Deno.env.get("BENCH_RENDER_PER_ROUND") ?? 20);
@@ -112,7 +113,7 @@ async function meanDifference(a: string, b: string): Promise<number> {
 export async function runRenderComparison(
   log: (message: string) => void = console.error,
 ): Promise<{ rows: RenderRow[]; [key: string]: unknown }> {
-  const nodeDir = join(ROOT, "bench/node");
+  const nodeDir = join(ROOT_DIR, "bench/node");
   try {
     await Deno.stat(join(nodeDir, "node_modules/@vercel/og/package.json"));
   } catch {
@@ -122,7 +123,7 @@ export async function runRenderComparison(
   const cardsFile = join(dir, "cards.json");
   await writeCardsFile(cardsFile, await benchCards());
   const sides = [
-    new Side("og", Deno.execPath(), ["run", "-A", "bench/render_side.tsx"], ROOT),
+    new Side("og", Deno.execPath(), ["run", "-A", "bench/render_side.tsx"], ROOT_DIR),
     new Side("vercel", "node", ["render.mjs", cardsFile, "vercel"], nodeDir),
     new Side("satori", "node", ["render.mjs", cardsFile, "satori"], nodeDir),
   ];

@@ -23,7 +23,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchCards, ROOT, writeCardsFile } from "./cards.tsx";
+import { benchCards, writeCardsFile } from "./cards.tsx";
+import { ROOT_DIR } from "../lib/paths.ts";
 import { type BenchGateway, startBenchGateway } from "./gateway.ts";
 import { runRenderComparison } from "./render.tsx";
 import { type BenchServer, firstOk, memoryOf, spawnListening, spawnServer } from "./server.ts";
@@ -182,7 +183,7 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
 async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void> {
   const server = await spawnServer(serviceEnv(gateway));
   const node = await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl], {
-    cwd: join(ROOT, "bench/node"),
+    cwd: join(ROOT_DIR, "bench/node"),
   });
   try {
     let next = 0x100000;
@@ -227,7 +228,9 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
     for (const name of order) {
       const server = name === "service"
         ? await spawnServer(serviceEnv(gateway))
-        : await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl], { cwd: join(ROOT, "bench/node") });
+        : await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl], {
+          cwd: join(ROOT_DIR, "bench/node"),
+        });
       try {
         const url = name === "service"
           ? `${server.url}/api/image/tokens/ethereum/${addressOf(0xf00 + round)}`
@@ -330,7 +333,7 @@ function printTable(): void {
 
 async function hasBuild(): Promise<boolean> {
   try {
-    await Deno.stat(join(ROOT, "build/server/index.js"));
+    await Deno.stat(join(ROOT_DIR, "build/server/index.js"));
     return true;
   } catch {
     return false;
@@ -377,7 +380,7 @@ async function main(): Promise<void> {
     rows.push({ name: "server figures", value: "skipped: no app build (run deno task build)" });
   }
   printTable();
-  await writeFile(join(ROOT, "bench/results.json"), JSON.stringify({ ...results, rows }, null, 2) + "\n");
+  await writeFile(join(ROOT_DIR, "bench/results.json"), JSON.stringify({ ...results, rows }, null, 2) + "\n");
   log("figures written to bench/results.json");
 }
 

@@ -5,9 +5,7 @@
  *
  * @module
  */
-import { fromFileUrl } from "../scripts/paths.ts";
-
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** A service process under benchmark. */
 export interface BenchServer {
@@ -33,7 +31,7 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peak: number
 /** Starts the service with loopback defaults plus `env`, resolving once it listens. */
 export function spawnServer(env: Record<string, string>): Promise<BenchServer> {
   return spawnListening(Deno.execPath(), ["run", "-A", "server.ts"], {
-    cwd: ROOT,
+    cwd: ROOT_DIR,
     env: { HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:", ...env },
   });
 }
@@ -50,7 +48,7 @@ export async function spawnListening(
   const spawnedAt = performance.now();
   const child = new Deno.Command(command, {
     args,
-    cwd: options.cwd ?? ROOT,
+    cwd: options.cwd ?? ROOT_DIR,
     env: options.env,
     stdout: "piped",
     stderr: "piped",

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { maxTextWidthEm, oneLine, textColorOn, tileText } from "./card_parts.tsx";
 import type { CSSProperties } from "react";
-import { fileURLToPath } from "node:url";
 import { createDefaultFontLoader } from "./fonts.ts";
 import { renderCardSvg } from "./render.ts";
 import { rasterizeSvg } from "./resvg.ts";
+import { STATIC_DIR } from "../lib/paths.ts";
 
 Deno.test("tileText is the first three letters upper-cased, or UNK", () => {
   assert.equal(tileText("weth"), "WET");
@@ -29,9 +29,7 @@ Deno.test("maxTextWidthEm bounds the width of each script", () => {
 });
 
 Deno.test("text that fits without a clip draws the same as with one", async () => {
-  const fonts = await createDefaultFontLoader(
-    fileURLToPath(new URL("../static", import.meta.url)),
-  ).load();
+  const fonts = await createDefaultFontLoader(STATIC_DIR).load();
   // Inter's widest capitals at 144 px, as many as the bound lets through
   // without a clip (6 x 1.15 x 144 = 994 <= 1056).
   const text = "ЖWЖWЖW";

@@ -25,7 +25,6 @@
 
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   DEFAULT_FONT_FILES,
   FALLBACK_FONT_DIR,
@@ -34,6 +33,7 @@ import {
   type FallbackManifest,
   type ManifestFont,
 } from "./fonts.ts";
+import { ROOT_DIR, STATIC_DIR } from "../lib/paths.ts";
 
 async function json(path: string) {
   return JSON.parse(await readFile(path, "utf8"));
@@ -57,8 +57,8 @@ async function copyFallback(modules: string, id: string): Promise<ManifestFont> 
 }
 
 if (import.meta.main) {
-  const modules = Deno.args[0] ?? fileURLToPath(new URL("../node_modules/", import.meta.url));
-  const target = fileURLToPath(new URL("../static/fonts/", import.meta.url));
+  const modules = Deno.args[0] ?? `${ROOT_DIR}node_modules/`;
+  const target = `${STATIC_DIR}/fonts/`;
   await mkdir(target, { recursive: true });
   for (const file of DEFAULT_FONT_FILES) {
     await copyFile(join(modules, "@fontsource/inter/files", file), target + file);

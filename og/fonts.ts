@@ -21,8 +21,8 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { memoizeUntilFailure } from "../lib/memoize.ts";
+import { STATIC_DIR } from "../lib/paths.ts";
 
 /** A font as satori takes it. */
 export interface CardFont {
@@ -114,7 +114,7 @@ const SATORI_LANGS = new Set([
 ]);
 
 /** Where the fallback fonts and their manifest are (committed; see `og/copy_fonts.ts`). */
-export const FALLBACK_FONT_DIR = fileURLToPath(new URL("../static/fonts/noto/", import.meta.url));
+export const FALLBACK_FONT_DIR = `${STATIC_DIR}/fonts/noto/`;
 
 /** The manifest of {@linkcode FALLBACK_FONT_DIR}, written by `og/copy_fonts.ts`. */
 export const FALLBACK_MANIFEST = "fallbacks.json";

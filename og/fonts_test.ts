@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   createDefaultFontLoader,
   DEFAULT_FONT_FILES,
@@ -13,8 +12,7 @@ import {
   loadFallbackFonts,
   parseUnicodeRange,
 } from "./fonts.ts";
-
-const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
+import { STATIC_DIR } from "../lib/paths.ts";
 
 Deno.test("parseUnicodeRange reads single points, ranges and wildcards", () => {
   assert.deepEqual(parseUnicodeRange("U+0000-00FF, U+0131,U+4??"), [

@@ -8,7 +8,6 @@
  */
 
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { createImageHandler, type RendererName } from "./mod.ts";
 import {
   bytesResponse,
@@ -19,8 +18,8 @@ import {
   solidPng,
   startLogoServer,
 } from "./test_helpers.ts";
+import { STATIC_DIR } from "../lib/paths.ts";
 
-const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 const TESTDATA = new URL("./testdata/", import.meta.url);
 const UPDATE = Deno.env.get("UPDATE_GOLDEN") === "1";
 /** Share of pixels that may differ (by more than the channel tolerance). */

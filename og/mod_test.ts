@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { createImageHandler, type ImageHandlerOptions, type ImageTarget } from "./mod.ts";
 import { colorDistance, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
 import { createDefaultFontLoader } from "./fonts.ts";
@@ -18,8 +17,8 @@ import {
   startLogoServer,
   webpBytes,
 } from "./test_helpers.ts";
+import { STATIC_DIR } from "../lib/paths.ts";
 
-const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 const RED = { r: 220, g: 20, b: 30 };
 const BLUE = { r: 30, g: 60, b: 220 };
 

@@ -34,6 +34,7 @@ import type { CardJob } from "./images.tsx";
 import type { RenderTimings } from "./render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
 import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** Options of {@linkcode createRenderPool}. */
 export interface RenderPoolOptions {
@@ -131,7 +132,6 @@ interface Slot {
 }
 
 const MIB = 1024 * 1024;
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const PAGE_SIZE = 4096;
 
 /** Resident bytes of a process from `/proc/{pid}/statm`, or `null` where there is no `/proc`. */
@@ -233,7 +233,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
           "--allow-net",
           entry,
         ],
-        cwd: ROOT,
+        cwd: ROOT_DIR,
         stdin: "piped",
         stdout: "piped",
         stderr: "inherit",

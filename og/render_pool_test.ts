@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { decodePixels } from "./test_helpers.ts";
 import { createRenderPool } from "./render_pool.ts";
 import { encodeFrame, readFrames } from "./render_worker.ts";
+import { STATIC_DIR } from "../lib/paths.ts";
 
-const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 const TOKEN = {
   kind: "token",
   networkName: "base",

@@ -11,10 +11,9 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
+import { ROOT_DIR } from "../lib/paths.ts";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
-const WATCHED = ["lib", "og", "queries", "demo_gateway", "server.ts"].map((path) => `${root}${path}`);
+const WATCHED = ["lib", "og", "queries", "demo_gateway", "server.ts"].map((path) => `${ROOT_DIR}${path}`);
 const IGNORED = /(_test\.tsx?|\.md)$|\/(testdata|\.scratch)\//;
 
 let child: Deno.ChildProcess | null = null;
@@ -23,7 +22,7 @@ let stopping = false;
 function start(): void {
   child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server.ts", "--dev"],
-    cwd: root,
+    cwd: ROOT_DIR,
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",
@@ -69,7 +68,7 @@ for await (const event of watcher) {
   timer = setTimeout(() => {
     restarting = restarting.then(async () => {
       if (stopping) return;
-      console.log(JSON.stringify({ level: "info", msg: `Restarting: ${paths[0].slice(root.length)} changed` }));
+      console.log(JSON.stringify({ level: "info", msg: `Restarting: ${paths[0].slice(ROOT_DIR.length)} changed` }));
       await stopChild();
       if (!stopping) start();
     });

@@ -8,16 +8,14 @@
  */
 import { createDefaultFontLoader } from "../og/fonts.ts";
 import { renderDefaultImage } from "../og/images.tsx";
-import { fromFileUrl } from "./paths.ts";
-
-const root = fromFileUrl(new URL("../", import.meta.url));
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** Renders the default card and writes it to `static/images/preview.png`. */
 export async function makeDefaultPreview(): Promise<string> {
-  const fonts = createDefaultFontLoader(`${root}static`);
+  const fonts = createDefaultFontLoader(`${ROOT_DIR}static`);
   const png = await renderDefaultImage({ fonts });
-  const target = `${root}static/images/preview.png`;
-  await Deno.mkdir(`${root}static/images`, { recursive: true });
+  const target = `${ROOT_DIR}static/images/preview.png`;
+  await Deno.mkdir(`${ROOT_DIR}static/images`, { recursive: true });
   await Deno.writeFile(target, png);
   return target;
 }

@@ -16,9 +16,7 @@
  */
 import { encodeRgbaPng } from "../og/png.ts";
 import { rasterizeSvg } from "../og/resvg.ts";
-import { fromFileUrl } from "./paths.ts";
-
-const root = fromFileUrl(new URL("../", import.meta.url));
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** One icon file: its name in `static/`, its size and which drawing. */
 export interface IconSpec {
@@ -94,7 +92,7 @@ export function icoFromPngs(entries: readonly { size: number; png: Uint8Array }[
 }
 
 /** Renders every icon from `static/favicon.svg` into `static/`; returns the files written. */
-export async function makeIcons(staticDir = `${root}static`): Promise<string[]> {
+export async function makeIcons(staticDir = `${ROOT_DIR}static`): Promise<string[]> {
   const source = await Deno.readTextFile(`${staticDir}/favicon.svg`);
   const written: string[] = [];
   for (const icon of ICONS) {

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
-import { fromFileUrl } from "./paths.ts";
+import { STATIC_DIR } from "../lib/paths.ts";
 import { ICO_SIZES, ICONS, iconSvg, renderIcon } from "./make_icons.ts";
-
-const STATIC = fromFileUrl(new URL("../static/", import.meta.url));
 
 function pngSize(bytes: Uint8Array): [number, number] {
   const png = decode(bytes);
@@ -12,13 +10,13 @@ function pngSize(bytes: Uint8Array): [number, number] {
 
 Deno.test("every committed icon is a PNG of its stated size", async () => {
   for (const icon of ICONS) {
-    const bytes = await Deno.readFile(`${STATIC}${icon.file}`);
+    const bytes = await Deno.readFile(`${STATIC_DIR}/${icon.file}`);
     assert.deepEqual(pngSize(bytes), [icon.size, icon.size], icon.file);
   }
 });
 
 Deno.test("favicon.ico holds PNG entries of 16, 32 and 48 px", async () => {
-  const ico = await Deno.readFile(`${STATIC}favicon.ico`);
+  const ico = await Deno.readFile(`${STATIC_DIR}/favicon.ico`);
   const view = new DataView(ico.buffer, ico.byteOffset, ico.byteLength);
   assert.equal(view.getUint16(0, true), 0);
   assert.equal(view.getUint16(2, true), 1, "type icon");
@@ -33,10 +31,10 @@ Deno.test("favicon.ico holds PNG entries of 16, 32 and 48 px", async () => {
 });
 
 Deno.test("the committed icons are the current render of static/favicon.svg", async () => {
-  const source = await Deno.readTextFile(`${STATIC}favicon.svg`);
+  const source = await Deno.readTextFile(`${STATIC_DIR}/favicon.svg`);
   for (const icon of ICONS) {
     const fresh = decode(await renderIcon(iconSvg(source, icon.shape), icon.size)).data;
-    const committed = decode(await Deno.readFile(`${STATIC}${icon.file}`)).data;
+    const committed = decode(await Deno.readFile(`${STATIC_DIR}/${icon.file}`)).data;
     let off = 0;
     for (let i = 0; i < fresh.length; i++) if (Math.abs(fresh[i] - committed[i]) > 2) off++;
     // native and wasm resvg may round differently on edges
@@ -45,8 +43,8 @@ Deno.test("the committed icons are the current render of static/favicon.svg", as
 });
 
 Deno.test("the apple-touch-icon is opaque; the favicon keeps its rounded corners", async () => {
-  const apple = decode(await Deno.readFile(`${STATIC}apple-touch-icon.png`));
+  const apple = decode(await Deno.readFile(`${STATIC_DIR}/apple-touch-icon.png`));
   for (let i = 3; i < apple.data.length; i += 4) assert.equal(apple.data[i], 255);
-  const favicon = decode(await Deno.readFile(`${STATIC}favicon-32x32.png`));
+  const favicon = decode(await Deno.readFile(`${STATIC_DIR}/favicon-32x32.png`));
   assert.equal(favicon.data[3], 0, "top-left corner is transparent");
 });

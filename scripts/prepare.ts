@@ -18,17 +18,16 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "../lib/config.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
 const deno = Deno.execPath();
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): void {
   const started = performance.now();
   console.log(`${label}...`);
   const result = spawnSync(command, args, {
-    cwd: root,
+    cwd: ROOT_DIR,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...Deno.env.toObject(), NO_COLOR: "1", ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -70,21 +69,21 @@ if (Deno.args.includes("--config")) {
   }
 }
 
-const marker = `${root}node_modules/.deno/.prepared`;
-if (mtime(marker) < Math.max(mtime(`${root}package.json`), mtime(`${root}deno.lock`))) {
+const marker = `${ROOT_DIR}node_modules/.deno/.prepared`;
+if (mtime(marker) < Math.max(mtime(`${ROOT_DIR}package.json`), mtime(`${ROOT_DIR}deno.lock`))) {
   run("Installing npm packages from deno.lock", deno, ["install", "--frozen", "--allow-scripts=npm:esbuild"]);
   await Deno.writeTextFile(marker, new Date().toISOString());
 }
 
 if (Deno.args.includes("--build")) {
-  const built = mtime(`${root}build/server/index.js`);
+  const built = mtime(`${ROOT_DIR}build/server/index.js`);
   const sources = Math.max(
-    newest(`${root}app`),
-    newest(`${root}lib`),
-    newest(`${root}queries`),
-    mtime(`${root}vite.config.ts`),
-    mtime(`${root}react-router.config.ts`),
-    mtime(`${root}package.json`),
+    newest(`${ROOT_DIR}app`),
+    newest(`${ROOT_DIR}lib`),
+    newest(`${ROOT_DIR}queries`),
+    mtime(`${ROOT_DIR}vite.config.ts`),
+    mtime(`${ROOT_DIR}react-router.config.ts`),
+    mtime(`${ROOT_DIR}package.json`),
   );
   if (built < sources) {
     run("Building the app (React Router + Vite)", deno, [

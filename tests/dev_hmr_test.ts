@@ -9,10 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { cpSync, rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { launchBrowser } from "./server_harness.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DESKTOP_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 /** What the copy leaves out: history, installs, builds, data, and what the service never loads. */
@@ -74,10 +73,10 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const copy = `${await Deno.makeTempDir({ prefix: "dev_hmr_" })}/`;
-    for (const entry of Deno.readDirSync(ROOT)) {
-      if (!NOT_COPIED.has(entry.name)) cpSync(`${ROOT}${entry.name}`, `${copy}${entry.name}`, { recursive: true });
+    for (const entry of Deno.readDirSync(ROOT_DIR)) {
+      if (!NOT_COPIED.has(entry.name)) cpSync(`${ROOT_DIR}${entry.name}`, `${copy}${entry.name}`, { recursive: true });
     }
-    await Deno.symlink(`${ROOT}node_modules`, `${copy}node_modules`);
+    await Deno.symlink(`${ROOT_DIR}node_modules`, `${copy}node_modules`);
     const port = freePort();
     const child = new Deno.Command(Deno.execPath(), {
       args: ["task", "dev"],

@@ -11,11 +11,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
-import { fromFileUrl } from "../scripts/paths.ts";
 import { type FakeGateway, type FakeResolver, startFakeGateway } from "./fakes/gateway.ts";
 import { rawRequest, startServer, type TestServer } from "./server_harness.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Tokens and pools the fake gateway knows, one set per fault so caches never mix. */
@@ -208,9 +207,9 @@ async function send(baseUrl: string, target: string, method = "GET") {
 }
 
 async function projectSecrets(): Promise<{ name: string; marker: string }[]> {
-  const denoJson = await readFile(`${ROOT}deno.json`, "utf8");
-  const serverTs = await readFile(`${ROOT}server.ts`, "utf8");
-  const head = (await readFile(`${ROOT}.git/HEAD`, "utf8")).trim();
+  const denoJson = await readFile(`${ROOT_DIR}deno.json`, "utf8");
+  const serverTs = await readFile(`${ROOT_DIR}server.ts`, "utf8");
+  const head = (await readFile(`${ROOT_DIR}.git/HEAD`, "utf8")).trim();
   return [
     { name: "deno.json", marker: denoJson.slice(0, 60) },
     { name: "deno.json tasks", marker: '"importMap": "./import_map.json"' },
@@ -238,7 +237,7 @@ Deno.test("faults: hostile paths and methods against every route kind", async (t
       for (const { name, marker } of secrets) assert.ok(marker.length >= 16, `marker of ${name} is too short`);
       const icon = await fetch(`${server.url}/favicon.svg`);
       assert.equal(icon.status, 200);
-      assert.equal(await icon.text(), await readFile(`${ROOT}static/favicon.svg`, "utf8"));
+      assert.equal(await icon.text(), await readFile(`${ROOT_DIR}static/favicon.svg`, "utf8"));
     });
 
     for (const [kind, prefix] of Object.entries(ROUTE_KINDS)) {

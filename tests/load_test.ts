@@ -7,11 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
-import { fromFileUrl } from "../scripts/paths.ts";
 import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer } from "./server_harness.ts";
+import { ROOT_DIR } from "../lib/paths.ts";
 
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
 const TOTAL = 2_000;
 const CONCURRENCY = 64;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -55,7 +54,7 @@ Deno.test("load: 2,000 mixed requests at concurrency 64, no unexpected status, s
     const probe = await fetch(`${server.url}/api/image/tokens/ethereum/${TOKENS[0]}`);
     const probeBody = new Uint8Array(await probe.arrayBuffer());
     const imagesWired = probe.status === 200 && isPng(probeBody, probe) === null;
-    const asset = (await readdir(`${ROOT}build/client/assets`)).find((name) => name.endsWith(".js"));
+    const asset = (await readdir(`${ROOT_DIR}build/client/assets`)).find((name) => name.endsWith(".js"));
     assert.ok(asset, "no built asset: run deno task build");
 
     const html = (body: Uint8Array) =>

@@ -7,9 +7,7 @@
  * @module
  */
 import { type Browser, chromium } from "playwright-core";
-import { fromFileUrl } from "../scripts/paths.ts";
-
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** A running service under test. */
 export interface TestServer {
@@ -56,7 +54,7 @@ export async function startServer(
 ): Promise<TestServer> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server.ts"],
-    cwd: ROOT,
+    cwd: ROOT_DIR,
     env: { ...TEST_ENV, ...env },
     stdout: "piped",
     stderr: "piped",

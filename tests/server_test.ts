@@ -6,15 +6,13 @@
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { JSDOM } from "jsdom";
-import { fromFileUrl } from "../scripts/paths.ts";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
 import { importServerBuild } from "../lib/server_build.ts";
 import { BROWSER_USER_AGENT, rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";
-
-const ROOT = fromFileUrl(new URL("../", import.meta.url));
+import { ROOT_DIR } from "../lib/paths.ts";
 
 /** Fills a whitelist pattern with plausible parameter values. */
 function examplePath(pattern: string): string {
@@ -69,8 +67,8 @@ Deno.test("server: routing order, static passthrough, 404s and cache headers", a
     });
 
     await t.step("traversal never discloses a project file", async () => {
-      const denoJson = await readFile(`${ROOT}deno.json`, "utf8");
-      const serverTs = await readFile(`${ROOT}server.ts`, "utf8");
+      const denoJson = await readFile(`${ROOT_DIR}deno.json`, "utf8");
+      const serverTs = await readFile(`${ROOT_DIR}server.ts`, "utf8");
       const targets = [
         "/api/../deno.json",
         "/api/%2e%2e/server.ts",
@@ -113,7 +111,7 @@ Deno.test("server: routing order, static passthrough, 404s and cache headers", a
     });
 
     await t.step("built client assets are immutable; public files are served", async () => {
-      const assets = await readdir(`${ROOT}build/client/assets`);
+      const assets = await readdir(`${ROOT_DIR}build/client/assets`);
       const js = assets.find((name) => name.endsWith(".js"));
       assert.ok(js, "no built asset");
       const response = await fetch(`${server.url}/assets/${js}`);

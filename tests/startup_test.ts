@@ -5,14 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
+import { ROOT_DIR } from "../lib/paths.ts";
 
 async function run(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args,
-    cwd: ROOT,
+    cwd: ROOT_DIR,
     env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
