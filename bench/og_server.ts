@@ -13,8 +13,8 @@ import { createImageHandler, type ImageCache } from "../og/mod.ts";
 const png = await Deno.readFile(Deno.args[0]);
 const address = Deno.args[1].toLowerCase();
 const cache: ImageCache = {
-  getImage: (kind, networkName, key) =>
-    Promise.resolve(kind === "token" && networkName === "ethereum" && key === address ? png : null),
+  getImage: (kind, chainName, key) =>
+    Promise.resolve(kind === "token" && chainName === "ethereum" && key === address ? png : null),
   setImage: () => Promise.resolve(),
 };
 const images = createImageHandler({
@@ -28,6 +28,6 @@ Deno.serve({
   port: 0,
   onListen: ({ port }) => console.log(`Listening on http://127.0.0.1:${port}`),
 }, (request) => {
-  const [, , , , networkName, tokenAddress] = new URL(request.url).pathname.split("/");
-  return images(request, { kind: "token", networkName, address: tokenAddress });
+  const [, , , , chainName, tokenAddress] = new URL(request.url).pathname.split("/");
+  return images(request, { kind: "token", chainName, address: tokenAddress });
 });

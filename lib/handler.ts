@@ -24,7 +24,7 @@ import { IMMUTABLE, serveFile } from "./static_files.ts";
 /** A share image request, as the router decoded it. */
 export interface ImageTarget {
   readonly kind: "token" | "pool";
-  readonly networkName: string;
+  readonly chainName: string;
   readonly address: string;
 }
 
@@ -45,8 +45,8 @@ export interface HandlerParts {
 }
 
 const IMAGE_ROUTES = [
-  { kind: "token" as const, pattern: new URLPattern({ pathname: "/api/image/tokens/:networkName/:address" }) },
-  { kind: "pool" as const, pattern: new URLPattern({ pathname: "/api/image/pools/:networkName/:address" }) },
+  { kind: "token" as const, pattern: new URLPattern({ pathname: "/api/image/tokens/:chainName/:address" }) },
+  { kind: "pool" as const, pattern: new URLPattern({ pathname: "/api/image/pools/:chainName/:address" }) },
 ];
 
 /** Public files (favicon, icons, default preview image, fonts) may be cached for an hour. */
@@ -75,8 +75,8 @@ export function matchImageRoute(pathname: string): ImageTarget | null {
   for (const { kind, pattern } of IMAGE_ROUTES) {
     const match = pattern.exec({ pathname });
     if (match) {
-      const { networkName, address } = match.pathname.groups;
-      return { kind, networkName: decodeSegment(networkName), address: decodeSegment(address) };
+      const { chainName, address } = match.pathname.groups;
+      return { kind, chainName: decodeSegment(chainName), address: decodeSegment(address) };
     }
   }
   return null;

@@ -184,20 +184,20 @@ export interface Cache {
   set(key: PreviewCacheKey, value: unknown): Promise<void>;
   /**
    * Reads a cached share image; `null` when missing, expired, incomplete,
-   * corrupt or KV fails. `networkName` is the chain as in the URL
+   * corrupt or KV fails. `chainName` is the chain as in the URL
    * (`ethereum`), normalised like every key. Invalid input reads as `null`.
    * The array returned may be shared: do not mutate it.
    */
   getImage(
     kind: ImageKind,
-    networkName: string,
+    chainName: string,
     address: string,
     variant?: string,
   ): Promise<Uint8Array | null>;
   /** Stores a share image (a copy of it) for the time to live. Invalid input is ignored. */
   setImage(
     kind: ImageKind,
-    networkName: string,
+    chainName: string,
     address: string,
     png: Uint8Array,
     variant?: string,
@@ -304,16 +304,16 @@ function lruKey(key: CacheKey): string {
 
 function imageKeyFor(
   kind: ImageKind,
-  networkName: string,
+  chainName: string,
   address: string,
   variant?: string,
 ): ImageCacheKey | null {
   try {
     if (kind === "token") {
-      return cacheKeys.tokenImage(networkName, address, variant);
+      return cacheKeys.tokenImage(chainName, address, variant);
     }
     if (kind === "pool") {
-      return cacheKeys.poolImage(networkName, address, variant);
+      return cacheKeys.poolImage(chainName, address, variant);
     }
     return null;
   } catch {
@@ -557,12 +557,12 @@ export function createCache(
   return {
     get,
     set,
-    getImage(kind, networkName, address, variant) {
-      const key = imageKeyFor(kind, networkName, address, variant);
+    getImage(kind, chainName, address, variant) {
+      const key = imageKeyFor(kind, chainName, address, variant);
       return key === null ? Promise.resolve(null) : getBytes(key);
     },
-    setImage(kind, networkName, address, png, variant) {
-      const key = imageKeyFor(kind, networkName, address, variant);
+    setImage(kind, chainName, address, png, variant) {
+      const key = imageKeyFor(kind, chainName, address, variant);
       return key === null ? Promise.resolve() : setBytes(key, png);
     },
   };

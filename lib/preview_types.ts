@@ -65,11 +65,11 @@ export interface PoolPreview {
  */
 export interface PreviewSource {
   /**
-   * @param networkName chain name as it appears in the URL (`ethereum`, `base`, ...)
+   * @param chainName chain name as it appears in the URL (`ethereum`, `base`, ...)
    * @param address token address, or `NATIVE`
    * @param origin origin that preview URLs are built on (`PUBLIC_ORIGIN` or the request's)
    */
-  token(networkName: string, address: string, origin: string): Promise<TokenPreview | null>;
+  token(chainName: string, address: string, origin: string): Promise<TokenPreview | null>;
   /** Same for a pool: a V2/V3 address or a V4 pool id. */
-  pool(networkName: string, address: string, origin: string): Promise<PoolPreview | null>;
+  pool(chainName: string, address: string, origin: string): Promise<PoolPreview | null>;
 }

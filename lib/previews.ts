@@ -86,9 +86,9 @@ export const isPoolPreview: Validator<PoolPreview> = (
   isPoolPreviewData(value.poolData);
 
 /** A chain name that the gateway knows; `UNKNOWN_CHAIN` is not one to preview. */
-function previewChain(networkName: unknown): Chain | null {
-  if (typeof networkName !== "string") return null;
-  const chain = parseChain(networkName);
+function previewChain(chainName: unknown): Chain | null {
+  if (typeof chainName !== "string") return null;
+  const chain = parseChain(chainName);
   return chain === "UNKNOWN_CHAIN" ? null : chain;
 }
 
@@ -223,7 +223,7 @@ async function lookUpPool(
 /**
  * Creates the preview source that pages and share images read.
  *
- * `token(networkName, address, origin)` and `pool(...)` take the chain name
+ * `token(chainName, address, origin)` and `pool(...)` take the chain name
  * and address as they appear in the page URL and the request's origin (used
  * only when `publicOrigin` is not set). They resolve with `null` for input
  * that cannot name a token or pool, or that the gateway does not know; they
@@ -262,11 +262,11 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
   }
 
   async function token(
-    networkName: string,
+    chainName: string,
     address: string,
     origin: string,
   ): Promise<TokenPreview | null> {
-    const chain = previewChain(networkName);
+    const chain = previewChain(chainName);
     if (chain === null || typeof address !== "string") return null;
     let resolved: string | undefined;
     try {
@@ -274,7 +274,7 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
     } catch {
       return null;
     }
-    const network = networkName.toLowerCase();
+    const network = chainName.toLowerCase();
     const base = originOf(origin);
     const image = `${base}/api/image/tokens/${network}/${address}`;
     const url = `${base}/explore/tokens/${network}/${address}`;
@@ -304,18 +304,18 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
   }
 
   async function pool(
-    networkName: string,
+    chainName: string,
     address: string,
     origin: string,
   ): Promise<PoolPreview | null> {
-    const chain = previewChain(networkName);
+    const chain = previewChain(chainName);
     if (chain === null || typeof address !== "string") return null;
     try {
       parsePoolAddress(address);
     } catch {
       return null;
     }
-    const network = networkName.toLowerCase();
+    const network = chainName.toLowerCase();
     const base = originOf(origin);
     const image = `${base}/api/image/pools/${network}/${address}`;
     const url = `${base}/explore/pools/${network}/${address}`;

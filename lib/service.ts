@@ -104,12 +104,12 @@ async function exists(path: string): Promise<boolean> {
 function withLogoOrigin(source: PreviewSource, origin: string): PreviewSource {
   const absolute = (url: string | null) => url !== null && /^\/(?!\/)/.test(url) ? `${origin}${url}` : url;
   return {
-    async token(networkName, address, requestOrigin) {
-      const preview = await source.token(networkName, address, requestOrigin);
+    async token(chainName, address, requestOrigin) {
+      const preview = await source.token(chainName, address, requestOrigin);
       return preview && { ...preview, logoUrl: absolute(preview.logoUrl) };
     },
-    async pool(networkName, address, requestOrigin) {
-      const preview = await source.pool(networkName, address, requestOrigin);
+    async pool(chainName, address, requestOrigin) {
+      const preview = await source.pool(chainName, address, requestOrigin);
       return preview && {
         ...preview,
         poolData: {

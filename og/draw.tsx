@@ -126,7 +126,7 @@ export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint
         symbol={cardText(job.symbol, "UNK")}
         logo={prepared.logo}
         background={background}
-        chainLogo={chainLogo(brand, job.networkName)}
+        chainLogo={chainLogo(brand, job.chainName)}
         productLogo={brand.product}
       />,
       {
@@ -152,7 +152,7 @@ export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint
       name={name}
       protocolVersion={data.protocolVersion}
       feeLabel={feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion)}
-      chainLogo={chainLogo(brand, job.networkName)}
+      chainLogo={chainLogo(brand, job.chainName)}
       productLogo={brand.product}
     />,
     {

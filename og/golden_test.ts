@@ -91,10 +91,10 @@ async function checkGoldens(renderer: RendererName): Promise<void> {
         (info.fallbackReason ? `, asked for ${renderer}: ${info.fallbackReason}` : ""),
     );
     if (renderer === "wasm") assert.equal(info.name, "wasm");
-    for (const [name, kind, networkName, n] of cases) {
+    for (const [name, kind, chainName, n] of cases) {
       const response = await handler(
         new Request("http://localhost/api/image"),
-        { kind, networkName, address: address(n) },
+        { kind, chainName, address: address(n) },
       );
       assert.equal(response.status, 200, name);
       const png = new Uint8Array(await response.arrayBuffer());

@@ -48,7 +48,7 @@ export interface DrawOptions {
 /** A token card as plain data: what the render Worker draws. */
 export interface TokenCardJob extends DrawOptions {
   readonly kind: "token";
-  readonly networkName: string;
+  readonly chainName: string;
   readonly name: string | null;
   readonly symbol: string | null;
   /** The fetched logo (checked bytes), or `null` for the letter tile. */
@@ -58,7 +58,7 @@ export interface TokenCardJob extends DrawOptions {
 /** A pool card as plain data: what the render Worker draws. */
 export interface PoolCardJob extends DrawOptions {
   readonly kind: "pool";
-  readonly networkName: string;
+  readonly chainName: string;
   readonly pool: Omit<PoolPreviewData, "token0Image" | "token1Image">;
   readonly logo0: FetchedLogo | null;
   readonly logo1: FetchedLogo | null;
@@ -132,13 +132,13 @@ export interface PreparedJob<J extends CardJob> {
 /** The token card of `preview` as plain data, its logo fetched (main thread). */
 export async function cardJobForToken(
   preview: TokenPreview,
-  networkName: string,
+  chainName: string,
   options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
 ): Promise<PreparedJob<TokenCardJob>> {
   const outcome = await fetchCardLogo(preview.logoUrl, options.logoFetch);
   const job: TokenCardJob = {
     kind: "token",
-    networkName,
+    chainName,
     name: preview.name,
     symbol: preview.symbol,
     logo: outcome.logo,
@@ -151,7 +151,7 @@ export async function cardJobForToken(
 /** The pool card of `preview` as plain data, its logos fetched (main thread). */
 export async function cardJobForPool(
   preview: PoolPreview,
-  networkName: string,
+  chainName: string,
   options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
 ): Promise<PreparedJob<PoolCardJob>> {
   const { token0Image, token1Image, ...pool } = preview.poolData;
@@ -161,7 +161,7 @@ export async function cardJobForPool(
   ]);
   const job: PoolCardJob = {
     kind: "pool",
-    networkName,
+    chainName,
     pool,
     logo0: outcome0.logo,
     logo1: outcome1.logo,
@@ -187,24 +187,24 @@ export function hasLogos(job: CardJob): boolean {
     : false;
 }
 
-/** Renders the token card for `preview` on `networkName` on the calling thread. */
+/** Renders the token card for `preview` on `chainName` on the calling thread. */
 export async function renderTokenImage(
   preview: TokenPreview,
-  networkName: string,
+  chainName: string,
   context: ImageContext,
 ): Promise<Uint8Array> {
   const { drawCard } = await import("./draw.tsx");
-  return await drawCard((await cardJobForToken(preview, networkName, context)).job, context);
+  return await drawCard((await cardJobForToken(preview, chainName, context)).job, context);
 }
 
-/** Renders the pool card for `preview` on `networkName` on the calling thread. */
+/** Renders the pool card for `preview` on `chainName` on the calling thread. */
 export async function renderPoolImage(
   preview: PoolPreview,
-  networkName: string,
+  chainName: string,
   context: ImageContext,
 ): Promise<Uint8Array> {
   const { drawCard } = await import("./draw.tsx");
-  return await drawCard((await cardJobForPool(preview, networkName, context)).job, context);
+  return await drawCard((await cardJobForPool(preview, chainName, context)).job, context);
 }
 
 /** Renders the default card (no token or pool) as PNG bytes on the calling thread. */

@@ -30,7 +30,7 @@ export type ImageKind = "token" | "pool";
 /** Which image a request asks for (from the route's path parameters). */
 export interface ImageTarget {
   readonly kind: ImageKind;
-  readonly networkName: string;
+  readonly chainName: string;
   readonly address: string;
 }
 
@@ -45,13 +45,13 @@ export interface ImageCache {
    */
   getImage(
     kind: ImageKind,
-    networkName: string,
+    chainName: string,
     address: string,
     variant?: string,
   ): Promise<Uint8Array | null>;
   setImage(
     kind: ImageKind,
-    networkName: string,
+    chainName: string,
     address: string,
     png: Uint8Array,
     variant?: string,
@@ -124,13 +124,13 @@ export interface ImageHandler {
 export const IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=604800";
 
 /**
- * Whether `networkName` and `address` can name a token or pool at all, by
+ * Whether `chainName` and `address` can name a token or pool at all, by
  * the one chain and address parsers (`lib/chains.ts`, `lib/address.ts`): a supported chain, and for
  * a token `NATIVE` or an address of that chain (a base58 mint on Solana,
  * `0x` + 40 hex digits elsewhere), for a pool a V2/V3 address or a V4 pool id.
  */
-export function isWellFormedTarget(networkName: string, address: string, kind: ImageKind = "token"): boolean {
-  const chain = parseChain(networkName);
+export function isWellFormedTarget(chainName: string, address: string, kind: ImageKind = "token"): boolean {
+  const chain = parseChain(chainName);
   if (chain === null || chain === "UNKNOWN_CHAIN") return false;
   try {
     if (kind === "token") resolveTokenAddress(chain, address);
@@ -262,7 +262,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       stoppedLogos.set(key, Date.now() + STOPPED_LOGO_TTL_MS, 1);
       logger.warn("Share image drawn again without its logos", {
         kind: target.kind,
-        network: target.networkName,
+        network: target.chainName,
         address: target.address,
         reason: error.reason,
         error: error.message,
@@ -279,12 +279,12 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     requestUrl: string,
     key: string,
   ): Promise<ImageResult> {
-    const { kind, networkName, address } = target;
+    const { kind, chainName, address } = target;
     const cache = options.cache;
     const variant = emojiSet === DEFAULT_EMOJI_SET ? undefined : `emoji=${emojiSet}`;
     if (cache) {
       try {
-        const cached = await cache.getImage(kind, networkName, address, variant);
+        const cached = await cache.getImage(kind, chainName, address, variant);
         if (cached) return { status: 200, body: cached };
       } catch (error) {
         logger.error("Image cache read failed", { error: errorText(error) });
@@ -294,7 +294,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     // render): beyond workers + queue it is turned away at once.
     const release = pool.admit();
     if (!release) {
-      logger.warn("Share image refused: render queue full", { kind, network: networkName, stats: pool.stats() });
+      logger.warn("Share image refused: render queue full", { kind, network: chainName, stats: pool.stats() });
       return { status: 503, body: RENDER_BUSY };
     }
     const origin = options.publicOrigin || new URL(requestUrl).origin;
@@ -306,15 +306,15 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       const drawOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, logoFetch };
       let prepared: { job: CardJob; cacheable: boolean };
       if (kind === "token") {
-        const preview = await options.previews.token(networkName, address, origin);
+        const preview = await options.previews.token(chainName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
-        prepared = await cardJobForToken(preview, networkName, drawOptions);
+        prepared = await cardJobForToken(preview, chainName, drawOptions);
       } else {
-        const preview = await options.previews.pool(networkName, address, origin);
+        const preview = await options.previews.pool(chainName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
-        prepared = await cardJobForPool(preview, networkName, drawOptions);
+        prepared = await cardJobForPool(preview, chainName, drawOptions);
       }
       options.onRender?.(target);
       drawn = await draw(prepared.job, target, key);
@@ -322,7 +322,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       if (!prepared.cacheable) drawn = { ...drawn, degraded: true };
     } catch (error) {
       if (error instanceof RenderAbortedError) failure = { status: 503, body: RENDER_ABORTED };
-      logger.error(`Cannot render ${kind} image`, { network: networkName, address, error: errorText(error) });
+      logger.error(`Cannot render ${kind} image`, { network: chainName, address, error: errorText(error) });
       return failure;
     } finally {
       release();
@@ -332,7 +332,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     // request tries the logo again.
     if (cache && !drawn.degraded) {
       try {
-        await cache.setImage(kind, networkName, address, drawn.png, variant);
+        await cache.setImage(kind, chainName, address, drawn.png, variant);
       } catch (error) {
         logger.error("Image cache write failed", { error: errorText(error) });
       }
@@ -348,12 +348,12 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
       });
     }
-    if (!isWellFormedTarget(target.networkName, target.address, target.kind)) {
+    if (!isWellFormedTarget(target.chainName, target.address, target.kind)) {
       return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
     }
     const normalized: ImageTarget = {
       kind: target.kind,
-      networkName: target.networkName.toLowerCase(),
+      chainName: target.chainName.toLowerCase(),
       // 0x addresses are case-insensitive; a Solana mint is case-sensitive and kept.
       address: isNativePlaceholder(target.address) ? NATIVE_PLACEHOLDER : addressKey(target.address),
     };
@@ -365,7 +365,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       : parseEmojiSet(new URLSearchParams(request.url.slice(query + 1)).get("emoji"));
     const key = [
       normalized.kind,
-      normalized.networkName,
+      normalized.chainName,
       normalized.address,
       emojiSet,
     ].join(":");

@@ -80,7 +80,7 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
       }),
       {
         kind,
-        networkName: init.network ?? "ethereum",
+        chainName: init.network ?? "ethereum",
         address: typeof n === "number" ? address(n) : n,
       },
     );
@@ -399,10 +399,10 @@ Deno.test("beyond workers + queue an uncached image answers 503 at once; a cache
   const gate = Promise.withResolvers<void>();
   const entered: number[] = [];
   const lookup = t.previews.token.bind(t.previews);
-  t.previews.token = async (networkName, address, origin) => {
+  t.previews.token = async (chainName, address, origin) => {
     entered.push(Number(address));
     if (Number(address) !== 9) await gate.promise;
-    return await lookup(networkName, address, origin);
+    return await lookup(chainName, address, origin);
   };
   try {
     for (const n of [1, 2, 3, 9]) t.token(n, "RED", `Token ${n}`, "/red.png");

@@ -6,7 +6,7 @@ import { STATIC_DIR } from "../lib/paths.ts";
 
 const TOKEN = {
   kind: "token",
-  networkName: "base",
+  chainName: "base",
   name: "Pool test",
   symbol: "PTT",
   logo: null,

@@ -111,13 +111,13 @@ async function warmLogo() {
 async function warmUp(draw: DrawJob): Promise<Uint8Array> {
   const common = { emojiSet: "twemoji", dynamicAssets: true } as const;
   await draw(
-    { ...common, kind: "token", networkName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
+    { ...common, kind: "token", chainName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
     () => {},
   );
   return await draw({
     ...common,
     kind: "pool",
-    networkName: "ethereum",
+    chainName: "ethereum",
     pool: { token0Symbol: "A", token1Symbol: "B", feeTier: 3000, protocolVersion: "V3" },
     logo0: null,
     logo1: null,

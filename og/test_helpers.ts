@@ -131,39 +131,39 @@ export class FixturePreviews implements PreviewSource {
   failure: Error | null = null;
 
   async token(
-    networkName: string,
+    chainName: string,
     address: string,
     origin: string,
   ): Promise<TokenPreview | null> {
     this.lookups++;
     if (this.delayMs) await sleep(this.delayMs);
     if (this.failure) throw this.failure;
-    const token = this.tokens.get(`${networkName}/${address.toLowerCase()}`);
+    const token = this.tokens.get(`${chainName}/${address.toLowerCase()}`);
     if (!token) return null;
     return {
       ...token,
       title: `Get ${token.symbol} on Uniswap`,
-      image: `${origin}/api/image/tokens/${networkName}/${address}`,
-      url: `${origin}/explore/tokens/${networkName}/${address}`,
+      image: `${origin}/api/image/tokens/${chainName}/${address}`,
+      url: `${origin}/explore/tokens/${chainName}/${address}`,
     };
   }
 
   async pool(
-    networkName: string,
+    chainName: string,
     address: string,
     origin: string,
   ): Promise<PoolPreview | null> {
     this.lookups++;
     if (this.delayMs) await sleep(this.delayMs);
     if (this.failure) throw this.failure;
-    const data = this.pools.get(`${networkName}/${address.toLowerCase()}`);
+    const data = this.pools.get(`${chainName}/${address.toLowerCase()}`);
     if (!data) return null;
     const name = `${data.token0Symbol}/${data.token1Symbol}`;
     return {
       title: `${name} on Uniswap`,
       name,
-      image: `${origin}/api/image/pools/${networkName}/${address}`,
-      url: `${origin}/explore/pools/${networkName}/${address}`,
+      image: `${origin}/api/image/pools/${chainName}/${address}`,
+      url: `${origin}/explore/pools/${chainName}/${address}`,
       poolData: data,
     };
   }
@@ -175,22 +175,22 @@ export class MemoryImageCache implements ImageCache {
   reads = 0;
   writes = 0;
 
-  getImage(kind: ImageKind, networkName: string, address: string, variant?: string) {
+  getImage(kind: ImageKind, chainName: string, address: string, variant?: string) {
     this.reads++;
     return Promise.resolve(
-      this.entries.get(`${kind}/${networkName}/${address}/${variant ?? ""}`) ?? null,
+      this.entries.get(`${kind}/${chainName}/${address}/${variant ?? ""}`) ?? null,
     );
   }
 
   setImage(
     kind: ImageKind,
-    networkName: string,
+    chainName: string,
     address: string,
     png: Uint8Array,
     variant?: string,
   ) {
     this.writes++;
-    this.entries.set(`${kind}/${networkName}/${address}/${variant ?? ""}`, png);
+    this.entries.set(`${kind}/${chainName}/${address}/${variant ?? ""}`, png);
     return Promise.resolve();
   }
 }
