@@ -26,7 +26,7 @@ import { createNode, type EvmNode, RpcCallError, type RpcError, type RpcOutcome 
 import { demoPlan } from "./plan.ts";
 import { serveJsonRpc } from "./http.ts";
 
-export { DEMO_CHAIN_ID } from "../lib/evm_chains.ts";
+export { DEMO_CHAIN_ID };
 export { DEPLOYER, DEV_ACCOUNTS, DEV_MNEMONIC } from "./accounts.ts";
 
 /** Options of {@link startDemoChain}. */

@@ -22,7 +22,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import type { Locator } from "playwright-core";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/evm_chains.ts";
+import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { demoPlan } from "../demo_chain/plan.ts";
 import { USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";

@@ -8,9 +8,7 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { Provider } from "urql";
 import { createGatewayClient, getBrowserClient } from "../../queries/client.ts";
-
-/** Path of the same-origin GraphQL proxy (`app/routes/graphql.ts`). */
-export const BROWSER_GRAPHQL_PATH = "/graphql";
+import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
 
 /** The urql client of this render. */
 function pickClient() {

@@ -2,7 +2,7 @@
 import { Link, NavLink, useLocation, useNavigation, useParams, useSearchParams } from "react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { TokenSearch } from "./token_search.tsx";
-import { CHAIN_OPTIONS, type ChainOption, chainUrlName, DEFAULT_CHAIN } from "../lib/chains.ts";
+import { type ChainInfo, CHAINS, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
 import { connectedBefore } from "../wallet/wallet_intent.ts";
 
 const NAV = [
@@ -19,7 +19,7 @@ export function useCurrentChain(): string {
   const params = useParams();
   const [search] = useSearchParams();
   const fromUrl = params.chainName ?? params.networkName ?? search.get("chain");
-  const known = CHAIN_OPTIONS.find((c) => c.urlName === fromUrl?.toLowerCase());
+  const known = CHAINS.find((c) => c.urlName === fromUrl?.toLowerCase());
   return known?.urlName ?? chainUrlName(DEFAULT_CHAIN);
 }
 
@@ -39,7 +39,7 @@ export function chainTarget(pathname: string, urlName: string): string {
 
 function ChainItem(
   { option, current, href, empty, onPick }: {
-    option: ChainOption;
+    option: ChainInfo;
     current: boolean;
     href: string;
     empty: boolean;
@@ -66,9 +66,9 @@ function ChainSelector() {
   const current = useCurrentChain();
   const location = useLocation();
   const [empty, setEmpty] = useState<ReadonlySet<string>>(new Set());
-  const currentOption = CHAIN_OPTIONS.find((c) => c.urlName === current);
+  const currentOption = CHAINS.find((c) => c.urlName === current);
   const close = () => (document.getElementById(id) as HTMLElement & { hidePopover?: () => void })?.hidePopover?.();
-  const item = (c: ChainOption) => (
+  const item = (c: ChainInfo) => (
     <ChainItem
       key={c.urlName}
       option={c}
@@ -91,11 +91,11 @@ function ChainSelector() {
         <span aria-hidden="true" className="chain-caret">▾</span>
       </button>
       <div id={id} popover="auto" className="chain-menu" role="dialog" aria-label="Choose a network">
-        <ul className="chain-list">{CHAIN_OPTIONS.filter((c) => !c.testnet).map(item)}</ul>
+        <ul className="chain-list">{CHAINS.filter((c) => !c.testnet).map(item)}</ul>
         <label className="testnet-toggle">
           <input type="checkbox" defaultChecked={currentOption?.testnet ?? false} /> Show testnets
         </label>
-        <ul className="chain-list testnets">{CHAIN_OPTIONS.filter((c) => c.testnet).map(item)}</ul>
+        <ul className="chain-list testnets">{CHAINS.filter((c) => c.testnet).map(item)}</ul>
       </div>
     </div>
   );

@@ -8,7 +8,7 @@
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { useEffect, useId, useState } from "react";
 import { chainFromUrl } from "../../lib/chains.ts";
-import type { TokenRow } from "./tokens_table.tsx";
+import type { TokenRow } from "../lib/rows.ts";
 
 /** Suggestions shown at most. */
 const MAX_SUGGESTIONS = 8;

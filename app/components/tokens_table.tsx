@@ -11,9 +11,6 @@ import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { TokenLogo } from "./token_logo.tsx";
 import type { TokenRow } from "../lib/rows.ts";
 
-// Re-exported while token_search.tsx and app/lib/header_data.ts still import it from here; import it from ../lib/rows.ts.
-export type { TokenRow };
-
 /** Columns the tokens table can be sorted by. */
 export type TokenSortKey =
   | "price"

@@ -10,9 +10,8 @@
 import { type Chain, CHAINS } from "../../lib/chains.ts";
 import { getBrowserClient, runQuery } from "../../queries/client.ts";
 import { TopTokensQuery } from "../../queries/token.ts";
-import type { TokenRow } from "../components/tokens_table.tsx";
-import { BROWSER_GRAPHQL_PATH } from "../components/gateway_provider.tsx";
-import { topTokenRows } from "./rows.ts";
+import { BROWSER_GRAPHQL_PATH } from "./context.ts";
+import { type TokenRow, topTokenRows } from "./rows.ts";
 
 const suggestions = new Map<Chain, Promise<TokenRow[]>>();
 let emptyChains: Promise<ReadonlySet<string>> | null = null;

@@ -10,7 +10,8 @@
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { erc20Abi, getAddress, type Hex, type PublicClient } from "viem";
-import { type Address, V3_FEE_TIERS } from "../../lib/evm_chains.ts";
+import type { Address } from "../../lib/address.ts";
+import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import type { PublicChain } from "../../lib/rpc_proxy.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
