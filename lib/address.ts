@@ -36,6 +36,11 @@ export function isAddress(value: string): value is Address {
   return EVM_ADDRESS_RE.test(value);
 }
 
+/** Whether a string is the zero address (`0x` and 40 zeros): a burn, or a mint's sender. */
+export function isZeroAddress(value: string): boolean {
+  return /^0x0{40}$/.test(value);
+}
+
 /** Whether a string is a base58 Solana mint or account (32 to 44 characters). */
 export function isMintAddress(value: string): boolean {
   return BASE58_MINT_RE.test(value);

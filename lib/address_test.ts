@@ -6,6 +6,7 @@ import {
   isAccountAddress,
   isAddress,
   isTransactionHash,
+  isZeroAddress,
   parseAddress,
   parseMintAddress,
   parsePoolAddress,
@@ -64,6 +65,9 @@ Deno.test("addressKey lower-cases 0x addresses and NATIVE and keeps mints as giv
 
 Deno.test("the explorer checks: accounts and transaction hashes of both forms", () => {
   assert.ok(isAddress(UNI));
+  assert.ok(isZeroAddress(`0x${"0".repeat(40)}`));
+  assert.ok(!isZeroAddress(UNI));
+  assert.ok(!isZeroAddress(`0x${"0".repeat(39)}`));
   assert.ok(!isAddress(UNI.toLowerCase() + "0"));
   assert.ok(isAccountAddress(UNI));
   assert.ok(isAccountAddress(BONK));

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { isZeroAddress } from "../../lib/address.ts";
 import { formatAmount, formatUsd, shortenAddress } from "./format.ts";
 
 /** Token fields an activity needs. */
@@ -356,7 +357,7 @@ function describeTransaction(
       };
   }
   if (nftIn?.__typename === "NftTransfer" && !nftOut) {
-    const minted = type === "MINT" || /^0x0{40}$/.test(nftIn.sender ?? "");
+    const minted = type === "MINT" || isZeroAddress(nftIn.sender ?? "");
     return minted
       ? {
         title: "Minted NFT",

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
-import type { Address } from "../../lib/address.ts";
+import { type Address, isZeroAddress } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUnitsShort, parseAmount } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
@@ -15,15 +15,15 @@ import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { TxStatusView } from "./tx_status.tsx";
-import { useTokenOptions } from "./token_options.ts";
+import { optionAddress, useTokenOptions } from "./token_options.ts";
 
 /** Why a recipient cannot be used, or `null` when it can. */
 export function recipientProblem(text: string): string | null {
   const value = text.trim();
   if (value === "") return "Enter the recipient's address";
-  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return `Cannot parse address "${value}": expected 0x and 40 hex digits`;
+  if (!isAddress(value, { strict: false })) return `Cannot parse address "${value}": expected 0x and 40 hex digits`;
   if (!isAddress(value, { strict: true })) return `Address "${value}" fails its checksum: check for a typo`;
-  if (/^0x0{40}$/.test(value)) return "Sending to the zero address burns the tokens";
+  if (isZeroAddress(value)) return "Sending to the zero address burns the tokens";
   return null;
 }
 
@@ -59,13 +59,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const tokens = useTokenOptions(data, client);
   const option = tokens.find((t) => t.key === key);
-  const address: Address | "native" | null = !option
-    ? null
-    : option.key === "NATIVE"
-    ? "native"
-    : /^0x[0-9a-f]{40}$/i.test(option.key)
-    ? getAddress(option.key)
-    : null;
+  const address = optionAddress(option);
 
   useEffect(() => {
     setDecimals(null);

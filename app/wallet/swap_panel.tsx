@@ -8,9 +8,9 @@
  * @module
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { formatUnits, getAddress } from "viem";
+import { formatUnits } from "viem";
 import type { Address } from "../../lib/address.ts";
-import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import type { TradeData } from "../lib/trade_loader.ts";
 import {
   DEFAULT_DEADLINE_MINUTES,
   formatUnitsShort,
@@ -33,17 +33,11 @@ import {
 import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
 import { ensureApproval, flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TxStatusView } from "./tx_status.tsx";
-import { pairPicker, useTokenOptions } from "./token_options.ts";
+import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
-
-function tokenAddress(option: TokenOption | undefined): Address | "native" | null {
-  if (!option) return null;
-  if (option.key === "NATIVE") return "native";
-  return /^0x[0-9a-f]{40}$/i.test(option.key) ? getAddress(option.key) : null;
-}
 
 /** The swap panel of `/swap` and the token and pool pages. */
 export function SwapPanel({ data }: { data: TradeData }) {
@@ -79,8 +73,8 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const tokens = useTokenOptions(data, client);
   const inOption = tokens.find((t) => t.key === inKey);
   const outOption = tokens.find((t) => t.key === outKey);
-  const inAddress = tokenAddress(inOption);
-  const outAddress = tokenAddress(outOption);
+  const inAddress = optionAddress(inOption);
+  const outAddress = optionAddress(outOption);
   const tokenIn: SwapToken | null = inAddress && decimals[inAddress] !== undefined
     ? { address: inAddress, symbol: inOption!.symbol, decimals: decimals[inAddress] }
     : null;
@@ -178,7 +172,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
     }
   }
   const flaggedList = [inOption, outOption].flatMap((option) => {
-    const address = tokenAddress(option);
+    const address = optionAddress(option);
     if (!option || !address || address === "native") return [];
     return flags.flagged.has(address.toLowerCase()) || flags.error
       ? [{ symbol: option.symbol, confirmed: confirmFlagged }]
@@ -188,7 +182,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
   // The pickers show the balances read so far (whole tokens), by token key.
   const pickerBalances = new Map<string, string>();
   for (const option of [inOption, outOption]) {
-    const address = tokenAddress(option);
+    const address = optionAddress(option);
     if (option && address && balances[address] !== undefined && decimals[address] !== undefined) {
       pickerBalances.set(option.key, formatUnits(balances[address], decimals[address]));
     }

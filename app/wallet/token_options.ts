@@ -8,7 +8,18 @@
 import { useEffect, useMemo, useState } from "react";
 import { erc20Abi, getAddress, type PublicClient } from "viem";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { tokenHref } from "../../lib/chains.ts";
+
+/**
+ * The contract of a token option: `native` for the chain's own currency, the
+ * checksummed address, or `null` (no option, or a key that is no address).
+ */
+export function optionAddress(option: TokenOption | undefined): Address | "native" | null {
+  if (!option) return null;
+  if (option.key === NATIVE_PLACEHOLDER) return "native";
+  return isAddress(option.key) ? getAddress(option.key) : null;
+}
 
 /** The screen's tokens with the preselected ones added. */
 export function useTokenOptions(data: TradeData, client: PublicClient | null): readonly TokenOption[] {

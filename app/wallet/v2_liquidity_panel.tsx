@@ -7,9 +7,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useState } from "react";
-import { getAddress } from "viem";
-import type { Address } from "../../lib/address.ts";
-import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
 import type { ChainCall, SwapToken } from "../lib/wallet_swap.ts";
 import {
@@ -23,16 +21,10 @@ import {
 import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
 import { ensureApproval, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { pairPicker } from "./token_options.ts";
+import { optionAddress, pairPicker } from "./token_options.ts";
 import { TxStatusView } from "./tx_status.tsx";
 
 const DEADLINE_SECONDS = 30 * 60;
-
-function addressOf(option: TokenOption | undefined): Address | "native" | null {
-  if (!option) return null;
-  if (option.key === "NATIVE") return "native";
-  return /^0x[0-9a-f]{40}$/i.test(option.key) ? getAddress(option.key) : null;
-}
 
 /** The two tokens of a V2 screen with their decimals, the pair and the account's pair tokens. */
 function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
@@ -41,8 +33,8 @@ function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: str
   const tokens = data.tokens.ok ? data.tokens.data : [];
   const optionA = tokens.find((t) => t.key === keys.a);
   const optionB = tokens.find((t) => t.key === keys.b);
-  const addressA = addressOf(optionA);
-  const addressB = addressOf(optionB);
+  const addressA = optionAddress(optionA);
+  const addressB = optionAddress(optionB);
   const [tokenA, setTokenA] = useState<SwapToken | null>(null);
   const [tokenB, setTokenB] = useState<SwapToken | null>(null);
   const [pair, setPair] = useState<V2Pair | null | undefined>(undefined);
