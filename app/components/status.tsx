@@ -48,7 +48,11 @@ export function NotFoundState(
   );
 }
 
-/** Shown where an action would need a connected wallet (out of scope). */
+/**
+ * Shown where an action is informational in this interface (limit orders,
+ * fiat, V4 positions, passkeys, NFT listings): it says so, and where wallet
+ * actions do work.
+ */
 export function ConnectWalletState(
   { action = "continue" }: { action?: string },
 ) {
@@ -58,8 +62,9 @@ export function ConnectWalletState(
         <strong>Connect a wallet to {action}.</strong>
       </p>
       <p className="muted">
-        This interface is read-only: it shows prices, pools and portfolios, but it cannot connect a wallet or send
-        transactions.
+        This screen is informational: it cannot {action}{" "}
+        with your wallet yet. Swaps, sends and V2 and V3 liquidity do work with your wallet, from the Swap, Send and
+        Pool screens.
       </p>
       <button type="button" className="button" disabled aria-disabled="true">
         Connect a wallet to {action}
