@@ -63,8 +63,7 @@ export function ConnectWalletState(
       </p>
       <p className="muted">
         This screen is informational: it cannot {action}{" "}
-        with your wallet yet. Swaps, sends and V2 and V3 liquidity do work with your wallet, from the Swap, Send and
-        Pool screens.
+        with your wallet yet. Trades, transfers and V2 and V3 positions work with your wallet on their own screens.
       </p>
       <button type="button" className="button" disabled aria-disabled="true">
         Connect a wallet to {action}
