@@ -225,7 +225,7 @@ export async function loadPagePreview(
   const url = `${origin}${canonicalPath(pathname)}${canonicalQuery(search)}`;
   const params = match.route.kind === "token"
     ? [match.params.chainName, match.params.tokenAddress]
-    : [match.params.chainName ?? match.params.networkName, match.params.poolAddress];
+    : [match.params.chainName, match.params.poolAddress];
   try {
     if (match.route.kind === "token") {
       const token = await previews.token(decode(params[0]), decode(params[1]), origin);

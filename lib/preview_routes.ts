@@ -6,6 +6,10 @@
  * Patterns use `URLPattern` pathname syntax. A path outside this list (the 404
  * page, the API, static files) never carries preview tags.
  *
+ * Most routes are flat route files in `app/routes/`; an alias (`/pools/new`
+ * for `/pool/new`) names the route module it shares instead of copying it,
+ * and `app/routes.ts` adds a route for it from this list.
+ *
  * @module
  */
 
@@ -18,12 +22,21 @@ export interface PreviewRoute {
   readonly pattern: string;
   /** The preview the page carries. */
   readonly kind: PreviewKind;
-  /** React Router route id (`routes/<flat file name>`) that renders the page. */
+  /** React Router route id (`routes/<flat file name>`, or the alias's own `routes/<name>`). */
   readonly routeId: string;
+  /** The flat route file (`app/routes/<module>.tsx`) that renders the page: its own, or the one an alias shares. */
+  readonly module: string;
+  /** Whether the route shares another route's module (added by `app/routes.ts`, no file of its own). */
+  readonly alias: boolean;
 }
 
 function route(pattern: string, file: string, kind: PreviewKind = "default"): PreviewRoute {
-  return { pattern, kind, routeId: `routes/${file}` };
+  return { pattern, kind, routeId: `routes/${file}`, module: file, alias: false };
+}
+
+/** A route served by the module of another one (`module`), under its own id `routes/<name>`. */
+function alias(pattern: string, name: string, module: string, kind: PreviewKind = "default"): PreviewRoute {
+  return { pattern, kind, routeId: `routes/${name}`, module, alias: true };
 }
 
 /** The whitelist, in the order the product lists it. */
@@ -34,7 +47,12 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
   route("/explore/pools/:chainName/:poolAddress", "explore.pools.$chainName.$poolAddress", "pool"),
   route("/tokens", "tokens._index"),
   route("/tokens/:chainName", "tokens.$chainName._index"),
-  route("/tokens/:chainName/:tokenAddress", "tokens.$chainName.$tokenAddress", "token"),
+  alias(
+    "/tokens/:chainName/:tokenAddress",
+    "tokens.$chainName.$tokenAddress",
+    "explore.tokens.$chainName.$tokenAddress",
+    "token",
+  ),
   route("/vote{/*}?", "vote.$"),
   route("/create-proposal", "create-proposal"),
   route("/sell", "sell"),
@@ -48,19 +66,24 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
   route("/pool/v2/find", "pool.v2.find"),
   route("/pool/new", "pool.new"),
   route("/pool/:tokenId", "pool.$tokenId"),
-  route("/pools", "pools._index"),
-  route("/pools/v2", "pools.v2._index"),
-  route("/pools/v2/find", "pools.v2.find"),
-  route("/pools/new", "pools.new"),
-  route("/pools/:tokenId", "pools.$tokenId"),
-  route("/pools/:networkName/:poolAddress", "pools.$networkName.$poolAddress", "pool"),
+  alias("/pools", "pools._index", "pool._index"),
+  alias("/pools/v2", "pools.v2._index", "pool.v2._index"),
+  alias("/pools/v2/find", "pools.v2.find", "pool.v2.find"),
+  alias("/pools/new", "pools.new", "pool.new"),
+  alias("/pools/:tokenId", "pools.$tokenId", "pool.$tokenId"),
+  alias(
+    "/pools/:chainName/:poolAddress",
+    "pools.$chainName.$poolAddress",
+    "explore.pools.$chainName.$poolAddress",
+    "pool",
+  ),
   route("/portfolio", "portfolio._index"),
   route("/portfolio/tokens", "portfolio.tokens"),
   route("/portfolio/defi", "portfolio.defi"),
   route("/portfolio/nfts", "portfolio.nfts"),
   route("/portfolio/activity", "portfolio.activity"),
   route("/positions", "positions._index"),
-  route("/positions/create", "positions.create._index"),
+  alias("/positions/create", "positions.create._index", "pool.new"),
   route("/positions/create/:protocolVersion", "positions.create.$protocolVersion"),
   route("/positions/v2/:chainName/:pairAddress", "positions.v2.$chainName.$pairAddress"),
   route("/positions/v3/:chainName/:tokenId", "positions.v3.$chainName.$tokenId"),
@@ -69,7 +92,7 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
   route("/add/v2", "add.v2"),
   route("/increase", "increase"),
   route("/remove/v2/:currencyIdA/:currencyIdB", "remove.v2.$currencyIdA.$currencyIdB"),
-  route("/remove/:tokenId", "remove.$tokenId"),
+  alias("/remove/:tokenId", "remove.$tokenId", "pool.$tokenId"),
   route("/migrate/v2", "migrate.v2._index"),
   route("/migrate/v2/:address", "migrate.v2.$address"),
   route("/migrate/v2/:chainName/:pairAddress", "migrate.v2.$chainName.$pairAddress"),

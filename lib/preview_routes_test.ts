@@ -36,7 +36,7 @@ Deno.test("whitelist: paths match the most specific pattern", () => {
     ["/pools/v2", "routes/pools.v2._index"],
     ["/pools/v2/find", "routes/pools.v2.find"],
     ["/pools/42", "routes/pools.$tokenId", { tokenId: "42" }],
-    ["/pools/ethereum/0xabc", "routes/pools.$networkName.$poolAddress"],
+    ["/pools/ethereum/0xabc", "routes/pools.$chainName.$poolAddress", { chainName: "ethereum", poolAddress: "0xabc" }],
     ["/vote", "routes/vote.$"],
     ["/vote/governor/12", "routes/vote.$"],
     ["/pool/v2", "routes/pool.v2._index"],

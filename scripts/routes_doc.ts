@@ -8,7 +8,7 @@ import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 
 /** The whitelist as Markdown table rows. */
 export function routesTable(): string {
-  const rows = PREVIEW_ROUTES.map((r) => `| \`${r.pattern}\` | ${r.kind} | \`app/${r.routeId}.tsx\` |`);
+  const rows = PREVIEW_ROUTES.map((r) => `| \`${r.pattern}\` | ${r.kind} | \`app/routes/${r.module}.tsx\` |`);
   return ["| path | preview | route module |", "| --- | --- | --- |", ...rows].join("\n");
 }
 

@@ -18,7 +18,6 @@ export const UNI = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
 /** Values for every route parameter of the whitelist, all known to the demo gateway. */
 export const PARAMS: Readonly<Record<string, string>> = {
   chainName: "ethereum",
-  networkName: "ethereum",
   tokenAddress: UNI,
   poolAddress: USDC_WETH_V3_POOL.address,
   tokenId: "1",

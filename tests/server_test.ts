@@ -18,7 +18,7 @@ import { ROOT_DIR } from "../lib/paths.ts";
 function examplePath(pattern: string): string {
   return pattern
     .replace("{/*}?", "/proposal/1")
-    .replace(/:chainName|:networkName/g, "ethereum")
+    .replace(/:chainName/g, "ethereum")
     .replace(/:(tokenAddress|poolAddress|pairAddress|contractAddress|walletAddress|address)/g, `0x${"ab".repeat(20)}`)
     .replace(/:(tokenId|protocolVersion|currencyIdA|currencyIdB)/g, "1");
 }

@@ -18,7 +18,7 @@ const NAV = [
 export function useCurrentChain(): string {
   const params = useParams();
   const [search] = useSearchParams();
-  const fromUrl = params.chainName ?? params.networkName ?? search.get("chain");
+  const fromUrl = params.chainName ?? search.get("chain");
   const known = CHAINS.find((c) => c.urlName === fromUrl?.toLowerCase());
   return known?.urlName ?? chainUrlName(DEFAULT_CHAIN);
 }

@@ -1,6 +1,6 @@
 /**
  * The loader of the pool pages (`/explore/pools/:chainName/:poolAddress`
- * and `/pools/:networkName/:poolAddress`).
+ * and `/pools/:chainName/:poolAddress`).
  *
  * @module
  */
@@ -77,7 +77,7 @@ function likelyPool(chain: Chain, address: string): PoolRef | null {
 export async function loadPoolPage(
   { params, context }: LoaderFunctionArgs,
 ): Promise<PoolPageStream> {
-  const chainName = params.chainName ?? params.networkName ?? "";
+  const chainName = params.chainName ?? "";
   const address = params.poolAddress ?? "";
   const chain = parseChain(chainName);
   if (!chain) {

@@ -1,4 +1,4 @@
-/** `/explore/pools/:chainName/:poolAddress`: a pool's charts, liquidity, stats and transactions. */
+/** `/explore/pools/:chainName/:poolAddress` and `/pools/:chainName/:poolAddress`: a pool's charts, liquidity, stats and transactions. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";

@@ -1,4 +1,4 @@
-/** `/explore/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions. */
+/** `/explore/tokens/:chainName/:tokenAddress` and `/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";

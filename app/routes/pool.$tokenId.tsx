@@ -1,4 +1,4 @@
-/** `/pool/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
+/** `/pool/:tokenId`, `/pools/:tokenId` and `/remove/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
 import { useParams } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
 import { PositionScreen } from "../components/wallet_screens.tsx";

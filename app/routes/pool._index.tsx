@@ -1,4 +1,4 @@
-/** `/pool`: Your positions: a wallet is needed; top pools to explore meanwhile. */
+/** `/pool` and `/pools`: Your positions: a wallet is needed; top pools to explore meanwhile. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";

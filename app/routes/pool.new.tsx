@@ -1,4 +1,4 @@
-/** `/pool/new`: New position: read-only frame with real tokens; a wallet would be needed to act. */
+/** `/pool/new`, `/pools/new` and `/positions/create`: New position: read-only frame with real tokens; a wallet would be needed to act. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";

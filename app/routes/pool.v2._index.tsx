@@ -1,4 +1,4 @@
-/** `/pool/v2`: Your V2 liquidity: a wallet is needed; top pools to explore meanwhile. */
+/** `/pool/v2` and `/pools/v2`: Your V2 liquidity: a wallet is needed; top pools to explore meanwhile. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";

@@ -1,4 +1,4 @@
-/** `/pool/v2/find`: Import V2 pool: read-only frame with real tokens; a wallet would be needed to act. */
+/** `/pool/v2/find` and `/pools/v2/find`: Import V2 pool: read-only frame with real tokens; a wallet would be needed to act. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../components/status.tsx";
