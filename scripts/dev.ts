@@ -58,7 +58,7 @@ Deno.addSignalListener("SIGINT", shutdown);
 Deno.addSignalListener("SIGTERM", shutdown);
 start();
 
-let timer: number | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
 let restarting = Promise.resolve();
 for await (const event of watcher) {
   if (stopping) break;
