@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { flushLog, setLogSink } from "./log.ts";
 import { join } from "node:path";
-import { cacheKeys, CHUNK_BYTES, createCache, DEFAULT_TTL_MS, MAX_KV_BYTES, retryWhileLocked } from "./kv_cache.ts";
+import { CHUNK_BYTES, MAX_KV_BYTES } from "./byte_store.ts";
+import { cacheKeys } from "./cache_keys.ts";
+import { createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
+import { retryWhileLocked } from "./kv_store.ts";
 
 interface Greeting {
   readonly hello: string;

@@ -15,8 +15,9 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import type { Cache, PreviewCacheKey, Validator } from "./kv_cache.ts";
-import { cacheKeys } from "./kv_cache.ts";
+import type { Cache } from "./kv_cache.ts";
+import type { Validator } from "./json_store.ts";
+import { cacheKeys, type PreviewCacheKey } from "./cache_keys.ts";
 import { createSingleFlight } from "./single_flight.ts";
 import {
   MAX_TITLE,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createGatewayClient, GatewayError } from "../queries/client.ts";
-import { cacheKeys, createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
+import { cacheKeys } from "./cache_keys.ts";
+import { createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { flushLog, setLogSink } from "./log.ts";
 import { type FakeResolver, startFakeGateway } from "../tests/fakes/gateway.ts";

@@ -1,0 +1,124 @@
+/**
+ * Keys of the cache (`kv_cache.ts`): arrays `[kind, CHAIN, address]` (plus an
+ * optional variant for images). The chain is upper-cased, a `0x` address or
+ * `NATIVE` lower-cased, a base58 mint (Solana) kept as given (`addressKey` of
+ * `lib/address.ts`); oversized or empty parts are rejected when the key is
+ * built, so a bad key fails where it is made rather than inside KV.
+ *
+ * @module
+ */
+import { addressKey } from "./address.ts";
+
+/** Largest total size, in UTF-8 bytes, of the parts of a key (KV allows 2 KiB). */
+export const MAX_KEY_PART_BYTES = 1024;
+
+/** Kinds of JSON entries. */
+export type PreviewCacheKind = "token_preview" | "pool_preview";
+
+/** Kinds of binary entries. */
+export type ImageCacheKind = "token_image" | "pool_image";
+
+/** Key of a JSON entry: `[kind, CHAIN, address]`. */
+export type PreviewCacheKey = readonly [PreviewCacheKind, string, string];
+
+/** Key of a binary entry: `[kind, CHAIN, address]` or `[kind, CHAIN, address, variant]`. */
+export type ImageCacheKey =
+  | readonly [ImageCacheKind, string, string]
+  | readonly [ImageCacheKind, string, string, string];
+
+/** Any cache key. */
+export type CacheKey = PreviewCacheKey | ImageCacheKey;
+
+/** Which share image: a token card or a pool card. */
+export type ImageKind = "token" | "pool";
+
+const encoder = new TextEncoder();
+
+function checkParts(kind: string, parts: readonly unknown[]): void {
+  let total = 0;
+  for (const part of parts) {
+    if (typeof part !== "string" || part.length === 0) {
+      throw new TypeError(
+        `Cannot build ${kind} cache key: expected non-empty strings, got ${JSON.stringify(part)}`,
+      );
+    }
+    // UTF-8 takes at least one byte per UTF-16 unit: skip encoding huge parts.
+    total += part.length > MAX_KEY_PART_BYTES ? part.length : encoder.encode(part).length;
+    if (total > MAX_KEY_PART_BYTES) {
+      throw new RangeError(
+        `Cannot build ${kind} cache key: parts exceed ${MAX_KEY_PART_BYTES} bytes`,
+      );
+    }
+  }
+}
+
+function previewKey(
+  kind: PreviewCacheKind,
+  chain: string,
+  address: string,
+): PreviewCacheKey {
+  checkParts(kind, [chain, address]);
+  return [kind, chain.toUpperCase(), addressKey(address)];
+}
+
+function imageKey(
+  kind: ImageCacheKind,
+  chain: string,
+  address: string,
+  variant?: string,
+): ImageCacheKey {
+  if (variant === undefined) {
+    checkParts(kind, [chain, address]);
+    return [kind, chain.toUpperCase(), addressKey(address)];
+  }
+  checkParts(kind, [chain, address, variant]);
+  return [kind, chain.toUpperCase(), addressKey(address), variant];
+}
+
+/**
+ * Typed builders of cache keys. They throw `TypeError` for empty or
+ * non-string parts and `RangeError` when the parts together exceed
+ * {@linkcode MAX_KEY_PART_BYTES}, so a bad key fails where it is built
+ * rather than inside KV.
+ */
+export const cacheKeys = {
+  /** Preview data of a token page. */
+  tokenPreview(chain: string, address: string): PreviewCacheKey {
+    return previewKey("token_preview", chain, address);
+  },
+  /** Preview data of a pool page. */
+  poolPreview(chain: string, address: string): PreviewCacheKey {
+    return previewKey("pool_preview", chain, address);
+  },
+  /** Share image of a token; `variant` tells apart renderings (e.g. emoji set). */
+  tokenImage(chain: string, address: string, variant?: string): ImageCacheKey {
+    return imageKey("token_image", chain, address, variant);
+  },
+  /** Share image of a pool; a namespace apart from token images. */
+  poolImage(chain: string, address: string, variant?: string): ImageCacheKey {
+    return imageKey("pool_image", chain, address, variant);
+  },
+} as const;
+
+/**
+ * The key of a share image from the URL's parts, or `null` when they cannot
+ * make one (see {@linkcode cacheKeys}): invalid input reads as a miss.
+ */
+export function imageCacheKey(
+  kind: ImageKind,
+  chainName: string,
+  address: string,
+  variant?: string,
+): ImageCacheKey | null {
+  try {
+    if (kind === "token") {
+      return cacheKeys.tokenImage(chainName, address, variant);
+    }
+    if (kind === "pool") {
+      return cacheKeys.poolImage(chainName, address, variant);
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
