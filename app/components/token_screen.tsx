@@ -144,12 +144,12 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
   if (data.status === "not-found") {
     return (
       <NotFoundState title="Token not found">
-        <p>{data.reason}</p>
+        <p>{data.message}</p>
       </NotFoundState>
     );
   }
   if (data.status === "error") {
-    return <ErrorState page title="Could not load this token" message={data.error} />;
+    return <ErrorState page title="Could not load this token" message={data.message} />;
   }
   const { token } = data;
   const market = token.market;

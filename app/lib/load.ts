@@ -6,7 +6,17 @@
  */
 import { GatewayError } from "../../queries/client.ts";
 
-/** A loader's gateway result: the data, or what went wrong in plain words. */
+/**
+ * Why a page has nothing to show, the one shape of every page loader's
+ * failure: the thing the URL names is not there (`not-found`, the message
+ * says what), or the gateway failed (`error`, in plain words). Parts of a
+ * page that fail on their own are {@linkcode Loaded}.
+ */
+export type PageProblem =
+  | { readonly status: "not-found"; readonly message: string }
+  | { readonly status: "error"; readonly message: string };
+
+/** A loader's gateway result for one part of a page: the data, or what went wrong in plain words. */
 export type Loaded<T> =
   | { readonly ok: true; readonly data: T }
   | { readonly ok: false; readonly error: string };

@@ -10,7 +10,7 @@ import { InvalidAddressError, parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, chainLabel, chainUrlName, parseChain } from "../../lib/chains.ts";
 import { type EdgePool, fetchEdgePool } from "../../queries/edge.ts";
 import { loadContext } from "./context.ts";
-import { gatewayMessage, load, type Loaded } from "./load.ts";
+import { gatewayMessage, load, type Loaded, type PageProblem } from "./load.ts";
 import { fetchLiquidity, fetchPoolChart, fetchPoolTransactions, type LiquidityBar, type PoolRef } from "./pool_data.ts";
 import type { TokenChart } from "./token_data.ts";
 import type { TransactionRow } from "./rows.ts";
@@ -24,11 +24,6 @@ export interface PoolPageParts {
   >;
 }
 
-/** Why the pool page has no pool to show. */
-export type PoolPageProblem =
-  | { readonly status: "not-found"; readonly message: string }
-  | { readonly status: "error"; readonly message: string };
-
 /** The pool and its page's frame. */
 export interface PoolPageFrame {
   readonly status: "ok";
@@ -40,10 +35,10 @@ export interface PoolPageFrame {
 }
 
 /** What the pool page renders: the frame and every part. */
-export type PoolPageData = PoolPageProblem | (PoolPageFrame & PoolPageParts);
+export type PoolPageData = PageProblem | (PoolPageFrame & PoolPageParts);
 
 /** What the pool loader returns: the frame, and the parts still on their way (streamed). */
-export type PoolPageStream = PoolPageProblem | (PoolPageFrame & { readonly parts: Promise<PoolPageParts> });
+export type PoolPageStream = PageProblem | (PoolPageFrame & { readonly parts: Promise<PoolPageParts> });
 
 /** Starts the chart, liquidity and transactions calls of a pool (`load` never rejects). */
 function startParts(client: Client, ref: PoolRef): Promise<PoolPageParts> {

@@ -11,7 +11,7 @@ import type { ResultOf } from "../../queries/graphql.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
-import { gatewayMessage, load, type Loaded } from "./load.ts";
+import { gatewayMessage, load, type Loaded, type PageProblem } from "./load.ts";
 import {
   type Description,
   fetchDescription,
@@ -37,21 +37,6 @@ export interface TokenPageParts {
   readonly description: Loaded<Description>;
 }
 
-/** Why the token page has no token to show. */
-export type TokenPageProblem =
-  | {
-    readonly status: "not-found";
-    readonly chainName: string;
-    readonly address: string;
-    readonly reason: string;
-  }
-  | {
-    readonly status: "error";
-    readonly chainName: string;
-    readonly address: string;
-    readonly error: string;
-  };
-
 /** The token and its page's frame, known after one gateway round trip. */
 export interface TokenPageFrame {
   readonly status: "ok";
@@ -65,10 +50,10 @@ export interface TokenPageFrame {
 }
 
 /** What the token page renders: the frame and every part. */
-export type TokenPageData = TokenPageProblem | (TokenPageFrame & TokenPageParts);
+export type TokenPageData = PageProblem | (TokenPageFrame & TokenPageParts);
 
 /** What the token loader returns: the frame, and the parts still on their way (streamed). */
-export type TokenPageStream = TokenPageProblem | (TokenPageFrame & { readonly parts: Promise<TokenPageParts> });
+export type TokenPageStream = PageProblem | (TokenPageFrame & { readonly parts: Promise<TokenPageParts> });
 
 /**
  * Loads the token page; unknown chains and tokens give `not-found`. Every
@@ -83,23 +68,13 @@ export async function loadTokenPage(
   const address = params.tokenAddress ?? "";
   const chain = parseChain(chainName);
   if (!chain) {
-    return {
-      status: "not-found",
-      chainName,
-      address,
-      reason: `"${chainName}" is not a network this app knows.`,
-    };
+    return { status: "not-found", message: `"${chainName}" is not a network this app knows.` };
   }
   let resolved: string | undefined;
   try {
     resolved = resolveTokenAddress(chain, address);
   } catch (error) {
-    return {
-      status: "not-found",
-      chainName,
-      address,
-      reason: error instanceof Error ? error.message : String(error),
-    };
+    return { status: "not-found", message: error instanceof Error ? error.message : String(error) };
   }
   const ref: TokenRef = { chain, address: resolved ?? null };
   const langParam = new URL(request.url).searchParams.get("lang")
@@ -132,20 +107,10 @@ export async function loadTokenPage(
   try {
     token = (await details).data?.token ?? null;
   } catch (error) {
-    return {
-      status: "error",
-      chainName,
-      address,
-      error: gatewayMessage(error),
-    };
+    return { status: "error", message: gatewayMessage(error) };
   }
   if (!token) {
-    return {
-      status: "not-found",
-      chainName,
-      address,
-      reason: `No token at ${address} on ${chainLabel(chain)}.`,
-    };
+    return { status: "not-found", message: `No token at ${address} on ${chainLabel(chain)}.` };
   }
   return {
     status: "ok",
