@@ -17,6 +17,12 @@ export interface TestServer {
   readonly pid: number;
   /** Every line the process wrote to stdout and stderr so far. */
   readonly output: string[];
+  /**
+   * The first line written so far or from now on that `matches`: tests wait
+   * for a log line with this instead of sleeping. Rejects if the process
+   * ends without writing one.
+   */
+  waitForLine(matches: (line: string) => boolean): Promise<string>;
   /** Stops the process (SIGTERM, then waits for it) and returns its exit status. */
   stop(): Promise<Deno.CommandStatus>;
 }
@@ -62,9 +68,15 @@ export async function startServer(
   }).spawn();
   const output: string[] = [];
   const ready = Promise.withResolvers<string>();
+  const waiters = new Set<{ matches: (line: string) => boolean; resolve: (line: string) => void }>();
   const onLine = (line: string) => {
     const match = /Listening on (http:\/\/[^"\s]+)/.exec(line);
     if (match) ready.resolve(match[1]);
+    for (const waiter of waiters) {
+      if (!waiter.matches(line)) continue;
+      waiters.delete(waiter);
+      waiter.resolve(line);
+    }
   };
   const pumps = Promise.all([pump(child.stdout, output, onLine), pump(child.stderr, output, onLine)]);
   const status = child.status;
@@ -90,6 +102,14 @@ export async function startServer(
     url,
     pid: child.pid,
     output,
+    waitForLine(matches) {
+      const seen = output.find(matches);
+      if (seen !== undefined) return Promise.resolve(seen);
+      const waiter = Promise.withResolvers<string>();
+      waiters.add({ matches, resolve: waiter.resolve });
+      pumps.then(() => waiter.reject(new Error("the server ended without writing the line")));
+      return waiter.promise;
+    },
     stop() {
       stopped ??= (async () => {
         try {

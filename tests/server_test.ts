@@ -130,15 +130,19 @@ Deno.test("server: routing order, static passthrough, 404s and cache headers", a
 
     await t.step("one structured log line per request", async () => {
       await (await fetch(`${server.url}/explore?x=1`)).body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const line = server.output.map((l) => {
+      const parse = (l: string) => {
         try {
           return JSON.parse(l);
         } catch {
           return null;
         }
-      }).find((entry) => entry?.path === "/explore" && entry?.method === "GET");
-      assert.ok(line, "no log line for /explore");
+      };
+      const line = parse(
+        await server.waitForLine((l) => {
+          const entry = parse(l);
+          return entry?.path === "/explore" && entry?.method === "GET";
+        }),
+      );
       assert.equal(line.status, 200);
       assert.equal(typeof line.ms, "number");
     });
