@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { decode } from "fast-png";
 import { JSDOM } from "jsdom";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../lib/preview_meta.ts";
-import { type FakeGateway, startFakeGateway } from "./fakes/gateway.ts";
+import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 
 const UNI = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
@@ -293,26 +293,27 @@ Deno.test("previews: PUBLIC_ORIGIN is used in absolute URLs", async () => {
   }
 });
 
-async function assertGatewayFault(gateway: FakeGateway, server: TestServer, address: string, timeoutMs: number) {
-  const started = performance.now();
+async function assertGatewayFault(label: string, server: TestServer, address: string) {
   const h = await head(server, `/explore/tokens/ethereum/${address}`);
-  const elapsed = performance.now() - started;
-  assert.equal(h.status, 200, `${gateway.mode}: status`);
-  assert.equal(h.title, DEFAULT_TITLE, `${gateway.mode}: title`);
-  assert.ok(elapsed < timeoutMs + 3000, `${gateway.mode}: answered in ${elapsed} ms`);
+  assert.equal(h.status, 200, `${label}: status`);
+  assert.equal(h.title, DEFAULT_TITLE, `${label}: title`);
 }
 
 Deno.test("previews: a failing gateway leaves the default preview and caches nothing", async () => {
   const gateway = await startFakeGateway(gatewayResolvers());
   const server = await startServer({ GRAPHQL_URL: gateway.url, GATEWAY_TIMEOUT_MS: "800" });
   try {
-    const addresses = { slow: UNI, "500": NO_SYMBOL, garbage: NOTHING } as const;
-    for (const mode of ["slow", "500", "garbage"] as const) {
-      gateway.mode = mode;
-      gateway.slowMs = 5_000;
-      await assertGatewayFault(gateway, server, addresses[mode], 800);
-    }
+    gateway.mode = "500";
+    await assertGatewayFault("500", server, NO_SYMBOL);
+    gateway.mode = "garbage";
+    await assertGatewayFault("garbage", server, NOTHING);
+    // A gateway that does not answer: the page is out with the default preview
+    // while the gateway still holds the question (the timeout gave up on it).
     gateway.mode = "ok";
+    const held = gateway.hold();
+    await assertGatewayFault("no answer", server, UNI);
+    assert.ok(held.arrived.length > 0, "the gateway was asked");
+    held.release();
     const recovered = await head(server, `/explore/tokens/ethereum/${UNI}`);
     assert.equal(recovered.title, "Get UNI on Uniswap", "a failure was cached");
   } finally {
