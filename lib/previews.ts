@@ -31,7 +31,7 @@ import { type Chain, parseChain, resolveTokenAddress } from "./chains.ts";
 import { V2_FEE_TIER } from "./fees.ts";
 import { runQuery } from "../queries/client.ts";
 import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "./text.ts";
-import { type EdgePoolToken, TokenQuery, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";
+import { type EdgePoolToken, fetchEdgeToken, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";
 
 /** Options of {@linkcode createPreviews}. */
 export interface PreviewsOptions {
@@ -269,9 +269,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
   ): Promise<TokenPreview | null> {
     const chain = previewChain(chainName);
     if (chain === null || typeof address !== "string") return null;
-    let resolved: string | undefined;
     try {
-      resolved = resolveTokenAddress(chain, address);
+      resolveTokenAddress(chain, address);
     } catch {
       return null;
     }
@@ -284,11 +283,7 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
       JSON.stringify(key),
       () =>
         readThrough(key, isTokenPreview, async () => {
-          const { data } = await runQuery(gatewayClient(), TokenQuery, {
-            chain,
-            address: resolved ?? null,
-          });
-          const found = data?.token;
+          const found = await fetchEdgeToken(gatewayClient(), chain, address);
           if (!found) return null;
           return {
             symbol: displayText(found.symbol),
