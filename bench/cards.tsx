@@ -13,12 +13,12 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
 import { cssRgb, type Rgb } from "../og/average_color.ts";
-import { type Backdrop, WATERMARK, watermarkImage } from "../og/backdrop.ts";
-import { isLight } from "../og/card_parts.tsx";
+import { type Backdrop, WATERMARK } from "../og/backdrop.ts";
+import { backdropFor } from "../og/draw.tsx";
 import { chainLogo, loadBrandLogos } from "../og/chain_logos.ts";
 import { type CardFont, createDefaultFontLoader } from "../og/fonts.ts";
 import { bytesToBase64, svgDataUrl } from "../og/iconify.ts";
-import { feeLabel, mix, PoolCard } from "../og/pool_card.tsx";
+import { feeLabel, PoolCard } from "../og/pool_card.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "../og/render.ts";
 import { TokenCard } from "../og/token_card.tsx";
 import { ROOT_DIR } from "../lib/paths.ts";
@@ -101,14 +101,8 @@ export async function benchCards(): Promise<BenchCards> {
   const logo = `data:image/png;base64,${bytesToBase64(benchLogoPng())}`;
   const red: Rgb = { r: 205, g: 92, b: 60 };
   const blue: Rgb = { r: 40, g: 90, b: 200 };
-  const watermark = await watermarkImage(brand.productSvg);
-  const opacity = (color: Rgb) => isLight(color) ? 0.12 : 0.14;
-  const tokenBackdrop: Backdrop = { from: red, to: red, watermark: { image: watermark, opacity: opacity(red) } };
-  const poolBackdrop: Backdrop = {
-    from: red,
-    to: blue,
-    watermark: { image: watermark, opacity: opacity(mix(red, blue)) },
-  };
+  const tokenBackdrop = await backdropFor(red, red, brand.productSvg);
+  const poolBackdrop = await backdropFor(red, blue, brand.productSvg);
   const token = (
     <TokenCard
       name="Uniswap"

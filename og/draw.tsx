@@ -92,7 +92,11 @@ function assetLoader(options: DrawOptions): AdditionalAssetLoader | undefined {
   };
 }
 
-async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Backdrop> {
+/**
+ * The card's backdrop: a gradient from `from` to `to` and the product logo as
+ * a watermark, fainter on a light background.
+ */
+export async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Backdrop> {
   const light = isLight(mix(from, to));
   return {
     from,
