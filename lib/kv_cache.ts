@@ -45,8 +45,10 @@ export interface Cache {
   /**
    * Reads a cached share image; `null` when missing, expired, incomplete,
    * corrupt or KV fails. `chainName` is the chain as in the URL
-   * (`ethereum`), normalised like every key. Invalid input reads as `null`.
-   * The array returned may be shared: do not mutate it.
+   * (`ethereum`), normalised like every key. `variant` tells apart
+   * renderings of the same target (absent for the default emoji set,
+   * `emoji=<set>` otherwise). Invalid input reads as `null`. The array
+   * returned may be shared: do not mutate it.
    */
   getImage(
     kind: ImageKind,

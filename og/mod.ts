@@ -8,6 +8,8 @@
 
 import { errorText, logger } from "../lib/log.ts";
 import type { PreviewSource } from "../lib/preview_types.ts";
+import type { ImageKind } from "../lib/cache_keys.ts";
+import type { Cache } from "../lib/kv_cache.ts";
 import { addressKey, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../lib/address.ts";
 import { parseChain, resolveTokenAddress } from "../lib/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
@@ -24,8 +26,7 @@ export type { RenderTimings } from "./render.ts";
 export type { RendererInfo, RendererName } from "./resvg.ts";
 export type { RenderPoolStats } from "./render_pool.ts";
 
-/** Kind of share image. */
-export type ImageKind = "token" | "pool";
+export type { ImageKind } from "../lib/cache_keys.ts";
 
 /** Which image a request asks for (from the route's path parameters). */
 export interface ImageTarget {
@@ -35,28 +36,10 @@ export interface ImageTarget {
 }
 
 /**
- * Stored PNGs of rendered cards (implemented over Deno KV by
- * `lib/kv_cache.ts`). Only successful renders are stored.
+ * Stored PNGs of rendered cards: the image half of `lib/kv_cache.ts`'s
+ * cache (over Deno KV). Only successful renders are stored.
  */
-export interface ImageCache {
-  /**
-   * `variant` tells apart renderings of the same target: absent for the
-   * default emoji set, `emoji=<set>` otherwise.
-   */
-  getImage(
-    kind: ImageKind,
-    chainName: string,
-    address: string,
-    variant?: string,
-  ): Promise<Uint8Array | null>;
-  setImage(
-    kind: ImageKind,
-    chainName: string,
-    address: string,
-    png: Uint8Array,
-    variant?: string,
-  ): Promise<void>;
-}
+export type ImageCache = Pick<Cache, "getImage" | "setImage">;
 
 /** Options of {@linkcode createImageHandler}. */
 export interface ImageHandlerOptions {
