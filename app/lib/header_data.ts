@@ -8,29 +8,23 @@
  * @module
  */
 import { type Chain, CHAINS } from "../../lib/chains.ts";
+import { memoizeUntilFailure } from "../../lib/memoize.ts";
 import { getBrowserClient, runQuery } from "../../queries/client.ts";
 import { TopTokensQuery } from "../../queries/token.ts";
 import { BROWSER_GRAPHQL_PATH } from "./context.ts";
 import { type TokenRow, topTokenRows } from "./rows.ts";
 
-const suggestions = new Map<Chain, Promise<TokenRow[]>>();
 let emptyChains: Promise<ReadonlySet<string>> | null = null;
 
 /** The top 100 tokens of a chain by volume (fetched once per visit; a failure is retried next time). */
-export function topTokenSuggestions(chain: Chain): Promise<TokenRow[]> {
-  let rows = suggestions.get(chain);
-  if (!rows) {
-    rows = runQuery(getBrowserClient(BROWSER_GRAPHQL_PATH), TopTokensQuery, {
-      chain,
-      page: 1,
-      pageSize: 100,
-      orderBy: "VOLUME",
-    }).then(({ data }) => topTokenRows(data?.topTokens ?? null));
-    rows.catch(() => suggestions.delete(chain));
-    suggestions.set(chain, rows);
-  }
-  return rows;
-}
+export const topTokenSuggestions: (chain: Chain) => Promise<TokenRow[]> = memoizeUntilFailure((chain: Chain) =>
+  runQuery(getBrowserClient(BROWSER_GRAPHQL_PATH), TopTokensQuery, {
+    chain,
+    page: 1,
+    pageSize: 100,
+    orderBy: "VOLUME",
+  }).then(({ data }) => topTokenRows(data?.topTokens ?? null))
+);
 
 /** URL names of the chains whose top tokens list is empty (checked once per visit). */
 export function chainsWithoutData(): Promise<ReadonlySet<string>> {

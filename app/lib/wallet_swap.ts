@@ -10,7 +10,7 @@
 import { decodeFunctionResult, encodeFunctionData, encodePacked, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
-import { V3_FEE_TIERS } from "../../lib/fees.ts";
+import { V2_FEE_TIER, V3_FEE_TIERS } from "../../lib/fees.ts";
 import { maximumSold, minimumReceived } from "./wallet_math.ts";
 
 /** A token of a swap; `native` trades as the wrapped native token on chain. */
@@ -101,7 +101,7 @@ export function candidateRoutes(tokenIn: Address, tokenOut: Address, contracts: 
     protocol: "V3" as const,
     hops: [{ tokenIn, tokenOut, fee }],
   }));
-  routes.push({ protocol: "V2", hops: [{ tokenIn, tokenOut, fee: 3000 }] });
+  routes.push({ protocol: "V2", hops: [{ tokenIn, tokenOut, fee: V2_FEE_TIER }] });
   if (!same(tokenIn, weth) && !same(tokenOut, weth)) {
     for (const a of TWO_HOP_FEES) {
       for (const b of TWO_HOP_FEES) {

@@ -10,7 +10,7 @@
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { erc20Abi, getAddress, type Hex, type PublicClient } from "viem";
-import type { Address } from "../../lib/address.ts";
+import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import type { PublicChain } from "../../lib/rpc_proxy.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
@@ -382,7 +382,7 @@ export function NewV3Position({ data }: { data: TradeData }) {
 
   const weth = chain?.contracts.wrappedNative ?? null;
   const toAddress = (key: string): Address | null =>
-    key === "NATIVE" ? weth : /^0x[0-9a-f]{40}$/i.test(key) ? getAddress(key) : null;
+    key === NATIVE_PLACEHOLDER ? weth : isAddress(key) ? getAddress(key) : null;
   const addressA = toAddress(a);
   const addressB = toAddress(b);
   const nativeSide = a === "NATIVE" ? addressA : b === "NATIVE" ? addressB : null;
