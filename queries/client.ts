@@ -133,8 +133,26 @@ export async function readGatewayAnswer(
 }
 
 async function readCapped(response: Response, maxBytes: number, from: string): Promise<string> {
-  if (response.body === null) return "";
-  const reader = response.body.getReader();
+  const text = await readTextCapped(response.body, maxBytes);
+  if (text === null) {
+    throw new GatewayError("limit", `Gateway answer${from} exceeds the ${maxBytes} byte cap`, {
+      status: response.status,
+    });
+  }
+  return text;
+}
+
+/**
+ * Reads a body as text, at most `maxBytes` of it: `null` as soon as it is
+ * longer (the rest is not read and the stream is cancelled). The one capped
+ * reader of gateway answers and of the `/graphql` proxy's request bodies.
+ */
+export async function readTextCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<string | null> {
+  if (body === null) return "";
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let total = 0;
@@ -144,9 +162,8 @@ async function readCapped(response: Response, maxBytes: number, from: string): P
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        throw new GatewayError("limit", `Gateway answer${from} exceeds the ${maxBytes} byte cap`, {
-          status: response.status,
-        });
+        reader.cancel().catch(() => {});
+        return null;
       }
       parts.push(decoder.decode(value, { stream: true }));
     }

@@ -19,7 +19,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { loadContext } from "../lib/context.ts";
 import { checkOperation } from "../../queries/allow_list.ts";
-import { GatewayError, postToGateway } from "../../queries/client.ts";
+import { GatewayError, postToGateway, readTextCapped } from "../../queries/client.ts";
 import { createRateLimiter } from "../../lib/rate_limit.ts";
 import { errorText, logger } from "../../lib/log.ts";
 
@@ -50,30 +50,6 @@ export function loader(_args: LoaderFunctionArgs) {
   return jsonError(405, "Use POST with a JSON body", { allow: "POST" });
 }
 
-class TooLarge extends Error {}
-
-/** Reads at most `max` bytes of the body; throws {@link TooLarge} past it (the rest is not read). */
-async function readBody(request: Request, max: number): Promise<string> {
-  if (request.body === null) return "";
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let total = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > max) throw new TooLarge();
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch (error) {
-    reader.cancel().catch(() => {});
-    throw error;
-  }
-  return text + decoder.decode();
-}
-
 /** Forwards one GraphQL POST of the product's own operations to the gateway. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") {
@@ -95,13 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await request.body?.cancel().catch(() => {});
     return jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
   }
-  let text: string;
+  let text: string | null;
   try {
-    text = await readBody(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof TooLarge) return jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+    text = await readTextCapped(request.body, MAX_BODY_BYTES);
+  } catch {
     return jsonError(400, "Cannot read the request body");
   }
+  if (text === null) return jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
   let body: { operationName?: unknown; query?: unknown; variables?: unknown };
   try {
     body = JSON.parse(text);
