@@ -19,6 +19,7 @@
  * @module
  */
 import { ConfigError } from "../lib/config.ts";
+import { forEachLine } from "../lib/lines.ts";
 import { DEMO_CHAIN_ID } from "../lib/chains.ts";
 import { DEPLOYER, DEV_ACCOUNTS, DEV_NATIVE_BALANCE } from "./accounts.ts";
 import { deployDemo, type DeployReport } from "./deploy.ts";
@@ -89,24 +90,15 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
   const child = new Deno.Command(Deno.execPath(), { args, stdin: "piped", stdout: "piped", stderr: "piped" }).spawn();
   const lines: string[] = [];
   const ready = Promise.withResolvers<{ url: string; chainId: number; report: DeployReport }>();
-  const read = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for await (const chunk of stream) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let index;
-      while ((index = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 1);
-        if (lines.length < 50) lines.push(line);
-        const match = READY_LINE.exec(line);
-        if (match) {
-          const [tokens, pools, transactions] = match.slice(3).map(Number);
-          ready.resolve({ url: match[1], chainId: Number(match[2]), report: { tokens, pools, transactions } });
-        }
+  const read = (stream: ReadableStream<Uint8Array>) =>
+    forEachLine(stream, (line) => {
+      if (lines.length < 50) lines.push(line);
+      const match = READY_LINE.exec(line);
+      if (match) {
+        const [tokens, pools, transactions] = match.slice(3).map(Number);
+        ready.resolve({ url: match[1], chainId: Number(match[2]), report: { tokens, pools, transactions } });
       }
-    }
-  };
+    });
   const pumps = Promise.all([read(child.stdout), read(child.stderr)]);
   const status = child.status;
   status.then(({ code }) => {

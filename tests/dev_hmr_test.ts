@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { cpSync, rmSync } from "node:fs";
+import { forEachLine } from "../lib/lines.ts";
 import { launchBrowser } from "./server_harness.ts";
 import { ROOT_DIR } from "../lib/paths.ts";
 
@@ -88,19 +89,11 @@ Deno.test({
     }).spawn();
     const output: string[] = [];
     const onLine = new Set<() => void>();
-    const pump = async (stream: ReadableStream<Uint8Array>) => {
-      const decoder = new TextDecoder();
-      let buffer = "";
-      for await (const chunk of stream) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let index;
-        while ((index = buffer.indexOf("\n")) >= 0) {
-          output.push(buffer.slice(0, index));
-          buffer = buffer.slice(index + 1);
-          for (const check of [...onLine]) check();
-        }
-      }
-    };
+    const pump = (stream: ReadableStream<Uint8Array>) =>
+      forEachLine(stream, (line) => {
+        output.push(line);
+        for (const check of [...onLine]) check();
+      });
     const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
     const browser = await launchBrowser();
     let exited = false;

@@ -7,6 +7,7 @@
  * @module
  */
 import { type Browser, chromium } from "playwright-core";
+import { forEachLine } from "../lib/lines.ts";
 import { ROOT_DIR } from "../lib/paths.ts";
 
 /** A running service under test. */
@@ -34,20 +35,11 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   DENO_KV_PATH: ":memory:",
 };
 
-async function pump(stream: ReadableStream<Uint8Array>, output: string[], onLine: (line: string) => void) {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of stream) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let index;
-    while ((index = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, index);
-      buffer = buffer.slice(index + 1);
-      output.push(line);
-      onLine(line);
-    }
-  }
-  if (buffer) output.push(buffer);
+function pump(stream: ReadableStream<Uint8Array>, output: string[], onLine: (line: string) => void): Promise<void> {
+  return forEachLine(stream, (line) => {
+    output.push(line);
+    onLine(line);
+  });
 }
 
 /**
