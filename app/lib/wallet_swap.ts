@@ -291,48 +291,23 @@ export function buildSwap(
     const path = v2Path(route);
     const to = contracts.v2Router;
     const spender = nativeIn ? null : to;
-    let data: Hex;
-    let fn: string;
-    if (nativeIn) {
-      fn = exactIn ? "swapExactETHForTokens" : "swapETHForExactTokens";
-      data = exactIn
-        ? encodeFunctionData({
-          abi: V2_ROUTER_ABI,
-          functionName: "swapExactETHForTokens",
-          args: [minimumOut, path, recipient, deadline],
-        })
-        : encodeFunctionData({
-          abi: V2_ROUTER_ABI,
-          functionName: "swapETHForExactTokens",
-          args: [minimumOut, path, recipient, deadline],
-        });
-    } else if (nativeOut) {
-      fn = exactIn ? "swapExactTokensForETH" : "swapTokensForExactETH";
-      data = exactIn
-        ? encodeFunctionData({
-          abi: V2_ROUTER_ABI,
-          functionName: "swapExactTokensForETH",
-          args: [maximumIn, minimumOut, path, recipient, deadline],
-        })
-        : encodeFunctionData({
-          abi: V2_ROUTER_ABI,
-          functionName: "swapTokensForExactETH",
-          args: [minimumOut, maximumIn, path, recipient, deadline],
-        });
-    } else {
-      fn = exactIn ? "swapExactTokensForTokens" : "swapTokensForExactTokens";
-      data = exactIn
-        ? encodeFunctionData({
-          abi: V2_ROUTER_ABI,
-          functionName: "swapExactTokensForTokens",
-          args: [maximumIn, minimumOut, path, recipient, deadline],
-        })
-        : encodeFunctionData({
-          abi: V2_ROUTER_ABI,
-          functionName: "swapTokensForExactTokens",
-          args: [minimumOut, maximumIn, path, recipient, deadline],
-        });
-    }
+    // Ether in: (amountOut[Min], path, to, deadline); tokens in: the exact amount first, then its bound.
+    const fn = nativeIn
+      ? exactIn ? "swapExactETHForTokens" : "swapETHForExactTokens"
+      : nativeOut
+      ? exactIn ? "swapExactTokensForETH" : "swapTokensForExactETH"
+      : exactIn
+      ? "swapExactTokensForTokens"
+      : "swapTokensForExactTokens";
+    const data = fn === "swapExactETHForTokens" || fn === "swapETHForExactTokens"
+      ? encodeFunctionData({ abi: V2_ROUTER_ABI, functionName: fn, args: [minimumOut, path, recipient, deadline] })
+      : encodeFunctionData({
+        abi: V2_ROUTER_ABI,
+        functionName: fn,
+        args: exactIn
+          ? [maximumIn, minimumOut, path, recipient, deadline]
+          : [minimumOut, maximumIn, path, recipient, deadline],
+      });
     return { tx: { to, data, value, label: `UniswapV2Router02.${fn}` }, minimumOut, maximumIn, spender };
   }
 

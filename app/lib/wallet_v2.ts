@@ -7,7 +7,13 @@
  *
  * @module
  */
-import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi, zeroAddress } from "viem";
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  type EncodeFunctionDataParameters,
+  parseAbi,
+  zeroAddress,
+} from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { minimumReceived } from "./wallet_math.ts";
@@ -94,6 +100,34 @@ export interface V2CallOptions {
   readonly deadline: bigint;
 }
 
+/** A Router02 liquidity call with the minimums it keeps. */
+export type LiquidityTx = TxRequest & { readonly minimumA: bigint; readonly minimumB: bigint };
+
+/** The Router02 call, labelled with its function, carrying `value` and the minimums. */
+function routerCall(
+  to: Address,
+  call: EncodeFunctionDataParameters<typeof V2_LIQUIDITY_ABI>,
+  extra: { readonly value: bigint; readonly minimumA: bigint; readonly minimumB: bigint },
+): LiquidityTx {
+  return { to, data: encodeFunctionData(call), label: `UniswapV2Router02.${call.functionName}`, ...extra };
+}
+
+/**
+ * The pair's two token addresses, or, when one side is native ether, the
+ * other token and which side is native: the router's `...ETH` functions
+ * take (token, token amounts, ether amounts).
+ */
+function pairSides(
+  tokenA: SwapToken,
+  tokenB: SwapToken,
+):
+  | { readonly native: false; readonly tokenA: Address; readonly tokenB: Address }
+  | { readonly native: true; readonly token: Address; readonly nativeIsA: boolean } {
+  if (tokenA.address === "native") return { native: true, token: tokenB.address as Address, nativeIsA: true };
+  if (tokenB.address === "native") return { native: true, token: tokenA.address, nativeIsA: false };
+  return { native: false, tokenA: tokenA.address, tokenB: tokenB.address };
+}
+
 /**
  * The `addLiquidity` call (or `addLiquidityETH` when one side is native, the
  * ether sent as value), with minimums below the desired amounts by the slippage.
@@ -103,43 +137,28 @@ export function buildAddLiquidity(
   tokenB: SwapToken,
   amounts: { readonly amountA: bigint; readonly amountB: bigint },
   options: V2CallOptions,
-): TxRequest & { readonly minimumA: bigint; readonly minimumB: bigint } {
+): LiquidityTx {
   const { contracts, recipient, deadline } = options;
   const minimumA = minimumReceived(amounts.amountA, options.slippageBps);
   const minimumB = minimumReceived(amounts.amountB, options.slippageBps);
   const to = contracts.v2Router;
-  if (tokenA.address === "native" || tokenB.address === "native") {
-    const nativeIsA = tokenA.address === "native";
-    const token = (nativeIsA ? tokenB.address : tokenA.address) as Address;
-    const [amountToken, amountEth] = nativeIsA
+  const sides = pairSides(tokenA, tokenB);
+  if (sides.native) {
+    const [amountToken, amountEth] = sides.nativeIsA
       ? [amounts.amountB, amounts.amountA]
       : [amounts.amountA, amounts.amountB];
-    const [minToken, minEth] = nativeIsA ? [minimumB, minimumA] : [minimumA, minimumB];
-    return {
-      to,
-      data: encodeFunctionData({
-        abi: V2_LIQUIDITY_ABI,
-        functionName: "addLiquidityETH",
-        args: [token, amountToken, minToken, minEth, recipient, deadline],
-      }) as Hex,
-      value: amountEth,
-      label: "UniswapV2Router02.addLiquidityETH",
-      minimumA,
-      minimumB,
-    };
-  }
-  return {
-    to,
-    data: encodeFunctionData({
+    const [minToken, minEth] = sides.nativeIsA ? [minimumB, minimumA] : [minimumA, minimumB];
+    return routerCall(to, {
       abi: V2_LIQUIDITY_ABI,
-      functionName: "addLiquidity",
-      args: [tokenA.address, tokenB.address, amounts.amountA, amounts.amountB, minimumA, minimumB, recipient, deadline],
-    }) as Hex,
-    value: 0n,
-    label: "UniswapV2Router02.addLiquidity",
-    minimumA,
-    minimumB,
-  };
+      functionName: "addLiquidityETH",
+      args: [sides.token, amountToken, minToken, minEth, recipient, deadline],
+    }, { value: amountEth, minimumA, minimumB });
+  }
+  return routerCall(to, {
+    abi: V2_LIQUIDITY_ABI,
+    functionName: "addLiquidity",
+    args: [sides.tokenA, sides.tokenB, amounts.amountA, amounts.amountB, minimumA, minimumB, recipient, deadline],
+  }, { value: 0n, minimumA, minimumB });
 }
 
 /**
@@ -153,39 +172,24 @@ export function buildRemoveLiquidity(
   liquidity: bigint,
   pair: V2Pair,
   options: V2CallOptions,
-): TxRequest & { readonly minimumA: bigint; readonly minimumB: bigint } {
+): LiquidityTx {
   const { contracts, recipient, deadline } = options;
   const share = removalAmounts(liquidity, pair);
   const minimumA = minimumReceived(share.amountA, options.slippageBps);
   const minimumB = minimumReceived(share.amountB, options.slippageBps);
   const to = contracts.v2Router;
-  if (tokenA.address === "native" || tokenB.address === "native") {
-    const nativeIsA = tokenA.address === "native";
-    const token = (nativeIsA ? tokenB.address : tokenA.address) as Address;
-    const [minToken, minEth] = nativeIsA ? [minimumB, minimumA] : [minimumA, minimumB];
-    return {
-      to,
-      data: encodeFunctionData({
-        abi: V2_LIQUIDITY_ABI,
-        functionName: "removeLiquidityETH",
-        args: [token, liquidity, minToken, minEth, recipient, deadline],
-      }) as Hex,
-      value: 0n,
-      label: "UniswapV2Router02.removeLiquidityETH",
-      minimumA,
-      minimumB,
-    };
-  }
-  return {
-    to,
-    data: encodeFunctionData({
+  const sides = pairSides(tokenA, tokenB);
+  if (sides.native) {
+    const [minToken, minEth] = sides.nativeIsA ? [minimumB, minimumA] : [minimumA, minimumB];
+    return routerCall(to, {
       abi: V2_LIQUIDITY_ABI,
-      functionName: "removeLiquidity",
-      args: [tokenA.address, tokenB.address, liquidity, minimumA, minimumB, recipient, deadline],
-    }) as Hex,
-    value: 0n,
-    label: "UniswapV2Router02.removeLiquidity",
-    minimumA,
-    minimumB,
-  };
+      functionName: "removeLiquidityETH",
+      args: [sides.token, liquidity, minToken, minEth, recipient, deadline],
+    }, { value: 0n, minimumA, minimumB });
+  }
+  return routerCall(to, {
+    abi: V2_LIQUIDITY_ABI,
+    functionName: "removeLiquidity",
+    args: [sides.tokenA, sides.tokenB, liquidity, minimumA, minimumB, recipient, deadline],
+  }, { value: 0n, minimumA, minimumB });
 }
