@@ -46,6 +46,11 @@ export interface Config {
   readonly demoChainPort: number;
   /** `WALLETCONNECT_PROJECT_ID`: enables WalletConnect when set. */
   readonly walletConnectProjectId: string | null;
+  /**
+   * `WALLETCONNECT_RELAY_URL`: the WalletConnect relay (`ws:` or `wss:`), default
+   * {@linkcode DEFAULT_WALLETCONNECT_RELAY_URL}; `null` when WalletConnect is off.
+   */
+  readonly walletConnectRelayUrl: string | null;
 }
 
 /** Raised for a configuration value that cannot be used. */
@@ -58,6 +63,9 @@ export class ConfigError extends Error {
 
 /** The default path of the local KV store. */
 export const DEFAULT_KV_PATH = ".data/kv.sqlite3";
+
+/** The relay WalletConnect uses when `WALLETCONNECT_RELAY_URL` is unset. */
+export const DEFAULT_WALLETCONNECT_RELAY_URL = "wss://relay.walletconnect.org";
 
 function integer(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw.trim())) {
@@ -139,6 +147,34 @@ function rpcUrls(env: Readonly<Record<string, string | undefined>>): Record<stri
   return urls;
 }
 
+function projectIdOf(raw: string): string {
+  const value = raw.trim();
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(value)) {
+    throw new ConfigError(
+      `Cannot parse WALLETCONNECT_PROJECT_ID "${raw}": expected a project id (letters, digits, - and _)`,
+    );
+  }
+  return value;
+}
+
+/** `WALLETCONNECT_RELAY_URL`: a `ws:`/`wss:` URL without credentials, only beside a project id. */
+function relayUrlOf(raw: string | undefined, projectId: string | null): string | null {
+  if (raw === undefined) return projectId === null ? null : DEFAULT_WALLETCONNECT_RELAY_URL;
+  const url = httpUrl("WALLETCONNECT_RELAY_URL", raw, ["ws:", "wss:"]);
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(
+      `Cannot parse WALLETCONNECT_RELAY_URL "${raw}": expected a ws: or wss: URL without credentials, query or fragment`,
+    );
+  }
+  if (projectId === null) {
+    throw new ConfigError(
+      `Cannot use WALLETCONNECT_RELAY_URL "${raw}": WalletConnect is off because WALLETCONNECT_PROJECT_ID is not set`,
+    );
+  }
+  // `new URL("wss://host").href` adds a trailing slash: a bare host is named by its origin.
+  return url.pathname === "/" ? url.origin : url.href;
+}
+
 /**
  * Reads and validates the configuration. Unset or empty variables take their
  * defaults; a bad value throws a {@linkcode ConfigError} naming it.
@@ -163,6 +199,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     }
     publicOrigin = url.origin;
   }
+  const projectId = get("WALLETCONNECT_PROJECT_ID");
+  const walletConnectProjectId = projectId ? projectIdOf(projectId) : null;
   return {
     port: get("PORT") ? integer("PORT", get("PORT")!, 0, 65535) : 8000,
     hostname: get("HOSTNAME") ? hostname(get("HOSTNAME")!) : "0.0.0.0",
@@ -193,6 +231,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: get("TRUST_PROXY") ? flag("TRUST_PROXY", get("TRUST_PROXY")!) : false,
     rpcUrls: rpcUrls(env),
     demoChainPort: get("DEMO_CHAIN_PORT") ? integer("DEMO_CHAIN_PORT", get("DEMO_CHAIN_PORT")!, 0, 65535) : 0,
-    walletConnectProjectId: get("WALLETCONNECT_PROJECT_ID")?.trim() ?? null,
+    walletConnectProjectId,
+    walletConnectRelayUrl: relayUrlOf(get("WALLETCONNECT_RELAY_URL"), walletConnectProjectId),
   };
 }

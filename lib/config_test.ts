@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, DEFAULT_KV_PATH, loadConfig } from "./config.ts";
+import { ConfigError, DEFAULT_KV_PATH, DEFAULT_WALLETCONNECT_RELAY_URL, loadConfig } from "./config.ts";
 
 Deno.test("loadConfig: defaults when nothing is set", () => {
   const config = loadConfig({});
@@ -48,6 +48,57 @@ Deno.test("loadConfig: a bad value names the variable and the expectation", () =
     assert.throws(
       () => loadConfig(env),
       (error: unknown) => error instanceof ConfigError && message.test(error.message),
+    );
+  }
+});
+
+Deno.test("loadConfig: WalletConnect is off without a project id, on the public relay with one", () => {
+  const off = loadConfig({});
+  assert.equal(off.walletConnectProjectId, null);
+  assert.equal(off.walletConnectRelayUrl, null);
+  const on = loadConfig({ WALLETCONNECT_PROJECT_ID: " 0123456789abcdef0123456789abcdef " });
+  assert.equal(on.walletConnectProjectId, "0123456789abcdef0123456789abcdef");
+  assert.equal(on.walletConnectRelayUrl, DEFAULT_WALLETCONNECT_RELAY_URL);
+  assert.equal(DEFAULT_WALLETCONNECT_RELAY_URL, "wss://relay.walletconnect.org");
+  const own = (url: string) =>
+    loadConfig({ WALLETCONNECT_PROJECT_ID: "p1", WALLETCONNECT_RELAY_URL: url }).walletConnectRelayUrl;
+  assert.equal(own("ws://127.0.0.1:4444"), "ws://127.0.0.1:4444");
+  assert.equal(own("wss://relay.example.com/"), "wss://relay.example.com");
+  assert.equal(own("wss://relay.example.com/v2"), "wss://relay.example.com/v2");
+});
+
+Deno.test("loadConfig: a bad WalletConnect setting names the variable in one line", () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [
+      { WALLETCONNECT_PROJECT_ID: "a b" },
+      /^Cannot parse WALLETCONNECT_PROJECT_ID "a b": expected a project id \(letters, digits, - and _\)$/,
+    ],
+    [
+      { WALLETCONNECT_PROJECT_ID: "p1", WALLETCONNECT_RELAY_URL: "https://relay.example.com" },
+      /^Cannot parse WALLETCONNECT_RELAY_URL "https:\/\/relay.example.com": expected a ws: or wss: URL$/,
+    ],
+    [
+      { WALLETCONNECT_PROJECT_ID: "p1", WALLETCONNECT_RELAY_URL: "relay.example.com" },
+      /^Cannot parse WALLETCONNECT_RELAY_URL "relay.example.com": expected an absolute URL$/,
+    ],
+    [
+      { WALLETCONNECT_PROJECT_ID: "p1", WALLETCONNECT_RELAY_URL: "wss://user:pw@relay.example.com" },
+      /^Cannot parse WALLETCONNECT_RELAY_URL ".*": expected a ws: or wss: URL without credentials/,
+    ],
+    [
+      { WALLETCONNECT_PROJECT_ID: "p1", WALLETCONNECT_RELAY_URL: "wss://relay.example.com/?projectId=x" },
+      /WALLETCONNECT_RELAY_URL .*without credentials, query or fragment$/,
+    ],
+    [
+      { WALLETCONNECT_RELAY_URL: "wss://relay.example.com" },
+      /^Cannot use WALLETCONNECT_RELAY_URL "wss:\/\/relay.example.com": .*WALLETCONNECT_PROJECT_ID is not set$/,
+    ],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof ConfigError && !error.message.includes("\n") && message.test(error.message),
+      JSON.stringify(env),
     );
   }
 });

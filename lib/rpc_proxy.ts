@@ -4,8 +4,9 @@
  * them.
  *
  * - `GET /rpc` answers the chains the wallet can act on (chain id, label,
- *   native currency, explorer, Uniswap contracts, proxy path) and the
- *   WalletConnect project id, if any.
+ *   native currency, explorer, Uniswap contracts, proxy path) and, when
+ *   WalletConnect is configured, its project id and relay URL (both `null`
+ *   otherwise: the app then offers no WalletConnect entry).
  * - `POST /rpc/{chain}` forwards one JSON-RPC call or a batch to that chain's
  *   RPC. Only what a wallet screen needs passes: reads, gas estimates,
  *   simulations and `eth_sendRawTransaction` (a transaction the wallet signed).
@@ -66,6 +67,8 @@ export interface RpcProxyOptions {
   readonly targets: Readonly<Record<string, RpcTarget>>;
   /** `WALLETCONNECT_PROJECT_ID`, published to the app when set. */
   readonly walletConnectProjectId?: string | null;
+  /** `WALLETCONNECT_RELAY_URL` (or its default), published beside the project id. */
+  readonly walletConnectRelayUrl?: string | null;
   /** Timeout of one upstream call; default 10 000 ms. */
   readonly timeoutMs?: number;
   /** The fetch used for upstream calls (tests). */
@@ -83,6 +86,8 @@ export interface PublicChain extends EvmChain {
 export interface RpcDirectory {
   readonly chains: readonly PublicChain[];
   readonly walletConnectProjectId: string | null;
+  /** The relay WalletConnect connects to; `null` exactly when the project id is. */
+  readonly walletConnectRelayUrl: string | null;
 }
 
 /**
@@ -158,6 +163,7 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
       local: target.local,
     })),
     walletConnectProjectId: options.walletConnectProjectId ?? null,
+    walletConnectRelayUrl: options.walletConnectProjectId ? options.walletConnectRelayUrl ?? null : null,
   };
 
   return async function handle(request: Request): Promise<Response | null> {

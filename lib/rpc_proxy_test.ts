@@ -52,6 +52,23 @@ Deno.test("GET /rpc lists the chains with their proxy path and never the upstrea
   assert.equal((await proxy(new Request("http://localhost/rpc", { method: "POST" })))!.status, 405);
 });
 
+Deno.test("GET /rpc publishes the WalletConnect project id and relay together, or neither", async () => {
+  const directory = async (
+    options: { walletConnectProjectId?: string | null; walletConnectRelayUrl?: string | null },
+  ) =>
+    await (await createRpcProxy({ targets: keyed, fetch: upstream().fake, ...options })(
+      new Request("http://localhost/rpc"),
+    ))!.json();
+  const on = await directory({ walletConnectProjectId: "wc-id", walletConnectRelayUrl: "ws://127.0.0.1:4444" });
+  assert.equal(on.walletConnectProjectId, "wc-id");
+  assert.equal(on.walletConnectRelayUrl, "ws://127.0.0.1:4444");
+  for (const off of [{}, { walletConnectProjectId: null, walletConnectRelayUrl: "ws://127.0.0.1:4444" }]) {
+    const answer = await directory(off);
+    assert.equal(answer.walletConnectProjectId, null);
+    assert.equal(answer.walletConnectRelayUrl, null);
+  }
+});
+
 Deno.test("reads, simulations and raw transactions pass; signing and node-control methods never reach the RPC", async () => {
   const { seen, fake } = upstream();
   const proxy = createRpcProxy({ targets: keyed, fetch: fake });
