@@ -1,13 +1,12 @@
 /**
- * The `/graphql` proxy route (`app/routes/graphql.ts`) against a real
+ * The `/graphql` proxy (`lib/graphql_proxy.ts`) against a real
  * loopback gateway: forwarding of the product's own operations only, method,
  * type, size and rate checks, and the 502/504 answers when the gateway fails.
  */
 import assert from "node:assert/strict";
-import type { AppLoadContext } from "react-router";
 import { stringifyDocument } from "@urql/core";
-import { action, loader, MAX_BODY_BYTES, RATE_BURST } from "../../app/routes/graphql.ts";
-import { TokenQuery } from "../../queries/edge.ts";
+import { createGraphqlProxy, MAX_BODY_BYTES, RATE_BURST } from "./graphql_proxy.ts";
+import { TokenQuery } from "../queries/edge.ts";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -38,29 +37,31 @@ interface CallOptions {
   body?: BodyInit;
 }
 
+/** One proxy per gateway URL and timeout, so the rate limit carries across calls as in the service. */
+const proxies = new Map<string, (request: Request) => Promise<Response>>();
+
 function call(url: string, body: string, options: CallOptions = {}) {
   const method = options.method ?? "POST";
+  // A fresh client per call unless a test is about the rate limit.
+  const client = options.client ?? `10.0.0.${++clients}`;
   const request = new Request("http://app.test/graphql", {
     method,
-    headers: { "content-type": options.type ?? "application/json", ...options.headers },
+    headers: { "content-type": options.type ?? "application/json", "x-client": client, ...options.headers },
     body: method === "GET" ? undefined : options.body ?? body,
   });
-  const context = {
-    graphqlUrl: url,
-    gatewayTimeoutMs: options.timeoutMs ?? 2000,
-    gatewayMaxBytes: 64 * 1024,
-    // A fresh client per call unless a test is about the rate limit.
-    clientAddress: options.client ?? `10.0.0.${++clients}`,
-  } as unknown as AppLoadContext;
-  return action({
-    request,
-    context,
-    params: {},
-    url: new URL(request.url),
-    pattern: "/graphql",
-  }) as Promise<
-    Response
-  >;
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const key = `${url} ${timeoutMs}`;
+  let proxy = proxies.get(key);
+  if (!proxy) {
+    proxy = createGraphqlProxy({
+      graphqlUrl: url,
+      timeoutMs,
+      maxBytes: 64 * 1024,
+      clientAddress: (r) => r.headers.get("x-client") ?? "unknown",
+    });
+    proxies.set(key, proxy);
+  }
+  return proxy(request);
 }
 
 async function message(response: Response): Promise<string> {
@@ -105,13 +106,7 @@ Deno.test("other operations, introspection, text/plain and non-JSON are refused 
       assert.match(await message(response), text);
     }
     assert.equal(calls, 0);
-    const get = loader({
-      request: new Request("http://app.test/graphql"),
-      context: {} as AppLoadContext,
-      params: {},
-      url: new URL("http://app.test/graphql"),
-      pattern: "/graphql",
-    });
+    const get = await call(url, "", { method: "GET" });
     assert.equal(get.status, 405);
     assert.equal(get.headers.get("allow"), "POST");
   });

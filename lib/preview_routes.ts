@@ -114,8 +114,6 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
 export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = [
   // The document and layout around every page.
   "root",
-  // Same-origin proxy of the browser's GraphQL client to the gateway (POST only).
-  "routes/graphql",
 ];
 
 /** A whitelist pattern taken apart once: its segments, whether it ends in `{/*}?`, its specificity. */

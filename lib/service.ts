@@ -11,8 +11,9 @@ import { dirname } from "node:path";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ROOT_DIR } from "./paths.ts";
 import { createHandler } from "./handler.ts";
+import { createGraphqlProxy } from "./graphql_proxy.ts";
 import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
-import "./load_context.ts";
+import { BROWSER_GRAPHQL_PATH } from "./load_context.ts";
 import { importServerBuild } from "./server_build.ts";
 import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
 import type { ConnectionGuard, ConnectionGuardOptions } from "./conn_guard.ts";
@@ -140,9 +141,6 @@ async function demoLogo(origin: string, path: string): Promise<Response> {
   }
 }
 
-/** Path of the same-origin GraphQL endpoints: the `/graphql` proxy route (HTTP) and the subscription relay. */
-const BROWSER_GRAPHQL_PATH = "/graphql";
-
 function internalError(): Response {
   return new Response("Internal Server Error", {
     status: 500,
@@ -198,6 +196,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
       queryCache,
     });
   const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
+  // The browser's GraphQL client posts here: the product's own operations only (lib/graphql_proxy.ts).
+  const graphqlProxy = createGraphqlProxy({
+    graphqlUrl,
+    timeoutMs: config.gatewayTimeoutMs,
+    maxBytes: config.gatewayMaxBytes,
+    clientAddress: (request) => clientAddressOf(request),
+  });
   const images = createImageHandler({
     // The cards fetch the demo's logos from the demo gateway itself.
     previews: demo ? withLogoOrigin(previews, demo.origin) : previews,
@@ -249,6 +254,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       });
     }
     const { pathname } = new URL(request.url);
+    if (pathname === BROWSER_GRAPHQL_PATH) return await graphqlProxy(request);
     if (pathname === "/rpc" || pathname.startsWith("/rpc/")) {
       const rpc = await (await rpcProxyReady)(request);
       if (rpc) return rpc;
@@ -259,14 +265,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
     }
     const context: AppLoadContext = {
       gatewayClient,
-      graphqlUrl,
       // The browser's subscription endpoint: same origin, relayed above.
       graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
-      gatewayTimeoutMs: config.gatewayTimeoutMs,
-      gatewayMaxBytes: config.gatewayMaxBytes,
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
-      clientAddress: clientAddressOf(request),
     };
     if (isCrawlerView(request)) return await crawlerDocuments.serve(request, () => crawlerHandler(request, context));
     return await routerHandler(request, context);

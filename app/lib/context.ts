@@ -10,8 +10,7 @@
 import type { AppLoadContext } from "react-router";
 import type { LoadContext } from "../../lib/load_context.ts";
 
-/** Path of the same-origin GraphQL proxy (`app/routes/graphql.ts`) that the browser's client posts to. */
-export const BROWSER_GRAPHQL_PATH = "/graphql";
+export { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 
 /** The request's load context with its real type. */
 export function loadContext(context: AppLoadContext): LoadContext {
