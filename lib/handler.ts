@@ -42,6 +42,8 @@ export interface HandlerParts {
   publicOrigin?: string | null;
   /** `TRUST_PROXY`: take the origin from validated `X-Forwarded-Proto` and `X-Forwarded-Host`. */
   trustProxy?: boolean;
+  /** The `Content-Security-Policy` of HTML documents (`contentSecurityPolicy()` of `security_headers.ts`). */
+  contentSecurityPolicy?: string;
 }
 
 const IMAGE_ROUTES = [
@@ -152,12 +154,12 @@ export function createHandler(parts: HandlerParts): (request: Request) => Promis
     try {
       url = new URL(request.url);
     } catch { /* answered below */ }
-    if (!resolved.ok || url === null) return withSecurityHeaders(text("Bad Request", 400));
+    if (!resolved.ok || url === null) return withSecurityHeaders(text("Bad Request", 400), parts);
     const routed = onOrigin(request, url, resolved.origin);
     const response = await route(routed, url.pathname);
     // Protocol switches (WebSocket upgrades) pass untouched.
     if (response.status === 101) return response;
-    const finished = withSecurityHeaders(compressResponse(routed, response));
+    const finished = withSecurityHeaders(compressResponse(routed, response), parts);
     return request.method === "HEAD" ? headOf(finished) : finished;
   };
 }

@@ -11,6 +11,7 @@ import { dirname } from "node:path";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ROOT_DIR } from "./paths.ts";
 import { createHandler } from "./handler.ts";
+import { contentSecurityPolicy } from "./security_headers.ts";
 import { createGraphqlProxy } from "./graphql_proxy.ts";
 import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
 import { BROWSER_GRAPHQL_PATH } from "./load_context.ts";
@@ -181,6 +182,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     return createRpcProxy({
       targets: rpcTargets(config.rpcUrls, chainUrl),
       walletConnectProjectId: config.walletConnectProjectId,
+      walletConnectRelayUrl: config.walletConnectRelayUrl,
     });
   })();
   const graphqlUrl: string = demo?.url ?? config.graphqlUrl ?? "";
@@ -281,6 +283,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     clientDir: options.loadBuild ? null : `${ROOT_DIR}build/client`,
     publicOrigin: config.publicOrigin,
     trustProxy: config.trustProxy,
+    // connect-src: this origin, plus the WalletConnect relay only when WalletConnect is configured.
+    contentSecurityPolicy: contentSecurityPolicy({ walletConnectRelayUrl: config.walletConnectRelayUrl }),
   });
 
   // The client of the request being handled, across the handler's awaits (the handler may re-create the Request).
