@@ -1,11 +1,12 @@
 /**
- * Pieces shared by the token and pool cards: the round logo (or its
- * three-letter tile), the chain badge, the product mark, colours for text.
+ * Pieces shared by the cards: the frame of the token and pool cards, the
+ * round logo (or its three-letter tile), the chain badge, the product mark,
+ * colours for text.
  *
  * @module
  */
 
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { cssRgb, type Rgb } from "./average_color.ts";
 import { DEFAULT_FONT_FAMILY } from "./fonts.ts";
 
@@ -102,6 +103,70 @@ export function cardRoot(): CSSProperties {
   };
 }
 
+/**
+ * Style of a round box of `size` px on `background` that centres what it
+ * holds (logos, badges, the product mark); callers override `borderRadius`
+ * for a rounded square.
+ */
+export function disc(size: number, background: string): CSSProperties {
+  return {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    width: size,
+    height: size,
+    borderRadius: size / 2,
+    background,
+  };
+}
+
+/** Padding around the token and pool cards' content, in px. */
+export const CARD_PAD = 72;
+/** Width the token and pool cards' text may take before it is cut with an ellipsis. */
+export const CARD_TEXT_WIDTH = 1200 - CARD_PAD * 2;
+
+/**
+ * The frame of the token and pool cards in text colour `color`: `logos` at
+ * the top left, the product mark at the top right, `children` (the name
+ * lines) stacked at the bottom.
+ */
+export function CardFrame(
+  { color, logos, productLogo, children }: {
+    color: string;
+    logos: ReactNode;
+    productLogo: string;
+    children: ReactNode;
+  },
+) {
+  return (
+    <div
+      style={{
+        ...cardRoot(),
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: CARD_PAD,
+        color,
+      }}
+    >
+      <div
+        style={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "flex-start",
+          position: "relative",
+          width: CARD_TEXT_WIDTH,
+        }}
+      >
+        {logos}
+        <ProductMark src={productLogo} color={color} />
+      </div>
+      <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** A round token logo of `size` px, or the three-letter tile. */
 export function LogoCircle(
   { logo, size, tint }: { logo: CardLogo; size: number; tint: Rgb },
@@ -121,13 +186,7 @@ export function LogoCircle(
   return (
     <div
       style={{
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        width: size,
-        height: size,
-        borderRadius: size / 2,
-        background: "#ffffff",
+        ...disc(size, "#ffffff"),
         color: ink,
         fontSize: Math.round(size * 0.3),
         letterSpacing: -1,
@@ -138,59 +197,82 @@ export function LogoCircle(
   );
 }
 
-/** The chain logo in a white round badge with a ring of `ring` colour. */
+/**
+ * The chain logo in a white round badge with a ring of `ring` colour, placed
+ * `right` and `bottom` px from its parent's bottom-right corner (negative:
+ * past it); nothing for a chain without a logo.
+ */
 export function ChainBadge(
-  { src, size, ring }: { src: string; size: number; ring: string },
+  { src, size, ring, right, bottom }: {
+    src: string | null;
+    size: number;
+    ring: string;
+    right: number;
+    bottom: number;
+  },
 ) {
+  if (!src) return null;
   const border = Math.max(4, Math.round(size * 0.09));
   const inner = size - border * 2;
   return (
-    <div
-      style={{
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        width: size,
-        height: size,
-        borderRadius: size / 2,
-        background: ring,
-      }}
-    >
-      <div
-        style={{
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: inner,
-          height: inner,
-          borderRadius: inner / 2,
-          background: "#ffffff",
-        }}
-      >
-        <img src={src} width={inner - 8} height={inner - 8} />
+    <div style={{ display: "flex", position: "absolute", right, bottom }}>
+      <div style={disc(size, ring)}>
+        <div style={disc(inner, "#ffffff")}>
+          <img src={src} width={inner - 8} height={inner - 8} />
+        </div>
       </div>
     </div>
   );
 }
 
-/** The product mark (logo in a white disc and the word Uniswap). */
-export function ProductMark({ src, color }: { src: string; color: string }) {
+/**
+ * One line of card text at `fontSize` with its `lineHeight`, cut with an
+ * ellipsis at the cards' text width (see {@linkcode oneLine}); `style` adds
+ * to it.
+ */
+export function CardLine(
+  { text, fontSize, lineHeight, style }: {
+    text: string;
+    fontSize: number;
+    lineHeight: number;
+    style?: CSSProperties;
+  },
+) {
+  return (
+    <div style={{ ...oneLine(text, fontSize, CARD_TEXT_WIDTH), lineHeight: `${lineHeight}px`, ...style }}>
+      {text}
+    </div>
+  );
+}
+
+/** Sizes of a product mark, in px. */
+export interface MarkSize {
+  /** The white disc. */
+  readonly disc: number;
+  /** The logo in it. */
+  readonly logo: number;
+  /** Space between the disc and the word. */
+  readonly gap: number;
+  /** Font size of the word. */
+  readonly fontSize: number;
+}
+
+/** The product mark in the corner of the token and pool cards. */
+export const CORNER_MARK: MarkSize = { disc: 64, logo: 52, gap: 16, fontSize: 36 };
+
+/**
+ * The product mark (logo in a white disc and the word Uniswap) in text
+ * colour `color`, {@linkcode CORNER_MARK} size unless `size` says otherwise.
+ */
+export function ProductMark(
+  { src, color, size = CORNER_MARK }: { src: string; color: string; size?: MarkSize },
+) {
   return (
     <div style={{ display: "flex", alignItems: "center" }}>
-      <div
-        style={{
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: 64,
-          height: 64,
-          borderRadius: 32,
-          background: "#ffffff",
-        }}
-      >
-        <img src={src} width={52} height={52} />
+      <div style={disc(size.disc, "#ffffff")}>
+        <img src={src} width={size.logo} height={size.logo} />
       </div>
-      <div style={{ display: "flex", marginLeft: 16, fontSize: 36, color }}>
+      <div style={{ display: "flex", marginLeft: size.gap, fontSize: size.fontSize, color }}>
         Uniswap
       </div>
     </div>

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { cardRoot } from "./card_parts.tsx";
+import { cardRoot, type MarkSize, ProductMark } from "./card_parts.tsx";
 
 /** What the default card shows. */
 export interface DefaultCardProps {
@@ -17,6 +17,10 @@ export interface DefaultCardProps {
 /** Tagline under the product name. */
 export const DEFAULT_TAGLINE = "Swap, earn, and build on the leading decentralized crypto trading protocol.";
 
+const TEXT_COLOR = "#ffffff";
+/** The product mark across the default card. */
+const LARGE_MARK: MarkSize = { disc: 160, logo: 128, gap: 40, fontSize: 120 };
+
 /** The default card. */
 export function DefaultCard(props: DefaultCardProps) {
   return (
@@ -26,27 +30,10 @@ export function DefaultCard(props: DefaultCardProps) {
         flexDirection: "column",
         justifyContent: "center",
         padding: 96,
-        color: "#ffffff",
+        color: TEXT_COLOR,
       }}
     >
-      <div style={{ display: "flex", alignItems: "center" }}>
-        <div
-          style={{
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-            width: 160,
-            height: 160,
-            borderRadius: 80,
-            background: "#ffffff",
-          }}
-        >
-          <img src={props.productLogo} width={128} height={128} />
-        </div>
-        <div style={{ display: "flex", marginLeft: 40, fontSize: 120 }}>
-          Uniswap
-        </div>
-      </div>
+      <ProductMark src={props.productLogo} color={TEXT_COLOR} size={LARGE_MARK} />
       <div
         style={{
           display: "flex",

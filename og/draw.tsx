@@ -24,6 +24,7 @@ import { DefaultCard } from "./default_card.tsx";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
 import { cardText } from "../lib/text.ts";
+import type { ReactElement } from "react";
 
 /** What {@linkcode drawCard} needs of its thread. */
 export interface DrawContext {
@@ -114,17 +115,21 @@ export async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promi
  */
 export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint8Array> {
   const [fonts, brand] = await Promise.all([context.fonts.load(), loadBrandLogos()]);
-  if (job.kind === "default") {
-    return await renderCardPng(<DefaultCard productLogo={brand.product} />, {
+  /** Renders `card` over a backdrop running from `from` to `to`. */
+  const render = async (card: ReactElement, from: Rgb, to: Rgb) =>
+    await renderCardPng(card, {
       fonts,
-      backdrop: await backdropFor(DEFAULT_COLOR, DEFAULT_COLOR, brand.productSvg),
+      loadAdditionalAsset: assetLoader(job),
+      backdrop: await backdropFor(from, to, brand.productSvg),
       onTimings: context.onTimings,
     });
+  if (job.kind === "default") {
+    return await render(<DefaultCard productLogo={brand.product} />, DEFAULT_COLOR, DEFAULT_COLOR);
   }
   if (job.kind === "token") {
     const prepared = await decodeLogo(job.logo, job.symbol, TOKEN_LOGO_SIZE);
     const background = backgroundColor(prepared.average);
-    return await renderCardPng(
+    return await render(
       <TokenCard
         name={cardText(job.name, "Token")}
         symbol={cardText(job.symbol, "UNK")}
@@ -133,12 +138,8 @@ export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint
         chainLogo={chainLogo(brand, job.chainName)}
         productLogo={brand.product}
       />,
-      {
-        fonts,
-        loadAdditionalAsset: assetLoader(job),
-        backdrop: await backdropFor(background, background, brand.productSvg),
-        onTimings: context.onTimings,
-      },
+      background,
+      background,
     );
   }
   const data = job.pool;
@@ -147,7 +148,7 @@ export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint
   const color0 = backgroundColor(token0.average);
   const color1 = backgroundColor(token1.average);
   const name = `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`;
-  return await renderCardPng(
+  return await render(
     <PoolCard
       token0={token0.logo}
       token1={token1.logo}
@@ -159,11 +160,7 @@ export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint
       chainLogo={chainLogo(brand, job.chainName)}
       productLogo={brand.product}
     />,
-    {
-      fonts,
-      loadAdditionalAsset: assetLoader(job),
-      backdrop: await backdropFor(color0, color1, brand.productSvg),
-      onTimings: context.onTimings,
-    },
+    color0,
+    color1,
   );
 }

@@ -9,7 +9,7 @@
 
 import { feeLabel as poolFeeLabel, feePercent } from "../lib/fees.ts";
 import { cssRgb, type Rgb } from "./average_color.ts";
-import { type CardLogo, cardRoot, ChainBadge, INK, isLight, LogoCircle, oneLine, ProductMark } from "./card_parts.tsx";
+import { CardFrame, CardLine, type CardLogo, ChainBadge, disc, INK, isLight, LogoCircle } from "./card_parts.tsx";
 
 /** What the pool card shows. */
 export interface PoolCardProps {
@@ -43,23 +43,16 @@ export function feeLabel(
   return poolFeeLabel({ feeTier, isDynamicFee, protocolVersion }) ?? feePercent(DEFAULT_FEE_TIER);
 }
 
-const PAD = 72;
 const TILE = 168;
 /** Size each token logo is drawn at inside its 168 px tile, in px. */
 export const POOL_LOGO_SIZE = 128;
-const TEXT_WIDTH = 1200 - PAD * 2;
 
 function Tile({ logo, tint, light }: { logo: CardLogo; tint: Rgb; light: boolean }) {
   return (
     <div
       style={{
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        width: TILE,
-        height: TILE,
+        ...disc(TILE, light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.2)"),
         borderRadius: 40,
-        background: light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.2)",
       }}
     >
       <LogoCircle logo={logo} size={POOL_LOGO_SIZE} tint={tint} />
@@ -100,54 +93,21 @@ export function PoolCard(props: PoolCardProps) {
   const light = isLight(mix(props.color0, props.color1));
   const text = light ? INK : "#ffffff";
   const showVersion = (props.protocolVersion ?? "").toUpperCase() === "V2";
-  return (
-    <div
-      style={{
-        ...cardRoot(),
-        flexDirection: "column",
-        justifyContent: "space-between",
-        padding: PAD,
-        color: text,
-      }}
-    >
-      <div
-        style={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "flex-start",
-          position: "relative",
-          width: TEXT_WIDTH,
-        }}
-      >
-        <div style={{ display: "flex", position: "relative" }}>
-          <Tile logo={props.token0} tint={props.color0} light={light} />
-          <div style={{ display: "flex", width: 16 }} />
-          <Tile logo={props.token1} tint={props.color1} light={light} />
-          {props.chainLogo
-            ? (
-              <div style={{ display: "flex", position: "absolute", right: -22, bottom: -22 }}>
-                <ChainBadge src={props.chainLogo} size={68} ring={cssRgb(props.color1)} />
-              </div>
-            )
-            : null}
-        </div>
-        <ProductMark src={props.productLogo} color={text} />
-      </div>
-      <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
-        <div
-          style={{
-            ...oneLine(props.name, 120, TEXT_WIDTH),
-            lineHeight: "140px",
-            letterSpacing: -3,
-          }}
-        >
-          {props.name}
-        </div>
-        <div style={{ display: "flex", marginTop: 18 }}>
-          {showVersion ? <Pill text="V2" light={light} /> : null}
-          <Pill text={props.feeLabel} light={light} />
-        </div>
-      </div>
+  const logos = (
+    <div style={{ display: "flex", position: "relative" }}>
+      <Tile logo={props.token0} tint={props.color0} light={light} />
+      <div style={{ display: "flex", width: 16 }} />
+      <Tile logo={props.token1} tint={props.color1} light={light} />
+      <ChainBadge src={props.chainLogo} size={68} ring={cssRgb(props.color1)} right={-22} bottom={-22} />
     </div>
+  );
+  return (
+    <CardFrame color={text} logos={logos} productLogo={props.productLogo}>
+      <CardLine text={props.name} fontSize={120} lineHeight={140} style={{ letterSpacing: -3 }} />
+      <div style={{ display: "flex", marginTop: 18 }}>
+        {showVersion ? <Pill text="V2" light={light} /> : null}
+        <Pill text={props.feeLabel} light={light} />
+      </div>
+    </CardFrame>
   );
 }

@@ -7,16 +7,7 @@
  */
 
 import { cssRgb, type Rgb } from "./average_color.ts";
-import {
-  type CardLogo,
-  cardRoot,
-  ChainBadge,
-  INK,
-  LogoCircle,
-  oneLine,
-  ProductMark,
-  textColorOn,
-} from "./card_parts.tsx";
+import { CardFrame, CardLine, type CardLogo, ChainBadge, INK, LogoCircle, textColorOn } from "./card_parts.tsx";
 
 /** What the token card shows. */
 export interface TokenCardProps {
@@ -33,76 +24,30 @@ export interface TokenCardProps {
 /** Size the token logo is drawn at, in px. */
 export const TOKEN_LOGO_SIZE = 160;
 
-/** Padding around the card's content. */
-const PAD = 72;
-/** Width the text may take before it is cut with an ellipsis. */
-const TEXT_WIDTH = 1200 - PAD * 2;
-
 /** The token card. */
 export function TokenCard(props: TokenCardProps) {
   const background = cssRgb(props.background);
   const text = textColorOn(props.background);
   const light = text === INK;
-  return (
-    <div
-      style={{
-        ...cardRoot(),
-        flexDirection: "column",
-        justifyContent: "space-between",
-        padding: PAD,
-        color: text,
-      }}
-    >
+  const logos = (
+    <div style={{ display: "flex", position: "relative", width: 176, height: 176 }}>
       <div
         style={{
           display: "flex",
-          justifyContent: "space-between",
-          alignItems: "flex-start",
-          position: "relative",
-          width: TEXT_WIDTH,
+          padding: 8,
+          borderRadius: 88,
+          background: light ? "rgba(13,17,28,0.12)" : "rgba(255,255,255,0.3)",
         }}
       >
-        <div style={{ display: "flex", position: "relative", width: 176, height: 176 }}>
-          <div
-            style={{
-              display: "flex",
-              padding: 8,
-              borderRadius: 88,
-              background: light ? "rgba(13,17,28,0.12)" : "rgba(255,255,255,0.3)",
-            }}
-          >
-            <LogoCircle logo={props.logo} size={TOKEN_LOGO_SIZE} tint={props.background} />
-          </div>
-          {props.chainLogo
-            ? (
-              <div style={{ display: "flex", position: "absolute", right: -10, bottom: -6 }}>
-                <ChainBadge src={props.chainLogo} size={64} ring={background} />
-              </div>
-            )
-            : null}
-        </div>
-        <ProductMark src={props.productLogo} color={text} />
+        <LogoCircle logo={props.logo} size={TOKEN_LOGO_SIZE} tint={props.background} />
       </div>
-      <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
-        <div
-          style={{
-            ...oneLine(props.name, 56, TEXT_WIDTH),
-            lineHeight: "68px",
-            opacity: 0.82,
-          }}
-        >
-          {props.name}
-        </div>
-        <div
-          style={{
-            ...oneLine(props.symbol, 144, TEXT_WIDTH),
-            lineHeight: "160px",
-            letterSpacing: -4,
-          }}
-        >
-          {props.symbol}
-        </div>
-      </div>
+      <ChainBadge src={props.chainLogo} size={64} ring={background} right={-10} bottom={-6} />
     </div>
+  );
+  return (
+    <CardFrame color={text} logos={logos} productLogo={props.productLogo}>
+      <CardLine text={props.name} fontSize={56} lineHeight={68} style={{ opacity: 0.82 }} />
+      <CardLine text={props.symbol} fontSize={144} lineHeight={160} style={{ letterSpacing: -4 }} />
+    </CardFrame>
   );
 }
