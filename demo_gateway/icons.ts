@@ -1,20 +1,31 @@
 /**
- * Token logos from the `cryptocurrency-icons` npm package (a PNG and an SVG
- * per symbol), read from `node_modules` on demand.
+ * Token logos copied from the `cryptocurrency-icons` package 0.18.1 (CC0,
+ * see `icons/README.md`): a colour SVG and a 128x128 PNG for each symbol the
+ * demo data names, read from `icons/` on demand.
  *
  * @module
  */
-import manifest from "cryptocurrency-icons/manifest.json" with { type: "json" };
 import type { ImageFile } from "./images.ts";
 
-/** Lower-case symbols the icon package has a logo for. */
+/**
+ * Lower-case symbols with a logo in `icons/svg/` and `icons/png/`: the
+ * catalog's tokens whose symbol the package had a logo for.
+ */
 export const ICON_SYMBOLS: ReadonlySet<string> = new Set(
-  (manifest as { symbol: string }[]).map((e) => e.symbol.toLowerCase()),
+  (
+    "1inch aave abt adx amp ankr ant ape ast avax bal band bat beam blz bnb bnt btc chz comp crpt crv ctr " +
+    "cvc dai dent dnt doge ela enj eth flux gno grt gusd iotx knc link loom lpt lrc lsk mana matic mkr " +
+    "mln mona mtl nkn nmr omg omni one oxt pax paxg poly powr qnt qsp ren rep repv2 req rlc safe sand skl " +
+    "sky snt snx sol storj stx sushi tel uma uni usdc usdt wbtc xrp yfi zec zen zrx"
+  ).split(" "),
 );
 
+/** Folder of the copied logos. */
+export const ICONS_DIR: URL = new URL("./icons/", import.meta.url);
+
 /**
- * The icon package's logo of a symbol: `svg` (vector) or `png` (128x128), or
- * `undefined` when it has none.
+ * The logo of a symbol: `svg` (vector) or `png` (128x128), or `undefined`
+ * when it has none.
  */
 export async function readIcon(
   kind: "svg" | "png",
@@ -22,11 +33,8 @@ export async function readIcon(
 ): Promise<ImageFile | undefined> {
   const lower = symbol.toLowerCase();
   if (!ICON_SYMBOLS.has(lower)) return undefined;
-  const path = kind === "svg"
-    ? `cryptocurrency-icons/svg/color/${lower}.svg`
-    : `cryptocurrency-icons/128/color/${lower}.png`;
   try {
-    const bytes = await Deno.readFile(new URL(import.meta.resolve(path)));
+    const bytes = await Deno.readFile(new URL(`${kind}/${lower}.${kind}`, ICONS_DIR));
     return {
       bytes,
       contentType: kind === "svg" ? "image/svg+xml" : "image/png",
