@@ -10,15 +10,17 @@
  */
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { type ServiceOptions, startService } from "./lib/service.ts";
+import { createImageHandler } from "./og/mod.ts";
+import { flushLog, logger } from "./lib/log.ts";
 
 async function main(): Promise<void> {
   let config = loadConfig(Deno.env.toObject());
-  let options: ServiceOptions = {};
+  let options: ServiceOptions = { createImages: createImageHandler };
   if (Deno.args.includes("--dev")) {
     const { freePort, startViteDev } = await import("./lib/vite_dev.ts");
     // The browser's HMR client must know the port before Vite starts.
     if (config.port === 0) config = { ...config, port: freePort(config.hostname) };
-    options = await startViteDev({ port: config.port });
+    options = { ...options, ...await startViteDev({ port: config.port }) };
   }
   let service;
   try {
@@ -28,13 +30,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const stop = () => {
-    console.log(JSON.stringify({ level: "info", msg: "Shutting down" }));
+    logger.info("Shutting down");
     service.shutdown().then(() => Deno.exit(0));
   };
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
   // Announced once the signals are handled: whoever waits for this line may stop us.
-  console.log(JSON.stringify({ level: "info", msg: `Listening on ${service.url}` }));
+  logger.info(`Listening on ${service.url}`);
+  await flushLog();
   await service.finished;
 }
 

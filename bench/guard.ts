@@ -13,6 +13,7 @@
  */
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
+import { createImageHandler } from "../og/mod.ts";
 import { fileURLToPath } from "node:url";
 import { ROOT_DIR } from "../lib/paths.ts";
 import { runWrk } from "./wrk.ts";
@@ -22,7 +23,10 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 async function serve(guard: boolean): Promise<void> {
   const config = loadConfig({ HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:", ...Deno.env.toObject() });
-  const service = await startService(config, guard ? {} : { connectionGuard: false });
+  const service = await startService(config, {
+    createImages: createImageHandler,
+    ...(guard ? {} : { connectionGuard: false }),
+  });
   console.log(`Listening on ${service.url}`);
   await service.finished;
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { RendererName } from "./share_images.ts";
 
 /** The validated configuration of the service. */
 export interface Config {
@@ -33,7 +34,7 @@ export interface Config {
   /** `RENDER_QUEUE`: uncached renders that may wait; beyond it images answer 503 (default 64). */
   readonly renderQueue: number;
   /** `RENDERER`: `native` (`@resvg/resvg-js`) or `wasm` (`@resvg/resvg-wasm`); `null` picks native when it loads. */
-  readonly renderer: "native" | "wasm" | null;
+  readonly renderer: RendererName | null;
   /** `GATEWAY_MAX_BYTES`: largest gateway answer read, decompressed (default 2 MB). */
   readonly gatewayMaxBytes: number;
   /** `QUERY_CACHE_SECONDS`: TTL of the shared cache of public gateway reads (default 30; 0 turns it off). */
@@ -122,7 +123,7 @@ function kvPath(raw: string): string {
   return value;
 }
 
-function renderer(raw: string): "native" | "wasm" {
+function renderer(raw: string): RendererName {
   const value = raw.trim().toLowerCase();
   if (value !== "native" && value !== "wasm") {
     throw new ConfigError(`Cannot parse RENDERER "${raw}": expected native or wasm`);

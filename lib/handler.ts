@@ -17,16 +17,12 @@
  */
 import { compressResponse } from "./compress.ts";
 import { resolveOrigin } from "./origin.ts";
+import type { ImageTarget } from "./share_images.ts";
 import { matchPreviewRoute } from "./preview_routes.ts";
 import { withSecurityHeaders } from "./security_headers.ts";
 import { IMMUTABLE, serveFile } from "./static_files.ts";
 
-/** A share image request, as the router decoded it. */
-export interface ImageTarget {
-  readonly kind: "token" | "pool";
-  readonly chainName: string;
-  readonly address: string;
-}
+export type { ImageTarget } from "./share_images.ts";
 
 /** What the router dispatches to. */
 export interface HandlerParts {

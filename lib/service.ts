@@ -28,7 +28,7 @@ import type { PreviewSource } from "./preview_types.ts";
 import { createGatewayClient } from "../queries/client.ts";
 import { createQueryCache } from "../queries/query_cache.ts";
 import { crawlerBuild, createCrawlerDocuments, isCrawlerView } from "./crawler.ts";
-import { createImageHandler } from "../og/mod.ts";
+import type { CreateShareImages } from "./share_images.ts";
 
 /** A running service. */
 export interface Service {
@@ -40,8 +40,10 @@ export interface Service {
   readonly finished: Promise<void>;
 }
 
-/** How to obtain the React Router server build. */
+/** The parts the service is built from, and how to obtain the React Router server build. */
 export interface ServiceOptions {
+  /** The share images: `createImageHandler` of `og/mod.ts` (`server.ts` passes it; lib/ never imports og/). */
+  createImages: CreateShareImages;
   /** Loads the server build for each request (dev: through Vite); default: `build/server/index.js`. */
   loadBuild?: () => Promise<ServerBuild>;
   /** Answers a request before React Router does (dev: Vite's module and HMR paths), or returns null. */
@@ -150,7 +152,7 @@ function internalError(): Response {
 }
 
 /** Starts the service and resolves once it listens. */
-export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
+export async function startService(config: Config, options: ServiceOptions): Promise<Service> {
   // The local demo chain stands in for Ethereum when no RPC_URL_* is set (demo_chain/README.md). On a free port it
   // deploys in the background, so the service listens (and draws its first image) without waiting for it; only /rpc
   // waits. An explicit DEMO_CHAIN_PORT is awaited, so a busy port stops the start.
@@ -205,7 +207,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     maxBytes: config.gatewayMaxBytes,
     clientAddress: (request) => clientAddressOf(request),
   });
-  const images = createImageHandler({
+  const images = options.createImages({
     // The cards fetch the demo's logos from the demo gateway itself.
     previews: demo ? withLogoOrigin(previews, demo.origin) : previews,
     cache,

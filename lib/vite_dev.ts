@@ -28,7 +28,7 @@ export interface ViteDevOptions {
 }
 
 /** Starts Vite in dev mode and returns the options that plug it into the service. */
-export async function startViteDev(options: ViteDevOptions): Promise<ServiceOptions> {
+export async function startViteDev(options: ViteDevOptions): Promise<Omit<ServiceOptions, "createImages">> {
   const { createServer } = await import("vite");
   const vitePort = freePort();
   const vite = await createServer({

@@ -7,9 +7,8 @@
  */
 
 import { errorText, logger } from "../lib/log.ts";
-import type { PreviewSource } from "../lib/preview_types.ts";
 import type { ImageKind } from "../lib/cache_keys.ts";
-import type { Cache } from "../lib/kv_cache.ts";
+import type { ImageTarget, ShareImages, ShareImagesOptions } from "../lib/share_images.ts";
 import { addressKey, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../lib/address.ts";
 import { parseChain, resolveTokenAddress } from "../lib/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
@@ -19,7 +18,7 @@ import { type CardJob, cardJobForPool, cardJobForToken, hasLogos, withoutLogos }
 import type { LogoFetchOptions } from "./logo_fetch.ts";
 import type { RenderTimings } from "./render.ts";
 import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./render_pool.ts";
-import type { RendererInfo, RendererName } from "./resvg.ts";
+import type { RendererInfo } from "./resvg.ts";
 
 export { EMOJI_SETS, type EmojiSet } from "./emoji.ts";
 export type { RenderTimings } from "./render.ts";
@@ -27,32 +26,13 @@ export type { RendererInfo, RendererName } from "./resvg.ts";
 export type { RenderPoolStats } from "./render_pool.ts";
 
 export type { ImageKind } from "../lib/cache_keys.ts";
-
-/** Which image a request asks for (from the route's path parameters). */
-export interface ImageTarget {
-  readonly kind: ImageKind;
-  readonly chainName: string;
-  readonly address: string;
-}
+export type { ImageCache, ImageTarget } from "../lib/share_images.ts";
 
 /**
- * Stored PNGs of rendered cards: the image half of `lib/kv_cache.ts`'s
- * cache (over Deno KV). Only successful renders are stored.
+ * Options of {@linkcode createImageHandler}: the service's
+ * (`lib/share_images.ts`), plus what tests and benchmarks tune.
  */
-export type ImageCache = Pick<Cache, "getImage" | "setImage">;
-
-/** Options of {@linkcode createImageHandler}. */
-export interface ImageHandlerOptions {
-  /** Preview data; `null` = unknown (404), a throw = failure (500). */
-  previews: PreviewSource;
-  /** Rendered PNGs; `null` = no cache. */
-  cache: ImageCache | null;
-  /** Absolute path of the repository's `static/` folder (fonts in `static/fonts/`). */
-  staticDir: string;
-  /** `host:port` entries whose logos may be fetched although private or loopback. */
-  logoAllowedHosts: readonly string[];
-  /** `PUBLIC_ORIGIN`; the request's origin is used when missing. */
-  publicOrigin?: string | null;
+export interface ImageHandlerOptions extends ShareImagesOptions {
   /** Logo fetch limits other than the allowed hosts (tests shorten the timeout). */
   logoFetch?: Omit<LogoFetchOptions, "allowedHosts">;
   /**
@@ -64,32 +44,16 @@ export interface ImageHandlerOptions {
   onRender?: (target: ImageTarget) => void;
   /** Receives the time spent in each render stage (for benchmarks). */
   onTimings?: (timings: RenderTimings) => void;
-  /** Render worker processes (config `renderWorkers`, `RENDER_WORKERS`); default: CPU cores. */
-  workers?: number;
-  /** Deadline of one render in ms (config `renderTimeoutMs`, `RENDER_TIMEOUT_MS`); default 10,000. */
-  timeoutMs?: number;
-  /** Uncached renders that may wait beyond the running ones (config `renderQueue`, `RENDER_QUEUE`); default 64. */
-  queue?: number;
-  /** `native`, `wasm`, or `null` for native when it loads (config `renderer`, `RENDERER`). */
-  renderer?: RendererName | null;
   /** Memory budget of one render worker in MiB (resident memory); default 512. */
   memoryBudgetMb?: number;
   /** Draw on the calling thread instead of worker processes (hosts without them); default false. */
   inline?: boolean;
   /** The render worker's entry module (tests only: a wrapper of `render_worker.ts`). */
   workerUrl?: URL;
-  /**
-   * Start the render workers at once, so they boot and draw their warm-up
-   * card while the rest of the service starts (the fastest first image);
-   * default false: they start on {@linkcode ImageHandler.warm} or the first
-   * uncached image. Whoever sets it must call `close()` at shutdown.
-   */
-  warm?: boolean;
 }
 
 /** The image route handler, with the render pool's controls. */
-export interface ImageHandler {
-  (request: Request, target: ImageTarget): Promise<Response>;
+export interface ImageHandler extends ShareImages {
   /**
    * Starts the render workers, each drawing warm-up cards, and resolves with
    * the renderer once one worker is ready. Call it right after listening
@@ -97,8 +61,6 @@ export interface ImageHandler {
    * first-call costs.
    */
   warm(): Promise<RendererInfo>;
-  /** Kills the render workers (at shutdown, after the server drained). */
-  close(): Promise<void>;
   /** Counters of the render pool. */
   stats(): RenderPoolStats;
 }

@@ -10,6 +10,7 @@ import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../lib/config.ts";
 import { startService } from "../lib/service.ts";
+import { createImageHandler } from "../og/mod.ts";
 import { importServerBuild } from "../lib/server_build.ts";
 import { BROWSER_USER_AGENT, rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";
 import { ROOT_DIR } from "../lib/paths.ts";
@@ -184,7 +185,11 @@ Deno.test("server: a thrown server error is a 500 page without a stack trace or 
   const config = loadConfig({ ...TEST_ENV, GRAPHQL_URL: "http://127.0.0.1:9/graphql" });
   const originalError = console.error;
   console.error = () => {};
-  const service = await startService(config, { loadBuild: () => Promise.resolve(throwing), mode: "production" });
+  const service = await startService(config, {
+    createImages: createImageHandler,
+    loadBuild: () => Promise.resolve(throwing),
+    mode: "production",
+  });
   try {
     const response = await fetch(`${service.url}/__throws`);
     const html = await response.text();

@@ -1,0 +1,65 @@
+/**
+ * The share images as the service sees them: what `og/mod.ts`'s
+ * `createImageHandler` takes and gives. `lib/` states the contract and `og/`
+ * fulfils it, so no module of `lib/` imports `og/`: `server.ts` hands the
+ * implementation to `startService`.
+ *
+ * @module
+ */
+import type { ImageKind } from "./cache_keys.ts";
+import type { Cache } from "./kv_cache.ts";
+import type { PreviewSource } from "./preview_types.ts";
+
+/** Which image a request asks for, as the router decoded it from the path. */
+export interface ImageTarget {
+  readonly kind: ImageKind;
+  readonly chainName: string;
+  readonly address: string;
+}
+
+/** The rasteriser of the cards: resvg's Node-API build (`native`) or its WebAssembly build (`wasm`). */
+export type RendererName = "native" | "wasm";
+
+/**
+ * Stored PNGs of rendered cards: the image half of `lib/kv_cache.ts`'s
+ * cache (over Deno KV). Only successful renders are stored.
+ */
+export type ImageCache = Pick<Cache, "getImage" | "setImage">;
+
+/** What the service configures of the share images. */
+export interface ShareImagesOptions {
+  /** Preview data; `null` = unknown (404), a throw = failure (500). */
+  previews: PreviewSource;
+  /** Rendered PNGs; `null` = no cache. */
+  cache: ImageCache | null;
+  /** Absolute path of the repository's `static/` folder (fonts in `static/fonts/`). */
+  staticDir: string;
+  /** `host:port` entries whose logos may be fetched although private or loopback. */
+  logoAllowedHosts: readonly string[];
+  /** `PUBLIC_ORIGIN`; the request's origin is used when missing. */
+  publicOrigin?: string | null;
+  /** Render worker processes (`RENDER_WORKERS`); default: CPU cores. */
+  workers?: number;
+  /** Deadline of one render in ms (`RENDER_TIMEOUT_MS`); default 10,000. */
+  timeoutMs?: number;
+  /** Uncached renders that may wait beyond the running ones (`RENDER_QUEUE`); default 64. */
+  queue?: number;
+  /** `native`, `wasm`, or `null` for native when it loads (`RENDERER`). */
+  renderer?: RendererName | null;
+  /**
+   * Start the render workers at once, so they boot and draw their warm-up
+   * card while the rest of the service starts (the fastest first image);
+   * default false. Whoever sets it must call `close()` at shutdown.
+   */
+  warm?: boolean;
+}
+
+/** Answers share image requests; `close()` stops its render workers. */
+export interface ShareImages {
+  (request: Request, target: ImageTarget): Promise<Response>;
+  /** Kills the render workers (at shutdown, after the server drained). */
+  close(): Promise<void>;
+}
+
+/** Creates the share images: `createImageHandler` of `og/mod.ts`. */
+export type CreateShareImages = (options: ShareImagesOptions) => ShareImages;
