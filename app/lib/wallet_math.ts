@@ -49,6 +49,11 @@ export function parseDeadline(minutes: string): { ok: true; minutes: number } | 
   return { ok: true, minutes: Number(text) };
 }
 
+/** A transaction deadline `minutes` from `now` (milliseconds), in Unix seconds as the routers take it. */
+export function deadlineAfter(minutes: number, now: number = Date.now()): bigint {
+  return BigInt(Math.floor(now / 1000) + minutes * 60);
+}
+
 /** Raised when a trade's bound would be zero or the setting is out of range. */
 export class TradeBoundError extends Error {
   constructor(message: string) {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  deadlineAfter,
   DEFAULT_SLIPPAGE_BPS,
   formatUnitsShort,
   maximumSold,
@@ -26,6 +27,8 @@ Deno.test("slippage: 0.5 % by default, warning above 5 %, refused above 50 % or 
 Deno.test("deadline: whole minutes from 1 to 4320", () => {
   assert.deepEqual(parseDeadline("30"), { ok: true, minutes: 30 });
   for (const bad of ["0", "4321", "1.5", "", "x"]) assert.equal(parseDeadline(bad).ok, false, bad);
+  // Unix seconds, the milliseconds of `now` dropped.
+  assert.equal(deadlineAfter(30, 1_700_000_000_999), 1_700_001_800n);
 });
 
 Deno.test("minimum received: quote less slippage rounded down, never 0", () => {

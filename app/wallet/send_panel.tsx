@@ -9,12 +9,13 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
 import { type Address, isZeroAddress } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatUnitsShort, parseAmount } from "../lib/wallet_math.ts";
+import { parseAmount } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
-import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
+import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { TxStatusView } from "./tx_status.tsx";
+import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { AmountBox, BalanceNote, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { optionAddress, useTokenOptions } from "./token_options.ts";
 
 /** Why a recipient cannot be used, or `null` when it can. */
@@ -78,7 +79,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const amount = decimals === null ? null : parseAmount(amountText, decimals);
   const problem = recipientProblem(recipient);
   const tooMuch = amount !== null && balance !== null && amount > balance;
-  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const busy = txBusy(status);
 
   async function onSend() {
     if (!chain || !client || !wallet.address || wallet.chainId === null || !address || !option) return;
@@ -101,23 +102,15 @@ export function SendPanel({ data }: { data: TradeData }) {
   }
   return (
     <div className="trade-panel wallet-send" data-testid="send-panel">
-      <div className="trade-box">
-        <label htmlFor={`${ids}-amount`}>You're sending</label>
-        <div className="trade-row">
-          <input
-            id={`${ids}-amount`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={amountText}
-            onChange={(e) => setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-          />
-          <TokenPicker tokens={tokens} value={key} onSelect={setKey} label="Token to send" />
-        </div>
-        <p className="muted trade-note" data-testid="send-balance">
-          Balance: {balance !== null && decimals !== null ? formatUnitsShort(balance, decimals) : "–"}
-        </p>
-      </div>
+      <AmountBox
+        id={`${ids}-amount`}
+        label="You're sending"
+        value={amountText}
+        onAmount={setAmountText}
+        picker={<TokenPicker tokens={tokens} value={key} onSelect={setKey} label="Token to send" />}
+      >
+        <BalanceNote amount={balance} decimals={decimals} testId="send-balance" />
+      </AmountBox>
       <div className="trade-box">
         <label htmlFor={`${ids}-to`}>To</label>
         <input
@@ -140,36 +133,23 @@ export function SendPanel({ data }: { data: TradeData }) {
         : null}
       {flagged
         ? (
-          <p role="alert">
-            {option?.symbol} is flagged as spam or malicious.{" "}
-            <label>
-              <input
-                type="checkbox"
-                checked={confirmFlagged}
-                onChange={(e) => setConfirmFlagged(e.currentTarget.checked)}
-              />{" "}
-              Send it anyway
-            </label>
-          </p>
+          <FlaggedConfirm
+            message={`${option?.symbol ?? ""} is flagged as spam or malicious.`}
+            label="Send it anyway"
+            checked={confirmFlagged}
+            onChange={setConfirmFlagged}
+          />
         )
         : null}
-      {wallet.status !== "connected"
-        ? <p className="muted">Connect a wallet (top right) to send.</p>
-        : chain && wallet.chainId !== chain.chainId
-        ? (
-          <button type="button" onClick={() => void switchWalletChain(chain.chainId)}>
-            Switch wallet to {chain.label}
-          </button>
-        )
-        : (
-          <button
-            type="button"
-            disabled={busy || !!problem || amount === null || amount <= 0n || tooMuch || (flagged && !confirmFlagged)}
-            onClick={() => void onSend()}
-          >
-            {tooMuch ? `Insufficient ${option?.symbol} balance` : busy ? "Working…" : "Send"}
-          </button>
-        )}
+      <WalletGate wallet={wallet} chain={chain} action="send">
+        <button
+          type="button"
+          disabled={busy || !!problem || amount === null || amount <= 0n || tooMuch || (flagged && !confirmFlagged)}
+          onClick={() => void onSend()}
+        >
+          {tooMuch ? `Insufficient ${option?.symbol} balance` : busy ? "Working…" : "Send"}
+        </button>
+      </WalletGate>
       <TxStatusView status={status} />
     </div>
   );

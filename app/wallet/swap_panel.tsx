@@ -30,9 +30,18 @@ import {
   type SwapToken,
   type TradeKind,
 } from "../lib/wallet_swap.ts";
-import { publicClient, switchWalletChain, useWallet } from "./wallet_store.ts";
+import { publicClient, useWallet } from "./wallet_store.ts";
 import { ensureApproval, flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
-import { TxStatusView } from "./tx_status.tsx";
+import { txBusy, TxStatusView } from "./tx_status.tsx";
+import {
+  AmountBox,
+  BalanceNote,
+  ContractCalled,
+  FlaggedConfirm,
+  SlippageAlert,
+  SlippageField,
+  WalletGate,
+} from "./form_rows.tsx";
 import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 
@@ -66,7 +75,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
   });
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [refresh, setRefresh] = useState(0);
-  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const busy = txBusy(status);
 
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
@@ -219,72 +228,66 @@ export function SwapPanel({ data }: { data: TradeData }) {
       </p>
     );
   }
-  const inBox = (
-    <div className="trade-box">
-      <label htmlFor={`${ids}-in`}>You pay{kind === "exactOut" ? " (at most)" : ""}</label>
-      <div className="trade-row">
-        <input
-          id={`${ids}-in`}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-          value={kind === "exactIn"
-            ? amountText
-            : quote && tokenIn
-            ? formatUnitsShort(quote.amountIn, tokenIn.decimals)
-            : ""}
-          onChange={(e) => {
-            setKind("exactIn");
-            setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
-          }}
-        />
+  // The pay and receive boxes: the side being typed shows the text, the other side the quote.
+  const sides = [
+    {
+      kind: "exactIn",
+      id: `${ids}-in`,
+      label: "You pay",
+      bound: " (at most)",
+      token: tokenIn,
+      quoted: quote?.amountIn,
+      address: inAddress,
+      own: { value: inKey, set: setInKey },
+      other: { value: outKey, set: setOutKey },
+      picker: "Token to pay",
+      balanceTestId: "balance-in",
+    },
+    {
+      kind: "exactOut",
+      id: `${ids}-out`,
+      label: "You receive",
+      bound: " (estimated)",
+      token: tokenOut,
+      quoted: quote?.amountOut,
+      address: outAddress,
+      own: { value: outKey, set: setOutKey },
+      other: { value: inKey, set: setInKey },
+      picker: "Token to receive",
+      balanceTestId: undefined,
+    },
+  ] as const;
+  const [inBox, outBox] = sides.map((side) => (
+    <AmountBox
+      key={side.kind}
+      id={side.id}
+      label={<>{side.label}{kind !== side.kind ? side.bound : ""}</>}
+      value={kind === side.kind
+        ? amountText
+        : side.quoted !== undefined && side.token
+        ? formatUnitsShort(side.quoted, side.token.decimals)
+        : ""}
+      onAmount={(text) => {
+        setKind(side.kind);
+        setAmountText(text);
+      }}
+      picker={
         <TokenPicker
           tokens={tokens}
-          value={inKey}
-          onSelect={pairPicker({ value: inKey, set: setInKey }, { value: outKey, set: setOutKey })}
-          label="Token to pay"
+          value={side.own.value}
+          onSelect={pairPicker(side.own, side.other)}
+          label={side.picker}
           balances={pickerBalances}
         />
-      </div>
-      <p className="muted trade-note" data-testid="balance-in">
-        Balance: {balanceIn !== undefined && tokenIn ? formatUnitsShort(balanceIn, tokenIn.decimals) : "–"}
-      </p>
-    </div>
-  );
-  const outBox = (
-    <div className="trade-box">
-      <label htmlFor={`${ids}-out`}>You receive{kind === "exactIn" ? " (estimated)" : ""}</label>
-      <div className="trade-row">
-        <input
-          id={`${ids}-out`}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-          value={kind === "exactOut"
-            ? amountText
-            : quote && tokenOut
-            ? formatUnitsShort(quote.amountOut, tokenOut.decimals)
-            : ""}
-          onChange={(e) => {
-            setKind("exactOut");
-            setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
-          }}
-        />
-        <TokenPicker
-          tokens={tokens}
-          value={outKey}
-          onSelect={pairPicker({ value: outKey, set: setOutKey }, { value: inKey, set: setInKey })}
-          label="Token to receive"
-          balances={pickerBalances}
-        />
-      </div>
-      <p className="muted trade-note">
-        Balance: {outAddress && balances[outAddress] !== undefined && tokenOut
-          ? formatUnitsShort(balances[outAddress], tokenOut.decimals)
-          : "–"}
-      </p>
-    </div>
-  );
+      }
+    >
+      <BalanceNote
+        amount={side.address ? balances[side.address] : undefined}
+        decimals={side.token?.decimals}
+        testId={side.balanceTestId}
+      />
+    </AmountBox>
+  ));
 
   const symbolOf = (address: Address) => {
     const lower = address.toLowerCase();
@@ -312,14 +315,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
         <summary>
           Settings: slippage {slippage.ok ? `${slippage.bps / 100}%` : "invalid"}, deadline {deadlineText} min
         </summary>
-        <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
-        <input
-          id={`${ids}-slippage`}
-          className="field"
-          inputMode="decimal"
-          value={slippageText}
-          onChange={(e) => setSlippageText(e.currentTarget.value)}
-        />
+        <SlippageField id={`${ids}-slippage`} inputMode="decimal" value={slippageText} onValue={setSlippageText} />
         <label htmlFor={`${ids}-deadline`}>Deadline (minutes)</label>
         <input
           id={`${ids}-deadline`}
@@ -333,11 +329,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
           Approve an unlimited amount (default: exactly this trade)
         </label>
       </details>
-      {!slippage.ok
-        ? <p role="alert">{slippage.error}</p>
-        : slippage.warning
-        ? <p role="alert">{slippage.warning}</p>
-        : null}
+      <SlippageAlert slippage={slippage} />
       {!deadline.ok ? <p role="alert">{deadline.error}</p> : null}
       {quote && tokenIn && tokenOut
         ? (
@@ -372,16 +364,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
             <dd>{fee === null ? "–" : `${formatUnitsShort(fee, 18, 4)} ${chain?.nativeCurrency.symbol ?? ""}`}</dd>
             <dt>Route</dt>
             <dd data-testid="route">{describeRoute(quote.route, symbolOf)}</dd>
-            {plan
-              ? (
-                <>
-                  <dt>Contract called</dt>
-                  <dd data-testid="contract">
-                    <code>{plan.tx.to}</code> ({plan.tx.label})
-                  </dd>
-                </>
-              )
-              : null}
+            {plan ? <ContractCalled tx={plan.tx} /> : null}
           </dl>
         )
         : null}
@@ -389,47 +372,26 @@ export function SwapPanel({ data }: { data: TradeData }) {
       {planError ? <p role="alert">{planError}</p> : null}
       {flaggedList.length > 0
         ? (
-          <p role="alert" className="wallet-flagged">
-            {flags.error ?? `${flaggedList.map((f) => f.symbol).join(" and ")} is flagged as spam or malicious.`}{" "}
-            <label>
-              <input
-                type="checkbox"
-                checked={confirmFlagged}
-                onChange={(e) => setConfirmFlagged(e.currentTarget.checked)}
-              />{" "}
-              I understand the risk and want to trade it
-            </label>
-          </p>
+          <FlaggedConfirm
+            className="wallet-flagged"
+            message={flags.error ??
+              `${flaggedList.map((f) => f.symbol).join(" and ")} is flagged as spam or malicious.`}
+            label="I understand the risk and want to trade it"
+            checked={confirmFlagged}
+            onChange={setConfirmFlagged}
+          />
         )
         : null}
-      <SwapButton
-        connected={wallet.status === "connected"}
-        wrongChain={!!chain && wallet.chainId !== null && wallet.chainId !== chain.chainId}
-        chainLabel={chain?.label ?? data.chainLabel}
-        onSwitch={() => chain && void switchWalletChain(chain.chainId)}
-        disabled={!plan || busy || !!insufficient || (flaggedList.length > 0 && !confirmFlagged)}
-        label={insufficient ? `Insufficient ${tokenIn?.symbol} balance` : busy ? "Working…" : "Swap"}
-        onClick={() => void onSwap()}
-      />
+      <WalletGate wallet={wallet} chain={chain} action="swap">
+        <button
+          type="button"
+          disabled={!plan || busy || !!insufficient || (flaggedList.length > 0 && !confirmFlagged)}
+          onClick={() => void onSwap()}
+        >
+          {insufficient ? `Insufficient ${tokenIn?.symbol} balance` : busy ? "Working…" : "Swap"}
+        </button>
+      </WalletGate>
       <TxStatusView status={status} />
     </div>
   );
-}
-
-function SwapButton(
-  props: {
-    connected: boolean;
-    wrongChain: boolean;
-    chainLabel: string;
-    disabled: boolean;
-    label: string;
-    onSwitch: () => void;
-    onClick: () => void;
-  },
-) {
-  if (!props.connected) return <p className="muted">Connect a wallet (top right) to swap.</p>;
-  if (props.wrongChain) {
-    return <button type="button" onClick={props.onSwitch}>Switch wallet to {props.chainLabel}</button>;
-  }
-  return <button type="button" disabled={props.disabled} onClick={props.onClick}>{props.label}</button>;
 }

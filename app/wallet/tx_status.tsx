@@ -7,6 +7,11 @@
  */
 import type { TxStatus } from "./wallet_tx.ts";
 
+/** Whether a transaction is on its way (simulating, in the wallet, or pending): the panel's button waits. */
+export function txBusy(status: TxStatus): boolean {
+  return status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+}
+
 /** The status line of a transaction. */
 export function TxStatusView({ status }: { status: TxStatus }) {
   if (status.step === "idle") return null;

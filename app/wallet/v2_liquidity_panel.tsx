@@ -8,7 +8,13 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
+import {
+  deadlineAfter,
+  DEFAULT_DEADLINE_MINUTES,
+  formatUnitsShort,
+  parseAmount,
+  parseSlippage,
+} from "../lib/wallet_math.ts";
 import type { ChainCall, SwapToken } from "../lib/wallet_swap.ts";
 import {
   buildAddLiquidity,
@@ -18,13 +24,12 @@ import {
   removalAmounts,
   type V2Pair,
 } from "../lib/wallet_v2.ts";
-import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
+import { publicClient, useWallet, type WalletState } from "./wallet_store.ts";
 import { ensureApproval, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { optionAddress, pairPicker } from "./token_options.ts";
-import { TxStatusView } from "./tx_status.tsx";
-
-const DEADLINE_SECONDS = 30 * 60;
+import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
 
 /** The two tokens of a V2 screen with their decimals, the pair and the account's pair tokens. */
 function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
@@ -66,16 +71,6 @@ function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: str
   return { chain, client, tokens, tokenA, tokenB, pair, lpBalance };
 }
 
-function ActionButton(
-  props: { wallet: WalletState; chainId: number | null; label: string; disabled: boolean; onClick: () => void },
-) {
-  if (props.wallet.status !== "connected") return <p className="muted">Connect a wallet (top right) to continue.</p>;
-  if (props.chainId !== null && props.wallet.chainId !== props.chainId) {
-    return <button type="button" onClick={() => void switchWalletChain(props.chainId!)}>Switch wallet</button>;
-  }
-  return <button type="button" disabled={props.disabled} onClick={props.onClick}>{props.label}</button>;
-}
-
 /** `/add/v2`: add liquidity to a V2 pair. */
 export function AddV2Panel({ data }: { data: TradeData }) {
   const wallet = useWallet();
@@ -101,7 +96,7 @@ export function AddV2Panel({ data }: { data: TradeData }) {
     : tokenB
     ? parseAmount(amountBText, tokenB.decimals)
     : null;
-  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const busy = txBusy(status);
 
   let tx: ReturnType<typeof buildAddLiquidity> | null = null;
   let error: string | null = null;
@@ -111,7 +106,7 @@ export function AddV2Panel({ data }: { data: TradeData }) {
         contracts: chain.contracts,
         recipient: wallet.address,
         slippageBps: slippage.bps,
-        deadline: BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS),
+        deadline: deadlineAfter(DEFAULT_DEADLINE_MINUTES),
       });
     } catch (e) {
       error = (e as Error).message;
@@ -140,49 +135,23 @@ export function AddV2Panel({ data }: { data: TradeData }) {
   if (wallet.ready && !chain) return <p className="muted">V2 liquidity on {data.chainLabel} is not available here.</p>;
   return (
     <div className="trade-panel wallet-v2-add" data-testid="v2-add-panel">
-      <div className="trade-box">
-        <label htmlFor={`${ids}-a`}>Token A</label>
-        <div className="trade-row">
-          <input
-            id={`${ids}-a`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={amountAText}
-            onChange={(e) => setAmountAText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-          />
-          <TokenPicker tokens={tokens} value={a} onSelect={pickA} label="First token" />
-        </div>
-      </div>
-      <div className="trade-box">
-        <label htmlFor={`${ids}-b`}>Token B{existing ? " (at the pair's ratio)" : ""}</label>
-        <div className="trade-row">
-          <input
-            id={`${ids}-b`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            readOnly={!!existing}
-            value={existing
-              ? (amountB !== null && tokenB ? formatUnitsShort(amountB, tokenB.decimals) : "")
-              : amountBText}
-            onChange={(e) => setAmountBText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-          />
-          <TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />
-        </div>
-      </div>
-      <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
-      <input
-        id={`${ids}-slippage`}
-        className="field"
-        value={slippageText}
-        onChange={(e) => setSlippageText(e.currentTarget.value)}
+      <AmountBox
+        id={`${ids}-a`}
+        label="Token A"
+        value={amountAText}
+        onAmount={setAmountAText}
+        picker={<TokenPicker tokens={tokens} value={a} onSelect={pickA} label="First token" />}
       />
-      {!slippage.ok
-        ? <p role="alert">{slippage.error}</p>
-        : slippage.warning
-        ? <p role="alert">{slippage.warning}</p>
-        : null}
+      <AmountBox
+        id={`${ids}-b`}
+        label={<>Token B{existing ? " (at the pair's ratio)" : ""}</>}
+        readOnly={!!existing}
+        value={existing ? (amountB !== null && tokenB ? formatUnitsShort(amountB, tokenB.decimals) : "") : amountBText}
+        onAmount={setAmountBText}
+        picker={<TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />}
+      />
+      <SlippageField id={`${ids}-slippage`} value={slippageText} onValue={setSlippageText} />
+      <SlippageAlert slippage={slippage} />
       <dl className="trade-details">
         <dt>Pair</dt>
         <dd data-testid="pair">{pair ? pair.address : pair === null ? "New pair: you set its price" : "–"}</dd>
@@ -196,22 +165,17 @@ export function AddV2Panel({ data }: { data: TradeData }) {
                 {formatUnitsShort(tx.minimumA, tokenA.decimals)} {tokenA.symbol},{" "}
                 {formatUnitsShort(tx.minimumB, tokenB.decimals)} {tokenB.symbol}
               </dd>
-              <dt>Contract called</dt>
-              <dd data-testid="contract">
-                <code>{tx.to}</code> ({tx.label})
-              </dd>
+              <ContractCalled tx={tx} />
             </>
           )
           : null}
       </dl>
       {error ? <p role="alert">{error}</p> : null}
-      <ActionButton
-        wallet={wallet}
-        chainId={chain?.chainId ?? null}
-        label={busy ? "Working…" : "Add liquidity"}
-        disabled={!tx || busy}
-        onClick={() => void onAdd()}
-      />
+      <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
+        <button type="button" disabled={!tx || busy} onClick={() => void onAdd()}>
+          {busy ? "Working…" : "Add liquidity"}
+        </button>
+      </WalletGate>
       <TxStatusView status={status} />
     </div>
   );
@@ -233,7 +197,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
   const { chain, client, tokens, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b }, refresh);
   const slippage = parseSlippage(slippageText);
   const liquidity = lpBalance !== null ? lpBalance * BigInt(percent) / 100n : null;
-  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const busy = txBusy(status);
   const share = pair && liquidity ? removalAmounts(liquidity, pair) : null;
 
   let tx: ReturnType<typeof buildRemoveLiquidity> | null = null;
@@ -244,7 +208,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
         contracts: chain.contracts,
         recipient: wallet.address,
         slippageBps: slippage.bps,
-        deadline: BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS),
+        deadline: deadlineAfter(DEFAULT_DEADLINE_MINUTES),
       });
     } catch (e) {
       error = (e as Error).message;
@@ -278,13 +242,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
       <select id={`${ids}-percent`} value={percent} onChange={(e) => setPercent(Number(e.currentTarget.value))}>
         {[25, 50, 75, 100].map((p) => <option key={p} value={p}>{p}%</option>)}
       </select>
-      <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
-      <input
-        id={`${ids}-slippage`}
-        className="field"
-        value={slippageText}
-        onChange={(e) => setSlippageText(e.currentTarget.value)}
-      />
+      <SlippageField id={`${ids}-slippage`} value={slippageText} onValue={setSlippageText} />
       <dl className="trade-details">
         <dt>Pair</dt>
         <dd>{pair ? pair.address : pair === null ? "No such pair" : "–"}</dd>
@@ -301,25 +259,14 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
             </>
           )
           : null}
-        {tx
-          ? (
-            <>
-              <dt>Contract called</dt>
-              <dd data-testid="contract">
-                <code>{tx.to}</code> ({tx.label})
-              </dd>
-            </>
-          )
-          : null}
+        {tx ? <ContractCalled tx={tx} /> : null}
       </dl>
       {error ? <p role="alert">{error}</p> : null}
-      <ActionButton
-        wallet={wallet}
-        chainId={chain?.chainId ?? null}
-        label={busy ? "Working…" : "Remove liquidity"}
-        disabled={!tx || busy}
-        onClick={() => void onRemove()}
-      />
+      <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
+        <button type="button" disabled={!tx || busy} onClick={() => void onRemove()}>
+          {busy ? "Working…" : "Remove liquidity"}
+        </button>
+      </WalletGate>
       <TxStatusView status={status} />
     </div>
   );

@@ -7,14 +7,19 @@
  *
  * @module
  */
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { erc20Abi, getAddress, type Hex, type PublicClient } from "viem";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
-import type { PublicChain } from "../../lib/rpc_proxy.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
+import {
+  deadlineAfter,
+  DEFAULT_DEADLINE_MINUTES,
+  formatUnitsShort,
+  parseAmount,
+  parseSlippage,
+} from "../lib/wallet_math.ts";
 import type { ChainCall } from "../lib/wallet_swap.ts";
 import {
   amount0ForAmount1,
@@ -38,13 +43,12 @@ import {
   type V3Position,
   wrappedNativeSide,
 } from "../lib/wallet_v3.ts";
-import { publicClient, switchWalletChain, useWallet, type WalletState } from "./wallet_store.ts";
+import { publicClient, useWallet, type WalletState } from "./wallet_store.ts";
 import { ensureApproval, runTx, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { pairPicker } from "./token_options.ts";
-import { TxStatusView } from "./tx_status.tsx";
-
-const DEADLINE_SECONDS = 30 * 60;
+import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { AmountInput, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
 
 interface TokenMeta {
   readonly address: Address;
@@ -71,25 +75,11 @@ function useChain(wallet: WalletState, chainName: string) {
 }
 
 function deadline(): bigint {
-  return BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS);
+  return deadlineAfter(DEFAULT_DEADLINE_MINUTES);
 }
 
 function fmtPrice(n: number): string {
   return Number.isFinite(n) ? Number(n.toPrecision(6)).toString() : "∞";
-}
-
-function Gate(
-  { wallet, chain, children }: { wallet: WalletState; chain: PublicChain | null; children: ReactNode },
-) {
-  if (wallet.status !== "connected") return <p className="muted">Connect a wallet (top right) to continue.</p>;
-  if (chain && wallet.chainId !== chain.chainId) {
-    return (
-      <button type="button" onClick={() => void switchWalletChain(chain.chainId)}>
-        Switch wallet to {chain.label}
-      </button>
-    );
-  }
-  return <>{children}</>;
 }
 
 /** `/positions`: the connected account's V3 positions. */
@@ -265,7 +255,7 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
     setRefresh((n) => n + 1);
   }
 
-  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const busy = txBusy(status);
   return (
     <div className="trade-panel wallet-v3-position" data-testid="v3-position">
       <dl className="trade-details">
@@ -319,23 +309,12 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
           </label>
         )
         : null}
-      <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
-      <input
-        id={`${ids}-slippage`}
-        className="field"
-        value={slippageText}
-        onChange={(e) => setSlippageText(e.currentTarget.value)}
-      />
-      {!slippage.ok ? <p role="alert">{slippage.error}</p> : null}
-      <Gate wallet={wallet} chain={chain}>
+      <SlippageField id={`${ids}-slippage`} value={slippageText} onValue={setSlippageText} />
+      <SlippageAlert slippage={slippage} errorOnly />
+      <WalletGate wallet={wallet} chain={chain} action="continue">
         <div className="trade-box">
           <label htmlFor={`${ids}-add`}>Add {t0.symbol}</label>
-          <input
-            id={`${ids}-add`}
-            inputMode="decimal"
-            value={addText}
-            onChange={(e) => setAddText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-          />
+          <AmountInput id={`${ids}-add`} value={addText} onAmount={setAddText} />
           <p className="muted">
             with {add1 === null ? "–" : formatUnitsShort(add1, t1.decimals)} {t1.symbol}
           </p>
@@ -353,7 +332,7 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
           </button>
         </div>
         <button type="button" disabled={busy} onClick={() => void act("collect")}>Collect fees</button>
-      </Gate>
+      </WalletGate>
       <TxStatusView status={status} />
     </div>
   );
@@ -440,7 +419,7 @@ export function NewV3Position({ data }: { data: TradeData }) {
       amount1 = amount1ForAmount0(sqrtPrice, tickLower, tickUpper, typed) ?? 0n;
     }
   }
-  const busy = status.step === "simulating" || status.step === "wallet" || status.step === "pending";
+  const busy = txBusy(status);
 
   async function onCreate() {
     if (!chain || !client || !wallet.address || wallet.chainId === null || !t0 || !t1 || !slippage.ok) return;
@@ -539,12 +518,7 @@ export function NewV3Position({ data }: { data: TradeData }) {
         : null}
       {rangeError ? <p role="alert">{rangeError}</p> : null}
       <label htmlFor={`${ids}-amount`}>Amount of {onlyToken1 ? t1?.symbol : t0?.symbol}</label>
-      <input
-        id={`${ids}-amount`}
-        inputMode="decimal"
-        value={amountText}
-        onChange={(e) => setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-      />
+      <AmountInput id={`${ids}-amount`} value={amountText} onAmount={setAmountText} />
       {amount0 !== null && amount1 !== null && t0 && t1
         ? (
           <p data-testid="amounts">
@@ -554,19 +528,13 @@ export function NewV3Position({ data }: { data: TradeData }) {
           </p>
         )
         : null}
-      <label htmlFor={`${ids}-slippage`}>Slippage tolerance (%)</label>
-      <input
-        id={`${ids}-slippage`}
-        className="field"
-        value={slippageText}
-        onChange={(e) => setSlippageText(e.currentTarget.value)}
-      />
-      {!slippage.ok ? <p role="alert">{slippage.error}</p> : null}
+      <SlippageField id={`${ids}-slippage`} value={slippageText} onValue={setSlippageText} />
+      <SlippageAlert slippage={slippage} errorOnly />
       <p className="muted">
         Contract called: <code data-testid="contract">{chain?.contracts.v3PositionManager}</code>{" "}
         (NonfungiblePositionManager{pool === null ? ".multicall(createAndInitializePoolIfNecessary, mint)" : ".mint"})
       </p>
-      <Gate wallet={wallet} chain={chain}>
+      <WalletGate wallet={wallet} chain={chain} action="continue">
         <button
           type="button"
           disabled={busy || amount0 === null || amount1 === null || !!rangeError || !slippage.ok}
@@ -574,7 +542,7 @@ export function NewV3Position({ data }: { data: TradeData }) {
         >
           {busy ? "Working…" : "Create position"}
         </button>
-      </Gate>
+      </WalletGate>
       <TxStatusView status={status} />
     </div>
   );

@@ -1,0 +1,178 @@
+/**
+ * The rows every wallet panel is made of: an amount with its token picker
+ * and balance, the slippage field and its alert, the "Contract called" row of
+ * a review list, the confirmation a flagged token needs, and the gate that
+ * asks to connect a wallet or switch its chain before the panel's button.
+ *
+ * @module
+ */
+import type { ReactNode } from "react";
+import type { PublicChain } from "../../lib/rpc_proxy.ts";
+import { formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
+import type { TxRequest } from "../lib/wallet_swap.ts";
+import { switchWalletChain, type WalletState } from "./wallet_store.ts";
+
+/** What an amount field keeps of the typed text: digits and the decimal point. */
+export function amountText(typed: string): string {
+  return typed.replace(/[^0-9.]/g, "");
+}
+
+/** An amount input: decimal keyboard, keeps only digits and the point. */
+export function AmountInput(
+  props: {
+    id: string;
+    value: string;
+    onAmount: (text: string) => void;
+    readOnly?: boolean;
+    autoComplete?: string;
+    placeholder?: string;
+  },
+) {
+  return (
+    <input
+      id={props.id}
+      inputMode="decimal"
+      autoComplete={props.autoComplete}
+      placeholder={props.placeholder}
+      readOnly={props.readOnly}
+      value={props.value}
+      onChange={(e) => props.onAmount(amountText(e.currentTarget.value))}
+    />
+  );
+}
+
+/**
+ * A trade box: the label, the amount beside its token picker, and what goes
+ * under them (a {@linkcode BalanceNote}).
+ */
+export function AmountBox(
+  props: {
+    id: string;
+    label: ReactNode;
+    value: string;
+    onAmount: (text: string) => void;
+    readOnly?: boolean;
+    picker: ReactNode;
+    children?: ReactNode;
+  },
+) {
+  return (
+    <div className="trade-box">
+      <label htmlFor={props.id}>{props.label}</label>
+      <div className="trade-row">
+        <AmountInput
+          id={props.id}
+          autoComplete="off"
+          placeholder="0"
+          readOnly={props.readOnly}
+          value={props.value}
+          onAmount={props.onAmount}
+        />
+        {props.picker}
+      </div>
+      {props.children}
+    </div>
+  );
+}
+
+/** The balance under an amount, "–" until both it and the token's decimals are read. */
+export function BalanceNote(
+  { amount, decimals, testId }: {
+    amount: bigint | null | undefined;
+    decimals: number | null | undefined;
+    testId?: string;
+  },
+) {
+  return (
+    <p className="muted trade-note" data-testid={testId}>
+      Balance: {amount !== null && amount !== undefined && decimals !== null && decimals !== undefined
+        ? formatUnitsShort(amount, decimals)
+        : "–"}
+    </p>
+  );
+}
+
+/** The slippage tolerance field (label and input). */
+export function SlippageField(
+  props: { id: string; value: string; onValue: (text: string) => void; inputMode?: "decimal" },
+) {
+  return (
+    <>
+      <label htmlFor={props.id}>Slippage tolerance (%)</label>
+      <input
+        id={props.id}
+        className="field"
+        inputMode={props.inputMode}
+        value={props.value}
+        onChange={(e) => props.onValue(e.currentTarget.value)}
+      />
+    </>
+  );
+}
+
+/** Why the slippage cannot be used, or (unless `errorOnly`) the warning for a high one. */
+export function SlippageAlert({ slippage, errorOnly }: { slippage: SlippageCheck; errorOnly?: boolean }) {
+  if (!slippage.ok) return <p role="alert">{slippage.error}</p>;
+  if (!errorOnly && slippage.warning) return <p role="alert">{slippage.warning}</p>;
+  return null;
+}
+
+/** The review list's "Contract called" row: the exact contract and function. */
+export function ContractCalled({ tx }: { tx: TxRequest }) {
+  return (
+    <>
+      <dt>Contract called</dt>
+      <dd data-testid="contract">
+        <code>{tx.to}</code> ({tx.label})
+      </dd>
+    </>
+  );
+}
+
+/** The alert of a flagged token, with the box the person ticks to go on anyway. */
+export function FlaggedConfirm(
+  props: {
+    message: ReactNode;
+    label: string;
+    checked: boolean;
+    onChange: (checked: boolean) => void;
+    className?: string;
+  },
+) {
+  return (
+    <p role="alert" className={props.className}>
+      {props.message}{" "}
+      <label>
+        <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.currentTarget.checked)} />{" "}
+        {props.label}
+      </label>
+    </p>
+  );
+}
+
+/**
+ * The panel's action once it can be taken: without a connected wallet a
+ * note ("Connect a wallet (top right) to {action}."), on another chain the
+ * button that switches the wallet (`switchLabel`, by default naming the
+ * chain), else `children`.
+ */
+export function WalletGate(
+  props: {
+    wallet: WalletState;
+    chain: PublicChain | null;
+    action: string;
+    switchLabel?: string;
+    children: ReactNode;
+  },
+) {
+  const { wallet, chain } = props;
+  if (wallet.status !== "connected") return <p className="muted">Connect a wallet (top right) to {props.action}.</p>;
+  if (chain && wallet.chainId !== chain.chainId) {
+    return (
+      <button type="button" onClick={() => void switchWalletChain(chain.chainId)}>
+        {props.switchLabel ?? `Switch wallet to ${chain.label}`}
+      </button>
+    );
+  }
+  return <>{props.children}</>;
+}
