@@ -10,6 +10,7 @@
 import type { ServerBuild } from "react-router";
 import type { ServiceOptions } from "./service.ts";
 import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
+import { logger } from "./log.ts";
 
 const VITE_PATHS = /^\/(@vite|@id|@fs|@react-refresh|@react-router|app\/|node_modules\/|__vite|lib\/|queries\/)/;
 
@@ -42,7 +43,7 @@ export async function startViteDev(options: ViteDevOptions): Promise<Omit<Servic
   });
   await vite.listen();
   const viteOrigin = `http://127.0.0.1:${vitePort}`;
-  console.log(JSON.stringify({ level: "info", msg: `Vite dev server (HMR) on ${viteOrigin}, reached through PORT` }));
+  logger.info(`Vite dev server (HMR) on ${viteOrigin}, reached through PORT`);
   return {
     loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     async devMiddleware(request) {

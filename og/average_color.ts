@@ -20,6 +20,7 @@
 
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
+import { errorText, logger } from "../lib/log.ts";
 import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
 import type { FetchedLogo } from "./logo_fetch.ts";
 import { rasterizeSvg } from "./resvg.ts";
@@ -271,7 +272,7 @@ export async function analyzeLogo(
     }
     return { ...NOTHING };
   } catch (error) {
-    console.warn(`Cannot decode ${logo.type} logo: ${(error as Error).message}`);
+    logger.warn(`Cannot decode a ${logo.type} logo`, { error: errorText(error) });
     return { ...NOTHING };
   }
 }

@@ -21,6 +21,7 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { errorText, logger } from "../lib/log.ts";
 import { memoizeUntilFailure } from "../lib/memoize.ts";
 import { STATIC_DIR } from "../lib/paths.ts";
 
@@ -290,9 +291,7 @@ export async function loadFallbackFonts(
     try {
       info = await fontPackage(pkg);
     } catch (error) {
-      console.error(
-        `Failed to load dynamic font ${pkg}: ${(error as Error).message}`,
-      );
+      logger.warn(`Failed to load dynamic font ${pkg}`, { error: errorText(error) });
       continue;
     }
     const single = info.subsets.length === 1;
@@ -306,9 +305,7 @@ export async function loadFallbackFonts(
       try {
         return { subset, data: await fontFile(subset.file) };
       } catch (error) {
-        console.error(
-          `Failed to load dynamic font ${subset.file}: ${(error as Error).message}`,
-        );
+        logger.warn(`Failed to load dynamic font ${subset.file}`, { error: errorText(error) });
         return null;
       }
     }));
