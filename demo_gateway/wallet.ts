@@ -245,13 +245,25 @@ export function createWallets(model: Model) {
         approved: true,
       }]),
       onChain("onramp-tx", owner, "BASE", at(400), "ON_RAMP", [
-        onRampTransfer("onramp-tx:0", baseEth, 0.1),
+        rampTransfer("on", { key: "onramp-tx:0", token: baseEth, quantity: 0.1 }),
       ]),
-      onRampDetails("onramp-1", owner, at(420), "CONFIRMED", eth, 0.2),
+      rampActivity("on", owner, {
+        key: "onramp-1",
+        timestamp: at(420),
+        status: "CONFIRMED",
+        token: eth,
+        quantity: 0.2,
+      }),
       onChain("offramp-tx", owner, "ETHEREUM", at(500), "OFF_RAMP", [
-        offRampTransfer("offramp-tx:0", usdc, 250),
+        rampTransfer("off", { key: "offramp-tx:0", token: usdc, quantity: 250 }),
       ]),
-      offRampDetails("offramp-1", owner, at(520), "PENDING", usdc, 400),
+      rampActivity("off", owner, {
+        key: "offramp-1",
+        timestamp: at(520),
+        status: "PENDING",
+        token: usdc,
+        quantity: 400,
+      }),
       onChain("bridge-1", owner, "ETHEREUM", at(600), "BRIDGING", [
         tokenTransfer("bridge-1:0", eth, 0.5, owner, addressFor("demo:bridge"), "OUT"),
       ], { bridging: true }),
@@ -310,7 +322,13 @@ export function createWallets(model: Model) {
       onChain("b-nft", owner, "ETHEREUM", now - 2 * 86_400, "RECEIVE", [
         nftTransfer("b-nft:0", nftAsset(NFT_COLLECTIONS[0], 5), DEMO_WALLET, owner, "IN"),
       ]),
-      onRampDetails("b-onramp", owner, now - 3 * 86_400, "FAILED", eth, 0.05),
+      rampActivity("on", owner, {
+        key: "b-onramp",
+        timestamp: now - 3 * 86_400,
+        status: "FAILED",
+        token: eth,
+        quantity: 0.05,
+      }),
     ];
   }
 
@@ -327,46 +345,71 @@ export function createWallets(model: Model) {
     const hash = hexFor(`activity:${owner}:${key}`, 64);
     const isSwap = type === "SWAP";
     const nativeSymbol = chain === "POLYGON" ? "POL" : chain === "CELO" ? "CELO" : "ETH";
-    return {
+    return assetActivity(owner, {
+      key,
       chain,
+      timestamp,
       offChain: false,
       bridging: options.bridging ?? false,
+      details: {
+        __typename: "TransactionDetails",
+        id: `TransactionDetails:${hash}`,
+        type,
+        hash,
+        from: owner,
+        to: isSwap ? UNIVERSAL_ROUTER : addressFor(`to:${key}`),
+        nonce: intBetween(random, 1, 900),
+        transactionStatus: options.status ?? "CONFIRMED",
+        application: isSwap
+          ? {
+            id: `ApplicationContract:${chain}:${UNIVERSAL_ROUTER}`,
+            chain,
+            address: UNIVERSAL_ROUTER,
+            name: "Uniswap",
+            icon: {
+              id: "Image:uniswap",
+              url: model.url("/logos/cc/svg/uni.svg"),
+              dimensions: null,
+            },
+          }
+          : null,
+        networkFee: {
+          quantity: String(round(between(random, 0.0002, 0.004))),
+          tokenSymbol: nativeSymbol,
+          tokenAddress: null,
+          tokenChain: chain,
+        },
+        assetChanges,
+      },
+    });
+  }
+
+  /**
+   * The `AssetActivity` of `owner` around `details`; `key` tells it apart
+   * among the wallet's activities. Not bridging unless said.
+   */
+  function assetActivity(
+    owner: string,
+    activity: {
+      key: string;
+      chain: string;
+      timestamp: number;
+      offChain: boolean;
+      bridging?: boolean;
+      details: Record<string, unknown>;
+    },
+  ): Activity {
+    return {
+      chain: activity.chain,
+      offChain: activity.offChain,
+      bridging: activity.bridging ?? false,
       object: {
         __typename: "AssetActivity",
-        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
-        timestamp,
-        chain,
+        id: `AssetActivity:${owner.toLowerCase()}:${activity.key}`,
+        timestamp: activity.timestamp,
+        chain: activity.chain,
         addresses: [owner],
-        details: {
-          __typename: "TransactionDetails",
-          id: `TransactionDetails:${hash}`,
-          type,
-          hash,
-          from: owner,
-          to: isSwap ? UNIVERSAL_ROUTER : addressFor(`to:${key}`),
-          nonce: intBetween(random, 1, 900),
-          transactionStatus: options.status ?? "CONFIRMED",
-          application: isSwap
-            ? {
-              id: `ApplicationContract:${chain}:${UNIVERSAL_ROUTER}`,
-              chain,
-              address: UNIVERSAL_ROUTER,
-              name: "Uniswap",
-              icon: {
-                id: "Image:uniswap",
-                url: model.url("/logos/cc/svg/uni.svg"),
-                dimensions: null,
-              },
-            }
-            : null,
-          networkFee: {
-            quantity: String(round(between(random, 0.0002, 0.004))),
-            tokenSymbol: nativeSymbol,
-            tokenAddress: null,
-            tokenChain: chain,
-          },
-          assetChanges,
-        },
+        details: activity.details,
       },
     };
   }
@@ -424,100 +467,58 @@ export function createWallets(model: Model) {
     };
   }
 
-  function onRampTransfer(key: string, token: TokenRecord, quantity: number) {
+  /**
+   * The transfer of a fiat ramp: `on` buys `quantity` of `token` with euros,
+   * `off` sells it for dollars, through the provider of that kind.
+   */
+  function rampTransfer(
+    kind: "on" | "off",
+    ramp: { key: string; token: TokenRecord; quantity: number },
+  ) {
+    const { key, token, quantity } = ramp;
+    const on = kind === "on";
     const usd = round(quantity * token.priceUsd);
+    const networkFee = on ? 0.5 : 1;
     return {
-      __typename: "OnRampTransfer",
-      id: `OnRampTransfer:${key}`,
+      __typename: on ? "OnRampTransfer" : "OffRampTransfer",
+      id: `${on ? "OnRampTransfer" : "OffRampTransfer"}:${key}`,
       token: model.token(token),
       tokenStandard: token.standard,
       amount: quantity,
-      sourceCurrency: "EUR",
-      sourceAmount: round(usd / 1.087 + 3.5),
-      serviceProvider: provider("on"),
+      ...(on
+        ? { sourceCurrency: "EUR", sourceAmount: round(usd / 1.087 + 3.5) }
+        : { destinationCurrency: "USD", destinationAmount: round(usd - 4) }),
+      serviceProvider: provider(kind),
       transactionReferenceId: `ref-${key}`,
       externalSessionId: `session-${key}`,
-      networkFee: 0.5,
+      networkFee,
       transactionFee: 3,
-      totalFee: 3.5,
+      totalFee: networkFee + 3,
     };
   }
 
-  function offRampTransfer(key: string, token: TokenRecord, quantity: number) {
-    const usd = round(quantity * token.priceUsd);
-    return {
-      __typename: "OffRampTransfer",
-      id: `OffRampTransfer:${key}`,
-      token: model.token(token),
-      tokenStandard: token.standard,
-      amount: quantity,
-      destinationCurrency: "USD",
-      destinationAmount: round(usd - 4),
-      serviceProvider: provider("off"),
-      transactionReferenceId: `ref-${key}`,
-      externalSessionId: `session-${key}`,
-      networkFee: 1,
-      transactionFee: 3,
-      totalFee: 4,
-    };
-  }
-
-  function onRampDetails(
-    key: string,
+  /** The off-chain activity of `owner`'s fiat ramp (see {@linkcode rampTransfer}). */
+  function rampActivity(
+    kind: "on" | "off",
     owner: string,
-    timestamp: number,
-    status: string,
-    token: TokenRecord,
-    quantity: number,
+    ramp: { key: string; timestamp: number; status: string; token: TokenRecord; quantity: number },
   ): Activity {
-    return {
-      chain: token.chain,
+    const transfer = rampTransfer(kind, ramp);
+    const name = kind === "on" ? "OnRampTransactionDetails" : "OffRampTransactionDetails";
+    return assetActivity(owner, {
+      key: ramp.key,
+      chain: ramp.token.chain,
+      timestamp: ramp.timestamp,
       offChain: true,
-      bridging: false,
-      object: {
-        __typename: "AssetActivity",
-        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
-        timestamp,
-        chain: token.chain,
-        addresses: [owner],
-        details: {
-          __typename: "OnRampTransactionDetails",
-          id: `OnRampTransactionDetails:${key}`,
-          status,
-          receiverAddress: owner,
-          onRampTransfer: onRampTransfer(key, token, quantity),
-        },
+      details: {
+        __typename: name,
+        id: `${name}:${ramp.key}`,
+        status: ramp.status,
+        ...(kind === "on"
+          ? { receiverAddress: owner, onRampTransfer: transfer }
+          : { senderAddress: owner, offRampTransfer: transfer }),
       },
-    };
-  }
-
-  function offRampDetails(
-    key: string,
-    owner: string,
-    timestamp: number,
-    status: string,
-    token: TokenRecord,
-    quantity: number,
-  ): Activity {
-    return {
-      chain: token.chain,
-      offChain: true,
-      bridging: false,
-      object: {
-        __typename: "AssetActivity",
-        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
-        timestamp,
-        chain: token.chain,
-        addresses: [owner],
-        details: {
-          __typename: "OffRampTransactionDetails",
-          id: `OffRampTransactionDetails:${key}`,
-          status,
-          senderAddress: owner,
-          offRampTransfer: offRampTransfer(key, token, quantity),
-        },
-      },
-    };
+    });
   }
 
   function swapOrder(
@@ -532,32 +533,26 @@ export function createWallets(model: Model) {
     outputQuantity: number,
   ): Activity {
     const hash = hexFor(`order:${owner}:${key}`, 64);
-    return {
+    return assetActivity(owner, {
+      key,
       chain: input.chain,
+      timestamp,
       offChain: true,
-      bridging: false,
-      object: {
-        __typename: "AssetActivity",
-        id: `AssetActivity:${owner.toLowerCase()}:${key}`,
-        timestamp,
-        chain: input.chain,
-        addresses: [owner],
-        details: {
-          __typename: "SwapOrderDetails",
-          id: `SwapOrderDetails:${hash}`,
-          offerer: owner,
-          hash,
-          swapOrderStatus: status,
-          swapOrderType: orderType,
-          inputToken: model.token(input),
-          inputTokenQuantity: String(Number(inputQuantity.toPrecision(8))),
-          outputToken: model.token(output),
-          outputTokenQuantity: String(Number(outputQuantity.toPrecision(8))),
-          expiry: timestamp + 7 * 86_400,
-          encodedOrder: hexFor(`encoded:${key}`, 128),
-        },
+      details: {
+        __typename: "SwapOrderDetails",
+        id: `SwapOrderDetails:${hash}`,
+        offerer: owner,
+        hash,
+        swapOrderStatus: status,
+        swapOrderType: orderType,
+        inputToken: model.token(input),
+        inputTokenQuantity: String(Number(inputQuantity.toPrecision(8))),
+        outputToken: model.token(output),
+        outputTokenQuantity: String(Number(outputQuantity.toPrecision(8))),
+        expiry: timestamp + 7 * 86_400,
+        encodedOrder: hexFor(`encoded:${key}`, 128),
       },
-    };
+    });
   }
 
   // ------------------------------------------------------------------ NFTs
