@@ -51,9 +51,10 @@ export function startBenchGateway(): BenchGateway {
     };
     const address = String(body.variables?.address ?? "").toLowerCase();
     if (body.operationName === "Token") return Response.json({ data: { token: token(address, logoUrl) } });
-    if (body.operationName === "V3Pool") {
+    if (body.operationName === "AddressPool") {
       return Response.json({
         data: {
+          v2Pair: null,
           v3Pool: {
             id: `pool-${address}`,
             address,

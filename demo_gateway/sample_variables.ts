@@ -20,8 +20,7 @@ const CHAINS = ["ETHEREUM", "BASE", "ARBITRUM", "OPTIMISM", "POLYGON", "CELO"];
 export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = {
   Token: { chain: "ETHEREUM", address: ETHEREUM_TOKENS.UNI },
   V4Pool: { chain: "ETHEREUM", poolId: HOOKED_V4_POOL.address },
-  V3Pool: { chain: "ETHEREUM", address: USDC_WETH_V3_POOL.address },
-  V2Pair: { chain: "ETHEREUM", address: USDC_WETH_V2_PAIR.address },
+  AddressPool: { chain: "ETHEREUM", address: USDC_WETH_V3_POOL.address },
   TokenDetails: { chain: "ETHEREUM", address: ETHEREUM_TOKENS.USDC },
   TokenProjectDescription: {
     chain: "ETHEREUM",

@@ -50,7 +50,13 @@ Deno.test("the demo gateway answers every document with data", async () => {
       );
       assert.deepEqual(errors, [], name);
       assert.ok(data && typeof data === "object", name);
-      for (const [field, value] of Object.entries(data)) {
+      const fields = Object.entries(data);
+      if (name === "AddressPool") {
+        // one address, asked as a V3 pool and as a V2 pair: exactly one of them answers
+        assert.equal(fields.filter(([, value]) => value !== null).length, 1, `${name}: ${JSON.stringify(data)}`);
+      }
+      for (const [field, value] of fields) {
+        if (name === "AddressPool" && value === null) continue;
         assert.notEqual(value, null, `${name}.${field} is null`);
         if (Array.isArray(value)) assert.ok(value.length > 0, `${name}.${field} is empty`);
       }

@@ -9,8 +9,8 @@
  * - Only successful, valid results are cached. `null` (the gateway does not
  *   know it) is not cached; a gateway failure is re-thrown and not cached.
  * - Concurrent identical lookups share one gateway call (single-flight).
- * - Pools: a 64-hex id is looked up as a V4 pool; a 40-hex address as a V3
- *   pool and a V2 pair in parallel, and the first answer with data wins.
+ * - Tokens and pools are read with `queries/edge.ts`'s one lookup of each
+ *   (`fetchEdgeToken`, `fetchEdgePool`: one gateway call per lookup).
  *
  * @module
  */
@@ -28,10 +28,8 @@ import {
 } from "./preview_types.ts";
 import { parsePoolAddress } from "./address.ts";
 import { type Chain, parseChain, resolveTokenAddress } from "./chains.ts";
-import { V2_FEE_TIER } from "./fees.ts";
-import { runQuery } from "../queries/client.ts";
 import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "./text.ts";
-import { type EdgePoolToken, fetchEdgeToken, V2PairQuery, V3PoolQuery, V4PoolQuery } from "../queries/edge.ts";
+import { type EdgePool, fetchEdgePool, fetchEdgeToken } from "../queries/edge.ts";
 
 /** Options of {@linkcode createPreviews}. */
 export interface PreviewsOptions {
@@ -147,78 +145,17 @@ export function poolNameAndTitle(
   return { name: "", title: "View this pool on Uniswap" };
 }
 
-/**
- * Resolves with the first value that is not null; with null when all are
- * null; rejects with the first failure when none has data and any failed.
- * Later results and failures are ignored (and never left unhandled).
- */
-function firstWithData<T>(tasks: readonly Promise<T | null>[]): Promise<T | null> {
-  return new Promise((resolve, reject) => {
-    let pending = tasks.length;
-    let failure: { error: unknown } | null = null;
-    const settle = () => {
-      if (--pending > 0) return;
-      if (failure !== null) reject(failure.error);
-      else resolve(null);
-    };
-    if (pending === 0) resolve(null);
-    for (const task of tasks) {
-      task.then((value) => {
-        if (value !== null) resolve(value);
-        else settle();
-      }, (error) => {
-        failure ??= { error };
-        settle();
-      });
-    }
-  });
-}
-
-function poolData(
-  protocolVersion: "V2" | "V3" | "V4",
-  pool: {
-    token0?: EdgePoolToken | null;
-    token1?: EdgePoolToken | null;
-  },
-  feeTier: number | null,
-  isDynamicFee?: boolean,
-): PoolPreviewData {
+/** The share image's data of a pool as {@linkcode fetchEdgePool} read it. */
+function poolData(pool: EdgePool): PoolPreviewData {
   const data: PoolPreviewData = {
     token0Symbol: displayText(pool.token0?.symbol),
     token1Symbol: displayText(pool.token1?.symbol),
-    feeTier,
-    protocolVersion,
+    feeTier: pool.feeTier,
+    protocolVersion: pool.protocolVersion,
     token0Image: present(pool.token0?.project?.logoUrl),
     token1Image: present(pool.token1?.project?.logoUrl),
   };
-  return isDynamicFee === undefined ? data : { ...data, isDynamicFee };
-}
-
-async function lookUpPool(
-  client: Client,
-  chain: Chain,
-  address: string,
-): Promise<PoolPreviewData | null> {
-  const ref = parsePoolAddress(address);
-  if (ref.kind === "poolId") {
-    const { data } = await runQuery(client, V4PoolQuery, {
-      chain,
-      poolId: ref.poolId,
-    });
-    const pool = data?.v4Pool;
-    return pool ? poolData("V4", pool, pool.feeTier ?? null, pool.isDynamicFee ?? false) : null;
-  }
-  const variables = { chain, address: ref.address };
-  return await firstWithData<PoolPreviewData>([
-    runQuery(client, V3PoolQuery, variables).then(({ data }) => {
-      const pool = data?.v3Pool;
-      return pool ? poolData("V3", pool, pool.feeTier ?? null) : null;
-    }),
-    runQuery(client, V2PairQuery, variables).then(({ data }) => {
-      const pair = data?.v2Pair;
-      return pair ? poolData("V2", pair, V2_FEE_TIER) : null;
-    }),
-  ]);
+  return pool.protocolVersion === "V4" ? { ...data, isDynamicFee: pool.isDynamicFee } : data;
 }
 
 /**
@@ -320,8 +257,9 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
       JSON.stringify(key),
       () =>
         readThrough(key, isPoolPreview, async () => {
-          const data = await lookUpPool(gatewayClient(), chain, address);
-          if (data === null) return null;
+          const found = await fetchEdgePool(gatewayClient(), chain, address);
+          if (found === null) return null;
+          const data = poolData(found);
           const { name, title } = poolNameAndTitle(data.token0Symbol, data.token1Symbol);
           return {
             title,

@@ -65,6 +65,7 @@ function poolFields(token0: string, token1: string) {
   };
 }
 
+/** `AddressPool` answers: the V3 pool, the V2 pair, or neither. */
 const v3Pool = (token0: string, token1: string, feeTier = 500) => ({
   data: {
     v3Pool: {
@@ -73,13 +74,16 @@ const v3Pool = (token0: string, token1: string, feeTier = 500) => ({
       protocolVersion: "V3",
       feeTier,
     },
+    v2Pair: null,
   },
 });
 const v2Pair = (token0: string, token1: string) => ({
   data: {
+    v3Pool: null,
     v2Pair: { ...poolFields(token0, token1), address: POOL, protocolVersion: "V2" },
   },
 });
+const noPool = () => ({ data: { v3Pool: null, v2Pair: null } });
 const v4Pool = (token0: string, token1: string) => ({
   data: {
     v4Pool: {
@@ -237,8 +241,7 @@ Deno.test("Solana: a base58 mint keeps its case in gateway variables, URLs and c
 Deno.test("malformed input gives null without a gateway request", async () => {
   await using t = await setup({
     Token: tokenAnswer("X", "X"),
-    V3Pool: () => v3Pool("A", "B"),
-    V2Pair: () => v2Pair("A", "B"),
+    AddressPool: () => v3Pool("A", "B"),
     V4Pool: () => v4Pool("A", "B"),
   });
   const bad: [string, string][] = [
@@ -396,10 +399,7 @@ Deno.test("pool names and titles without symbols read naturally", async () => {
       ["", null, "", "View this pool on Uniswap"],
     ] as const
   ) {
-    await using t = await setup({
-      V3Pool: () => v3Pool(a as string, b as string),
-      V2Pair: () => ({ data: { v2Pair: null } }),
-    });
+    await using t = await setup({ AddressPool: () => v3Pool(a as string, b as string) });
     const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
     assert.equal(preview?.name, name);
     assert.equal(preview?.title, title);
@@ -418,10 +418,9 @@ Deno.test("a hostile symbol passes through intact and unescaped", async () => {
   assert.equal(cached?.title, `Get ${hostile} on Uniswap`);
 });
 
-Deno.test("V3 pool preview, cached on the second request", async () => {
+Deno.test("V3 pool preview in one gateway call, cached on the second request", async () => {
   await using t = await setup({
-    V3Pool: () => v3Pool("USDC", "WETH", 500),
-    V2Pair: () => ({ data: { v2Pair: null } }),
+    AddressPool: () => v3Pool("USDC", "WETH", 500),
     V4Pool: () => assert.fail("a 40-hex address is not a V4 pool id"),
   });
   const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
@@ -439,32 +438,40 @@ Deno.test("V3 pool preview, cached on the second request", async () => {
       token1Image: null,
     },
   });
-  assert.deepEqual(t.gateway.requests.map((c) => c.operationName).sort(), [
-    "V2Pair",
-    "V3Pool",
-  ]);
-  assert.deepEqual(t.gateway.requests[0].variables, { chain: "ETHEREUM", address: POOL });
+  // V3 and V2 are asked in one document, not one call each.
+  assert.deepEqual(t.gateway.requests, [{
+    operationName: "AddressPool",
+    variables: { chain: "ETHEREUM", address: POOL },
+  }]);
   const again = await t.previews.pool("ethereum", POOL.toLowerCase(), ORIGIN);
   assert.equal(again?.title, "USDC/WETH on Uniswap");
-  assert.equal(t.gateway.total(), 2);
+  assert.equal(t.gateway.total(), 1);
 });
 
-Deno.test("V2 pair preview when only V2 has data", async () => {
-  await using t = await setup({
-    V3Pool: () => ({ data: { v3Pool: null } }),
-    V2Pair: () => v2Pair("DAI", "USDC"),
-  });
+Deno.test("V2 pair preview when only V2 has data, from the same one call", async () => {
+  await using t = await setup({ AddressPool: () => v2Pair("DAI", "USDC") });
   const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
   assert.equal(preview?.title, "DAI/USDC on Uniswap");
   assert.equal(preview?.poolData.protocolVersion, "V2");
   assert.equal(preview?.poolData.feeTier, 3000);
+  assert.deepEqual(t.gateway.requests.map((c) => c.operationName), ["AddressPool"]);
+});
+
+Deno.test("a V3 pool wins when the gateway answers both versions", async () => {
+  await using t = await setup({
+    AddressPool: () => ({
+      data: { v3Pool: v3Pool("V3", "POOL").data.v3Pool, v2Pair: v2Pair("V2", "PAIR").data.v2Pair },
+    }),
+  });
+  const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
+  assert.equal(preview?.title, "V3/POOL on Uniswap");
+  assert.equal(preview?.poolData.protocolVersion, "V3");
 });
 
 Deno.test("V4 pool preview by pool id queries only V4", async () => {
   await using t = await setup({
     V4Pool: () => v4Pool("ETH", "USDT"),
-    V3Pool: () => v3Pool("X", "Y"),
-    V2Pair: () => v2Pair("X", "Y"),
+    AddressPool: () => v3Pool("X", "Y"),
   });
   const preview = await t.previews.pool("unichain", POOL_ID, ORIGIN);
   assert.equal(preview?.title, "ETH/USDT on Uniswap");
@@ -484,69 +491,50 @@ Deno.test("V4 pool preview by pool id queries only V4", async () => {
   }]);
 });
 
-Deno.test("V3 and V2 run in parallel and the first with data wins", async () => {
-  // V2 answers only once V3 has been asked too, and V3 only after the preview
-  // is out: run one after the other, the two would wait on each other.
-  const v3Asked = Promise.withResolvers<void>();
-  const previewOut = Promise.withResolvers<void>();
-  const deadlock = setTimeout(() => previewOut.reject(new Error("V3 and V2 were not asked side by side")), 10_000);
+Deno.test("an error on one version is tolerated when the other has data", async () => {
   await using t = await setup({
-    async V3Pool() {
-      v3Asked.resolve();
-      await previewOut.promise;
-      return v3Pool("SLOW", "V3");
-    },
-    async V2Pair() {
-      await Promise.race([v3Asked.promise, previewOut.promise]);
-      return v2Pair("FAST", "V2");
-    },
-  });
-  try {
-    const preview = await Promise.race([t.previews.pool("ethereum", POOL, ORIGIN), previewOut.promise]);
-    assert.equal(preview?.title, "FAST/V2 on Uniswap");
-    previewOut.resolve();
-    assert.deepEqual(t.gateway.requests.map((c) => c.operationName).sort(), ["V2Pair", "V3Pool"]);
-  } finally {
-    clearTimeout(deadlock);
-    previewOut.resolve();
-  }
-});
-
-Deno.test("a failed lookup is tolerated when another has data", async () => {
-  await using t = await setup({
-    V3Pool: () => new Response("down", { status: 502 }),
-    V2Pair: () => ({
+    AddressPool: () => ({
       ...v2Pair("DAI", "WETH"),
-      errors: [{ message: "partial failure", path: ["v2Pair", "totalLiquidity"] }],
+      errors: [
+        { message: "v3 resolver down", path: ["v3Pool"] },
+        { message: "partial failure", path: ["v2Pair", "totalLiquidity"] },
+      ],
     }),
   });
   const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
   assert.equal(preview?.title, "DAI/WETH on Uniswap");
+  assert.equal(t.gateway.total(), 1);
 });
 
-Deno.test("a pool nobody knows is null and not cached; all failing rejects", async () => {
-  let fail = false;
+Deno.test("a pool nobody knows is null and not cached; errors without a pool reject", async () => {
+  let mode: "none" | "errors" | "500" = "none";
   await using t = await setup({
-    V3Pool: () => fail ? new Response("down", { status: 500 }) : { data: { v3Pool: null } },
-    V2Pair: () => ({ data: { v2Pair: null } }),
+    AddressPool: () => {
+      if (mode === "500") return new Response("down", { status: 500 });
+      if (mode === "errors") return { ...noPool(), errors: [{ message: "v3 resolver down", path: ["v3Pool"] }] };
+      return noPool();
+    },
   });
   assert.equal(await t.previews.pool("ethereum", POOL, ORIGIN), null);
   assert.equal(await t.previews.pool("ethereum", POOL, ORIGIN), null);
-  assert.equal(t.gateway.total(), 4);
-  // One lookup failed and none had data: unknown is not proven, so it fails.
-  fail = true;
+  assert.equal(t.gateway.total(), 2);
+  // An error and no pool: unknown is not proven, so the lookup fails.
+  mode = "errors";
+  await assert.rejects(
+    t.previews.pool("ethereum", POOL, ORIGIN),
+    (e) => e instanceof GatewayError && e.kind === "graphql" && /v3 resolver down/.test(e.message),
+  );
+  mode = "500";
   await assert.rejects(
     t.previews.pool("ethereum", POOL, ORIGIN),
     (e) => e instanceof GatewayError && e.kind === "http",
   );
   assert.equal((await t.kv.get(cacheKeys.poolPreview("ETHEREUM", POOL))).value, null);
+  assert.equal(t.gateway.total(), 4);
 });
 
 Deno.test("a cached pool preview without a title is refetched", async () => {
-  await using t = await setup({
-    V3Pool: () => v3Pool("USDC", "WETH"),
-    V2Pair: () => ({ data: { v2Pair: null } }),
-  });
+  await using t = await setup({ AddressPool: () => v3Pool("USDC", "WETH") });
   await t.cache.set(cacheKeys.poolPreview("ethereum", POOL), {
     title: "",
     image: "x",
@@ -556,7 +544,7 @@ Deno.test("a cached pool preview without a title is refetched", async () => {
   });
   const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
   assert.equal(preview?.title, "USDC/WETH on Uniswap");
-  assert.equal(t.gateway.total(), 2);
+  assert.equal(t.gateway.total(), 1);
 });
 
 Deno.test("previews work without KV (every lookup reaches the gateway)", async () => {

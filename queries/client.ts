@@ -382,16 +382,22 @@ export async function runQuery<
   if (error?.networkError) throw toGatewayError(error.networkError);
   const errors = error?.graphQLErrors ?? [];
   const data = (result.data ?? null) as Data | null;
-  if (data === null) {
-    throw new GatewayError(
-      "graphql",
-      errors.length > 0
-        ? `Gateway answered errors: ${errors.map((e) => e.message).join("; ")}`
-        : "Gateway answered no data",
-      { errors },
-    );
-  }
+  if (data === null) throw graphqlFailure(errors);
   return { data, errors };
+}
+
+/**
+ * The failure of an answer that carries GraphQL errors instead of the data
+ * asked for (a `graphql` {@link GatewayError} naming them).
+ */
+export function graphqlFailure(errors: readonly GatewayGraphQLError[]): GatewayError {
+  return new GatewayError(
+    "graphql",
+    errors.length > 0
+      ? `Gateway answered errors: ${errors.map((e) => e.message).join("; ")}`
+      : "Gateway answered no data",
+    { errors },
+  );
 }
 
 /** Turns anything thrown by a call into a {@link GatewayError}. */

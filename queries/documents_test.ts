@@ -97,8 +97,7 @@ Deno.test("variables and defaults are exactly as listed", () => {
   const expected: Record<string, Record<string, string>> = {
     Token: { chain: "Chain!", address: "String" },
     V4Pool: { chain: "Chain!", poolId: "String!" },
-    V3Pool: { chain: "Chain!", address: "String!" },
-    V2Pair: { chain: "Chain!", address: "String!" },
+    AddressPool: { chain: "Chain!", address: "String!" },
     PortfolioBalances: {
       ownerAddress: "String!",
       chains: "[Chain!]!",

@@ -9,7 +9,8 @@ import { graphql, type ResultOf } from "./graphql.ts";
 import { parsePoolAddress } from "../lib/address.ts";
 import { type Chain, resolveTokenAddress } from "../lib/chains.ts";
 import { V2_FEE_TIER } from "../lib/fees.ts";
-import { runQuery } from "./client.ts";
+import { type GatewayGraphQLError, graphqlFailure, runQuery } from "./client.ts";
+import { PoolSummaryFragment, PoolTokenFragment, V4PoolSummaryFragment } from "./fragments.ts";
 
 /** `Token`: symbol, name and logo of a token (no address: the native token). */
 export const TokenQuery = graphql(`
@@ -33,58 +34,17 @@ export const TokenQuery = graphql(`
   }
 `);
 
-/** What a pool preview shows of each of its two tokens. */
-export const EdgePoolTokenFragment = graphql(`
-  fragment EdgePoolToken on Token {
-    id
-    chain
-    address
-    symbol
-    name
-    decimals
-    project {
-      id
-      logoUrl
-    }
-  }
-`);
-
-/** `V4Pool`: a V4 pool by pool id, with hook, dynamic fee and rewards. */
+/**
+ * `V4Pool`: a V4 pool by pool id, with hook, dynamic fee, rewards and the
+ * supply of each token.
+ */
 export const V4PoolQuery = graphql(
   `
   query V4Pool($chain: Chain!, $poolId: String!) {
     v4Pool(chain: $chain, poolId: $poolId) {
-      id
-      chain
-      poolId
-      protocolVersion
-      feeTier
-      isDynamicFee
-      hook {
-        id
-        address
-      }
-      token0 {
-        ...EdgePoolToken
-      }
+      ...V4PoolSummary
       token0Supply
-      token1 {
-        ...EdgePoolToken
-      }
       token1Supply
-      txCount
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-      volume30d: cumulativeVolume(duration: MONTH) {
-        id
-        value
-      }
-      totalLiquidity {
-        id
-        value
-      }
       rewardsCampaign {
         id
         boostedApr
@@ -96,94 +56,43 @@ export const V4PoolQuery = graphql(
     }
   }
 `,
-  [EdgePoolTokenFragment],
+  [V4PoolSummaryFragment],
 );
 
-/** `V3Pool`: a V3 pool by contract address. */
-export const V3PoolQuery = graphql(
+/**
+ * `AddressPool`: a 40-hex pool address read as a V3 pool and as a V2 pair in
+ * one call (the gateway answers `null` for the version it is not).
+ */
+export const AddressPoolQuery = graphql(
   `
-  query V3Pool($chain: Chain!, $address: String!) {
+  query AddressPool($chain: Chain!, $address: String!) {
     v3Pool(chain: $chain, address: $address) {
-      id
-      chain
-      address
-      protocolVersion
+      ...PoolSummary
       feeTier
-      token0 {
-        ...EdgePoolToken
-      }
       token0Supply
-      token1 {
-        ...EdgePoolToken
-      }
       token1Supply
-      txCount
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-      volume30d: cumulativeVolume(duration: MONTH) {
-        id
-        value
-      }
-      totalLiquidity {
-        id
-        value
-      }
     }
-  }
-`,
-  [EdgePoolTokenFragment],
-);
-
-/** `V2Pair`: a V2 pair by contract address (V2 fees are always 0.3%). */
-export const V2PairQuery = graphql(
-  `
-  query V2Pair($chain: Chain!, $address: String!) {
     v2Pair(chain: $chain, address: $address) {
-      id
-      chain
-      address
-      protocolVersion
-      token0 {
-        ...EdgePoolToken
-      }
+      ...PoolSummary
       token0Supply
-      token1 {
-        ...EdgePoolToken
-      }
       token1Supply
-      txCount
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-      volume30d: cumulativeVolume(duration: MONTH) {
-        id
-        value
-      }
-      totalLiquidity {
-        id
-        value
-      }
     }
   }
 `,
-  [EdgePoolTokenFragment],
+  [PoolSummaryFragment],
 );
 
 /** The edge documents by operation name. */
 export const EDGE_DOCUMENTS = {
   Token: TokenQuery,
   V4Pool: V4PoolQuery,
-  V3Pool: V3PoolQuery,
-  V2Pair: V2PairQuery,
+  AddressPool: AddressPoolQuery,
 } as const;
 
 /** A token as `Token` returns it. */
 export type EdgeToken = NonNullable<ResultOf<typeof TokenQuery>["token"]>;
 /** One of the two tokens of a pool as the pool documents return it. */
-export type EdgePoolToken = ResultOf<typeof EdgePoolTokenFragment>;
+export type EdgePoolToken = ResultOf<typeof PoolTokenFragment>;
 
 /** V2, V3 and V4 pools in one shape, for previews. */
 export interface EdgePool {
@@ -230,9 +139,11 @@ export async function fetchEdgeToken(
 }
 
 /**
- * Fetches a pool for a chain and a URL address: a 64-hex V4 pool id, or a
- * 40-hex address looked up as a V3 pool, then as a V2 pair. `null` when the
- * gateway knows neither.
+ * Fetches a pool for a chain and a URL address: a 64-hex V4 pool id reads
+ * `V4Pool`; a 40-hex address reads `AddressPool`, one call that asks for a V3
+ * pool and a V2 pair at once (a V3 pool wins if both answer). `null` when
+ * the gateway knows none; when it knows none but answered errors, the lookup
+ * failed and rejects (an unknown pool is not proven).
  *
  * @throws {InvalidAddressError} when the address is malformed
  * @throws {GatewayError} when the gateway cannot be read
@@ -244,57 +155,55 @@ export async function fetchEdgePool(
 ): Promise<EdgePool | null> {
   const ref = parsePoolAddress(address);
   if (ref.kind === "poolId") {
-    const { data } = await runQuery(client, V4PoolQuery, {
+    const { data, errors } = await runQuery(client, V4PoolQuery, {
       chain,
       poolId: ref.poolId,
     });
     const pool = data?.v4Pool;
-    if (!pool) return null;
+    if (!pool) return noPool(errors);
     return {
+      ...commonPool(pool),
       protocolVersion: "V4",
-      chain: pool.chain,
       address: pool.poolId,
       feeTier: pool.feeTier ?? null,
       isDynamicFee: pool.isDynamicFee ?? false,
       hookAddress: pool.hook?.address ?? null,
-      token0: pool.token0 ?? null,
-      token1: pool.token1 ?? null,
-      token0Supply: pool.token0Supply ?? null,
-      token1Supply: pool.token1Supply ?? null,
-      txCount: pool.txCount ?? null,
-      volume24hUsd: pool.volume24h?.value ?? null,
-      volume30dUsd: pool.volume30d?.value ?? null,
-      totalLiquidityUsd: pool.totalLiquidity?.value ?? null,
       rewardsBoostedApr: pool.rewardsCampaign?.boostedApr ?? null,
     };
   }
-  const v3 = await runQuery(client, V3PoolQuery, {
+  const { data, errors } = await runQuery(client, AddressPoolQuery, {
     chain,
     address: ref.address,
   });
-  const pool3 = v3.data?.v3Pool;
+  const pool3 = data?.v3Pool;
   if (pool3) {
     return {
       ...commonPool(pool3),
       protocolVersion: "V3",
+      address: pool3.address,
       feeTier: pool3.feeTier ?? null,
     };
   }
-  const v2 = await runQuery(client, V2PairQuery, {
-    chain,
-    address: ref.address,
-  });
-  const pair = v2.data?.v2Pair;
-  if (!pair) return null;
-  return { ...commonPool(pair), protocolVersion: "V2", feeTier: V2_FEE_TIER };
+  const pair = data?.v2Pair;
+  if (!pair) return noPool(errors);
+  return {
+    ...commonPool(pair),
+    protocolVersion: "V2",
+    address: pair.address,
+    feeTier: V2_FEE_TIER,
+  };
 }
 
-type AddressPool = NonNullable<ResultOf<typeof V2PairQuery>["v2Pair"]>;
+/** `null`, or the gateway's errors when it answered some instead of a pool. */
+function noPool(errors: readonly GatewayGraphQLError[]): null {
+  if (errors.length > 0) throw graphqlFailure(errors);
+  return null;
+}
 
-function commonPool(pool: AddressPool) {
+/** The fields every version shares, with the defaults of V2 and V3. */
+function commonPool(pool: PoolFields) {
   return {
     chain: pool.chain,
-    address: pool.address,
     isDynamicFee: false,
     hookAddress: null,
     token0: pool.token0 ?? null,
@@ -308,3 +217,17 @@ function commonPool(pool: AddressPool) {
     rewardsBoostedApr: null,
   };
 }
+
+/** What every version's answer has (V2, V3 and V4 type them alike). */
+type PoolFields = Pick<
+  NonNullable<ResultOf<typeof V4PoolQuery>["v4Pool"]>,
+  | "chain"
+  | "token0"
+  | "token1"
+  | "token0Supply"
+  | "token1Supply"
+  | "txCount"
+  | "volume24h"
+  | "volume30d"
+  | "totalLiquidity"
+>;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { graphql as execute, OperationDefinitionNode } from "graphql";
-import { createGatewayClient } from "./client.ts";
+import { createGatewayClient, GatewayError } from "./client.ts";
 import { EDGE_DOCUMENTS, fetchEdgePool, fetchEdgeToken, TokenQuery } from "./edge.ts";
 import { hasReferenceSchema, loadDemoSchema, loadReferenceSchema, validationErrors } from "./testing.ts";
 
@@ -8,8 +8,7 @@ Deno.test("edge documents are named operations with the listed variables", () =>
   const expected: Record<string, string[]> = {
     Token: ["chain", "address"],
     V4Pool: ["chain", "poolId"],
-    V3Pool: ["chain", "address"],
-    V2Pair: ["chain", "address"],
+    AddressPool: ["chain", "address"],
   };
   for (const [name, document] of Object.entries(EDGE_DOCUMENTS)) {
     const operation = document.definitions.find((d) => d.kind === "OperationDefinition") as OperationDefinitionNode;
@@ -80,6 +79,8 @@ function pool(extra: Record<string, unknown>) {
 function startGateway() {
   const schema = loadDemoSchema();
   const seen: string[] = [];
+  const operations: string[] = [];
+  let v3Fails = false;
   const rootValue = {
     token: ({ address }: { address: string | null }) => {
       seen.push(`token ${address}`);
@@ -98,6 +99,7 @@ function startGateway() {
         : null,
     v3Pool: ({ address }: { address: string }) => {
       seen.push(`v3 ${address}`);
+      if (v3Fails) throw new Error("v3 resolver down");
       return address === V3_ADDRESS ? pool({ address, protocolVersion: "V3", feeTier: 500 }) : null;
     },
     v2Pair: ({ address }: { address: string }) => {
@@ -109,6 +111,7 @@ function startGateway() {
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     async (request) => {
       const body = await request.json();
+      operations.push(body.operationName);
       return Response.json(
         await execute({
           schema,
@@ -123,6 +126,10 @@ function startGateway() {
   return {
     server,
     seen,
+    operations,
+    failV3(fails: boolean) {
+      v3Fails = fails;
+    },
     url: `http://127.0.0.1:${server.addr.port}/graphql`,
   };
 }
@@ -149,8 +156,8 @@ Deno.test("fetchEdgeToken resolves NATIVE and addresses", async () => {
   }
 });
 
-Deno.test("fetchEdgePool reads V4 by id, then V3, then V2 by address", async () => {
-  const { server, url, seen } = startGateway();
+Deno.test("fetchEdgePool reads V4 by id, and V3 and V2 by address in one call", async () => {
+  const { server, url, seen, operations } = startGateway();
   try {
     const client = createGatewayClient({ url });
     const v4 = await fetchEdgePool(client, "ETHEREUM", POOL_ID);
@@ -174,13 +181,35 @@ Deno.test("fetchEdgePool reads V4 by id, then V3, then V2 by address", async () 
     assert.equal(v2?.txCount, 7);
 
     assert.equal(await fetchEdgePool(client, "ETHEREUM", WETH), null);
+    // One call per lookup; an address asks both versions within it.
+    assert.deepEqual(operations, ["V4Pool", "AddressPool", "AddressPool", "AddressPool"]);
     assert.deepEqual(seen, [
       `v3 ${V3_ADDRESS}`,
+      `v2 ${V3_ADDRESS}`,
       `v3 ${V2_ADDRESS}`,
       `v2 ${V2_ADDRESS}`,
       `v3 ${WETH}`,
       `v2 ${WETH}`,
     ]);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("fetchEdgePool: an error on one version with data on the other is a pool; with none, a failure", async () => {
+  const { server, url, failV3 } = startGateway();
+  try {
+    const client = createGatewayClient({ url });
+    failV3(true);
+    const v2 = await fetchEdgePool(client, "ETHEREUM", V2_ADDRESS);
+    assert.equal(v2?.protocolVersion, "V2");
+    await assert.rejects(
+      fetchEdgePool(client, "ETHEREUM", WETH),
+      (e) => e instanceof GatewayError && e.kind === "graphql" && /v3 resolver down/.test(e.message),
+    );
+    failV3(false);
+    // a fresh client: urql keeps the answer (errors included) for the client's life
+    assert.equal(await fetchEdgePool(createGatewayClient({ url }), "ETHEREUM", WETH), null);
   } finally {
     await server.shutdown();
   }

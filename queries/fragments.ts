@@ -91,6 +91,86 @@ export const PoolTokenFragment = graphql(`
   }
 `);
 
+/**
+ * What pool tables and previews show of a V2 pair or a V3 pool (both are an
+ * `IPool`): tokens, transactions, TVL, 24-hour and 30-day volume.
+ */
+export const PoolSummaryFragment = graphql(
+  `
+  fragment PoolSummary on IPool {
+    id
+    chain
+    address
+    protocolVersion
+    token0 {
+      ...PoolToken
+    }
+    token1 {
+      ...PoolToken
+    }
+    txCount
+    totalLiquidity {
+      id
+      value
+    }
+    volume24h: cumulativeVolume(duration: DAY) {
+      id
+      value
+    }
+    volume30d: cumulativeVolume(duration: MONTH) {
+      id
+      value
+    }
+  }
+`,
+  [PoolTokenFragment],
+);
+
+/**
+ * The same of a V4 pool (not an `IPool`: it has a pool id, a hook, a fee the
+ * hook may set and a rewards campaign).
+ */
+export const V4PoolSummaryFragment = graphql(
+  `
+  fragment V4PoolSummary on V4Pool {
+    id
+    chain
+    poolId
+    protocolVersion
+    feeTier
+    isDynamicFee
+    hook {
+      id
+      address
+    }
+    token0 {
+      ...PoolToken
+    }
+    token1 {
+      ...PoolToken
+    }
+    txCount
+    totalLiquidity {
+      id
+      value
+    }
+    volume24h: cumulativeVolume(duration: DAY) {
+      id
+      value
+    }
+    volume30d: cumulativeVolume(duration: MONTH) {
+      id
+      value
+    }
+    rewardsCampaign {
+      id
+      boostedApr
+    }
+  }
+`,
+  [PoolTokenFragment],
+);
+
 /** A swap, add or remove of a pool. */
 export const PoolTransactionFragment = graphql(
   `

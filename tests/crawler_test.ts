@@ -85,6 +85,22 @@ Deno.test({
       });
 
       await t.step(
+        "crawler: a V3 pool page costs 1 gateway call cold (V3 and V2 in one document), 0 warm",
+        async () => {
+          const path = `/explore/pools/ethereum/${USDC_WETH_V3_POOL.address}`;
+          gateway.resetCounts();
+          const cold = await view(server, path, CRAWLER);
+          assert.equal(cold.status, 200);
+          assert.equal(cold.doc.querySelector("main h1")?.textContent, "USDC/WETH on Uniswap");
+          assert.deepEqual(callsOf(gateway), { AddressPool: 1 }, "the cold view asked more than the preview");
+          gateway.resetCounts();
+          const warm = await view(server, path, CRAWLER);
+          assert.equal(gateway.total(), 0, `the warm view asked ${JSON.stringify(callsOf(gateway))}`);
+          assert.equal(warm.html, cold.html);
+        },
+      );
+
+      await t.step(
         "crawler: the document is the preview: h1, description, image with alt, link; no scripts",
         async () => {
           const { doc } = await view(server, tokenPath(UNI), CRAWLER);

@@ -59,7 +59,8 @@ function pool(address: string) {
 /**
  * The fake gateway's data. With `errorsOnly` set, every operation answers
  * GraphQL errors without data (a partial outage of the gateway's resolvers);
- * `PARTIAL_POOL` always answers errors from V3 and data from V2.
+ * `PARTIAL_POOL` always answers an error for its V3 half and data for its V2
+ * half.
  */
 function resolvers(state: { errorsOnly: boolean }): Record<string, FakeResolver> {
   const failing = () => ({ errors: [{ message: "resolver exploded", path: ["x"] }] });
@@ -69,15 +70,17 @@ function resolvers(state: { errorsOnly: boolean }): Record<string, FakeResolver>
       const address = String(v.address).toLowerCase();
       return { data: { token: KNOWN_TOKENS.has(address) ? token(address, "TKN") : null } };
     },
-    V3Pool: (v) => {
-      if (state.errorsOnly || v.address === PARTIAL_POOL) return failing();
-      const address = String(v.address).toLowerCase();
-      return { data: { v3Pool: KNOWN_POOLS.has(address) ? pool(address) : null } };
-    },
-    V2Pair: (v) => {
+    AddressPool: (v) => {
       if (state.errorsOnly) return failing();
-      const data = v.address === PARTIAL_POOL ? { ...pool(PARTIAL_POOL), protocolVersion: "V2" } : null;
-      return { data: { v2Pair: data } };
+      if (v.address === PARTIAL_POOL) {
+        // the V3 half of the one call fails, the V2 half answers
+        return {
+          data: { v3Pool: null, v2Pair: { ...pool(PARTIAL_POOL), protocolVersion: "V2" } },
+          errors: [{ message: "resolver exploded", path: ["v3Pool"] }],
+        };
+      }
+      const address = String(v.address).toLowerCase();
+      return { data: { v3Pool: KNOWN_POOLS.has(address) ? pool(address) : null, v2Pair: null } };
     },
     V4Pool: () => state.errorsOnly ? failing() : { data: { v4Pool: null } },
   };

@@ -49,11 +49,11 @@ const TOKENS: Record<string, ReturnType<typeof token>> = {
 function gatewayResolvers() {
   return {
     Token: (v: Record<string, unknown>) => ({ data: { token: TOKENS[String(v.address).toLowerCase()] ?? null } }),
-    V3Pool: (v: Record<string, unknown>) => ({
-      data: { v3Pool: v.address === V3_POOL ? { ...pool("V3", "UNI", "WETH", 3000), address: V3_POOL } : null },
-    }),
-    V2Pair: (v: Record<string, unknown>) => ({
-      data: { v2Pair: v.address === V2_PAIR ? { ...pool("V2", "DAI", "USDC", null), address: V2_PAIR } : null },
+    AddressPool: (v: Record<string, unknown>) => ({
+      data: {
+        v3Pool: v.address === V3_POOL ? { ...pool("V3", "UNI", "WETH", 3000), address: V3_POOL } : null,
+        v2Pair: v.address === V2_PAIR ? { ...pool("V2", "DAI", "USDC", null), address: V2_PAIR } : null,
+      },
       // a partial error next to data is tolerated
       errors: v.address === V2_PAIR ? [{ message: "volume unavailable", path: ["v2Pair", "volume30d"] }] : undefined,
     }),
@@ -175,7 +175,7 @@ Deno.test("previews: default, token and pool pages carry the right tags", async 
       }
     });
 
-    await t.step("pools: V3, V2 (with a partial error) and V4, first with data", async () => {
+    await t.step("pools: V3, V2 (with a partial error) and V4, V3 and V2 read in one call", async () => {
       const cases: [string, string][] = [
         [V3_POOL, "UNI/WETH on Uniswap"],
         [V2_PAIR, "DAI/USDC on Uniswap"],
