@@ -5,6 +5,7 @@
  * @module
  */
 import { seeded } from "./prng.ts";
+import { type Candle, percentChange as changeOf, type SeriesPoint } from "../lib/series.ts";
 
 /** A value of the schema's `HistoryDuration` enum. */
 export type Duration =
@@ -62,22 +63,6 @@ const BAR_GRID: Record<Duration, { bars: number; step: number }> = {
 
 const YEAR_SECONDS = 365 * 86_400;
 
-/** A point of a series. */
-export interface Point {
-  /** Unix seconds. */
-  readonly timestamp: number;
-  readonly value: number;
-}
-
-/** An OHLC candle. */
-export interface Candle {
-  readonly timestamp: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-}
-
 /** Standard normal sample (Box-Muller) from a seeded generator. */
 function gauss(random: () => number): number {
   const u = Math.max(random(), 1e-12);
@@ -102,7 +87,7 @@ export function priceLine(
   duration: Duration,
   now: number,
   motion: Motion,
-): Point[] {
+): SeriesPoint[] {
   const { points, step } = PRICE_GRID[duration];
   const random = seeded(`price:${key}:${duration}`);
   const sigma = motion.volatility * Math.sqrt(step / YEAR_SECONDS);
@@ -124,7 +109,7 @@ export function priceLine(
 /** Candles of a price line (groups of points; highs and lows widened). */
 export function candles(
   key: string,
-  line: readonly Point[],
+  line: readonly SeriesPoint[],
   duration: Duration,
 ): Candle[] {
   const group = CANDLE_GROUP[duration];
@@ -152,7 +137,7 @@ export function volumeBars(
   dailyVolume: number,
   duration: Duration,
   now: number,
-): Point[] {
+): SeriesPoint[] {
   const { bars, step } = BAR_GRID[duration];
   const random = seeded(`volume:${key}:${duration}`);
   const end = Math.floor(now / step) * step;
@@ -169,7 +154,7 @@ export function tvlLine(
   tvl: number,
   duration: Duration,
   now: number,
-): Point[] {
+): SeriesPoint[] {
   const { bars, step } = BAR_GRID[duration];
   const random = seeded(`tvl:${key}:${duration}`);
   const end = Math.floor(now / step) * step;
@@ -196,11 +181,9 @@ export function downsample<T>(points: readonly T[], max?: number | null): T[] {
   return out;
 }
 
-/** Percent change from the first to the last point. */
-export function percentChange(points: readonly Point[]): number {
-  if (points.length < 2 || points[0].value === 0) return 0;
-  const first = points[0].value;
-  return round(((points[points.length - 1].value - first) / first) * 100);
+/** Percent change from the first to the last point (`lib/series.ts`'s), rounded; 0 when there is none. */
+export function percentChange(points: readonly SeriesPoint[]): number {
+  return round(changeOf(points) ?? 0);
 }
 
 /** Rounds to 6 significant digits (prices keep their small decimals). */

@@ -6,18 +6,9 @@
  * @module
  */
 import { V3_FEE_TIERS } from "../lib/fees.ts";
+import type { SeriesPoint } from "../lib/series.ts";
 import type { Catalog, PoolRecord, TokenRecord } from "./catalog.ts";
-import {
-  candles,
-  downsample,
-  type Duration,
-  percentChange,
-  type Point,
-  priceLine,
-  round,
-  tvlLine,
-  volumeBars,
-} from "./market.ts";
+import { candles, downsample, type Duration, percentChange, priceLine, round, tvlLine, volumeBars } from "./market.ts";
 import { addressFor, between, hexFor, intBetween, seeded } from "./prng.ts";
 import { DEMO_WALLET, SECOND_DEMO_WALLET } from "./fixtures.ts";
 
@@ -66,7 +57,7 @@ export function amount(id: string, value: number, currency: string | null = "USD
 }
 
 /** A `TimestampedAmount` object. */
-export function timestamped(id: string, point: Point, currency = "USD") {
+export function timestamped(id: string, point: SeriesPoint, currency = "USD") {
   return {
     __typename: "TimestampedAmount",
     id: `${id}:${point.timestamp}`,
@@ -96,7 +87,7 @@ const DESCRIPTIONS: Record<string, (name: string, chain: string) => string> = {
 /** Builds and caches the GraphQL objects of tokens, pools and transactions. */
 export class Model {
   readonly ctx: ModelContext;
-  private readonly lines = new Map<string, Point[]>();
+  private readonly lines = new Map<string, SeriesPoint[]>();
   private readonly tokenObjects = new Map<string, Record<string, unknown>>();
   private readonly transactionsByPool = new Map<string, PoolTx[]>();
 
@@ -110,7 +101,7 @@ export class Model {
   }
 
   /** Price line of a token for a duration (cached). */
-  tokenPrices(token: TokenRecord, duration: Duration): Point[] {
+  tokenPrices(token: TokenRecord, duration: Duration): SeriesPoint[] {
     const key = `token:${token.key}:${duration}`;
     let line = this.lines.get(key);
     if (!line) {

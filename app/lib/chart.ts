@@ -6,20 +6,9 @@
  * @module
  */
 
-/** One point of a time series: UNIX seconds and a value. */
-export interface SeriesPoint {
-  readonly timestamp: number;
-  readonly value: number;
-}
+import { type Candle, percentChange, type SeriesPoint } from "../../lib/series.ts";
 
-/** One candle: UNIX seconds and open/high/low/close. */
-export interface Candle {
-  readonly timestamp: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-}
+export type { Candle, SeriesPoint };
 
 /** Size of a chart's drawing box, with an inner padding on every side. */
 export interface ChartBox {
@@ -202,9 +191,7 @@ export function barGeometry(
 
 /** Change from the first to the last value, in percent points. */
 export function seriesChange(series: readonly SeriesPoint[]): number | null {
-  const data = cleanSeries(series);
-  if (data.length < 2 || data[0].value === 0) return null;
-  return ((data[data.length - 1].value - data[0].value) / data[0].value) * 100;
+  return percentChange(cleanSeries(series));
 }
 
 /**
