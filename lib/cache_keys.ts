@@ -1,9 +1,11 @@
 /**
- * Keys of the cache (`kv_cache.ts`): arrays `[kind, CHAIN, address]` (plus an
- * optional variant for images). The chain is upper-cased, a `0x` address or
- * `NATIVE` lower-cased, a base58 mint (Solana) kept as given (`addressKey` of
- * `lib/address.ts`); oversized or empty parts are rejected when the key is
- * built, so a bad key fails where it is made rather than inside KV.
+ * Keys of the cache (`kv_cache.ts`): arrays `[kind, CHAIN, address]` for
+ * images (plus an optional variant) and `[kind, version, CHAIN, address]` for
+ * previews (the version of their stored shape). The chain is upper-cased, a
+ * `0x` address or `NATIVE` lower-cased, a base58 mint (Solana) kept as given
+ * (`addressKey` of `lib/address.ts`); oversized or empty parts are rejected
+ * when the key is built, so a bad key fails where it is made rather than
+ * inside KV.
  *
  * @module
  */
@@ -15,11 +17,20 @@ export const MAX_KEY_PART_BYTES = 1024;
 /** Kinds of JSON entries. */
 export type PreviewCacheKind = "token_preview" | "pool_preview";
 
+/**
+ * Version of the stored preview shape, part of every preview key: bump it
+ * when the shape of a token or pool entry changes, so entries of an older
+ * shape are never read (a miss, refetched; KV expires them on its own).
+ * Version 1 (`[kind, CHAIN, address]`) stored titles and URLs; version 2
+ * stores gateway data only.
+ */
+export const PREVIEW_KEY_VERSION = 2;
+
 /** Kinds of binary entries. */
 export type ImageCacheKind = "token_image" | "pool_image";
 
-/** Key of a JSON entry: `[kind, CHAIN, address]`. */
-export type PreviewCacheKey = readonly [PreviewCacheKind, string, string];
+/** Key of a JSON entry: `[kind, version, CHAIN, address]`. */
+export type PreviewCacheKey = readonly [PreviewCacheKind, number, string, string];
 
 /** Key of a binary entry: `[kind, CHAIN, address]` or `[kind, CHAIN, address, variant]`. */
 export type ImageCacheKey =
@@ -58,7 +69,7 @@ function previewKey(
   address: string,
 ): PreviewCacheKey {
   checkParts(kind, [chain, address]);
-  return [kind, chain.toUpperCase(), addressKey(address)];
+  return [kind, PREVIEW_KEY_VERSION, chain.toUpperCase(), addressKey(address)];
 }
 
 function imageKey(

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { flushLog, setLogSink } from "./log.ts";
 import { join } from "node:path";
 import { CHUNK_BYTES, MAX_KV_BYTES } from "./byte_store.ts";
-import { cacheKeys } from "./cache_keys.ts";
+import { cacheKeys, PREVIEW_KEY_VERSION } from "./cache_keys.ts";
 import { createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
 import { retryWhileLocked } from "./kv_store.ts";
 
@@ -71,11 +71,13 @@ const ADDRESS = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 Deno.test("cacheKeys normalise chain and address and keep kinds apart", () => {
   assert.deepEqual(cacheKeys.tokenPreview("ethereum", ADDRESS), [
     "token_preview",
+    PREVIEW_KEY_VERSION,
     "ETHEREUM",
     ADDRESS.toLowerCase(),
   ]);
   assert.deepEqual(cacheKeys.poolPreview("Base", "0xABC"), [
     "pool_preview",
+    PREVIEW_KEY_VERSION,
     "BASE",
     "0xabc",
   ]);
@@ -94,10 +96,15 @@ Deno.test("cacheKeys normalise chain and address and keep kinds apart", () => {
 
 Deno.test("cacheKeys keep a Solana mint's case: base58 is case-sensitive", () => {
   const mint = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
-  assert.deepEqual(cacheKeys.tokenPreview("solana", mint), ["token_preview", "SOLANA", mint]);
+  assert.deepEqual(cacheKeys.tokenPreview("solana", mint), ["token_preview", PREVIEW_KEY_VERSION, "SOLANA", mint]);
   assert.deepEqual(cacheKeys.tokenImage("solana", mint), ["token_image", "SOLANA", mint]);
   assert.notDeepEqual(cacheKeys.tokenImage("solana", mint), cacheKeys.tokenImage("solana", mint.toLowerCase()));
-  assert.deepEqual(cacheKeys.tokenPreview("solana", "NATIVE"), ["token_preview", "SOLANA", "native"]);
+  assert.deepEqual(cacheKeys.tokenPreview("solana", "NATIVE"), [
+    "token_preview",
+    PREVIEW_KEY_VERSION,
+    "SOLANA",
+    "native",
+  ]);
 });
 
 Deno.test("cacheKeys reject empty and oversized parts when built", () => {

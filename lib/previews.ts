@@ -4,8 +4,15 @@
  *
  * - Input from the URL is checked before any gateway call: an unknown chain or
  *   a malformed address gives `null`.
- * - A valid cached entry (7 days) answers without the gateway; image and url
- *   are rebuilt for the requested origin, chain name and address.
+ * - Entries store what the gateway said and nothing else: a token's symbol,
+ *   name and logo, a pool's token symbols and logos, fee and version, each
+ *   cleaned (`lib/text.ts`). Titles, names, the share image's URL and the
+ *   page URL are built from an entry when answering (one place for each:
+ *   {@linkcode tokenTitle}, {@linkcode poolNameAndTitle}, `previewUrls`), for
+ *   the requested origin, chain name and address.
+ * - A valid cached entry (7 days) answers without the gateway. Keys carry
+ *   the entry shape's version (`PREVIEW_KEY_VERSION`), so entries of an
+ *   older shape read as a miss.
  * - Only successful, valid results are cached. `null` (the gateway does not
  *   know it) is not cached; a gateway failure is re-thrown and not cached.
  * - Concurrent identical lookups share one gateway call (single-flight).
@@ -18,7 +25,7 @@ import type { Client } from "@urql/core";
 import type { Cache } from "./kv_cache.ts";
 import type { Validator } from "./json_store.ts";
 import { cacheKeys, type PreviewCacheKey } from "./cache_keys.ts";
-import { createSingleFlight } from "./single_flight.ts";
+import { createSingleFlight, type SingleFlight } from "./single_flight.ts";
 import {
   MAX_TITLE,
   type PoolPreview,
@@ -41,12 +48,11 @@ export interface PreviewsOptions {
   readonly publicOrigin?: string | null;
 }
 
-function isString(value: unknown): value is string {
-  return typeof value === "string";
-}
+/** What a token entry stores: the gateway's symbol, name and logo, cleaned. */
+type TokenEntry = Pick<TokenPreview, "symbol" | "name" | "logoUrl">;
 
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === "string" && value.length > 0;
+function isNullableText(value: unknown): value is string | null {
+  return value === null || (typeof value === "string" && value.length > 0);
 }
 
 function isNullableString(value: unknown): value is string | null {
@@ -57,32 +63,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether a cached value is a usable token preview (title, image, url; symbol and name may be null). */
-export const isTokenPreview: Validator<TokenPreview> = (
-  value,
-): value is TokenPreview =>
-  isObject(value) && (value.symbol === null || isNonEmptyString(value.symbol)) &&
-  (value.name === null || isNonEmptyString(value.name)) && isNullableString(value.logoUrl) &&
-  isNonEmptyString(value.title) && isNonEmptyString(value.image) &&
-  isNonEmptyString(value.url);
+/** Whether a cached value is a token entry (symbol, name and logo, each may be null). */
+const isTokenEntry: Validator<TokenEntry> = (value): value is TokenEntry =>
+  isObject(value) && isNullableText(value.symbol) && isNullableText(value.name) &&
+  isNullableText(value.logoUrl);
 
-function isPoolPreviewData(value: unknown): value is PoolPreviewData {
-  return isObject(value) && isNullableString(value.token0Symbol) &&
-    isNullableString(value.token1Symbol) &&
-    (value.feeTier === null || typeof value.feeTier === "number") &&
-    isNullableString(value.protocolVersion) &&
-    isNullableString(value.token0Image) &&
-    isNullableString(value.token1Image) &&
-    (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean");
-}
-
-/** Whether a cached value is a usable pool preview (a title, and the full shape). */
-export const isPoolPreview: Validator<PoolPreview> = (
-  value,
-): value is PoolPreview =>
-  isObject(value) && isNonEmptyString(value.title) && isString(value.image) &&
-  isString(value.url) && isString(value.name) &&
-  isPoolPreviewData(value.poolData);
+/** Whether a cached value is a pool entry (the share image's data). */
+const isPoolEntry: Validator<PoolPreviewData> = (value): value is PoolPreviewData =>
+  isObject(value) && isNullableString(value.token0Symbol) &&
+  isNullableString(value.token1Symbol) &&
+  (value.feeTier === null || typeof value.feeTier === "number") &&
+  isNullableString(value.protocolVersion) &&
+  isNullableText(value.token0Image) &&
+  isNullableText(value.token1Image) &&
+  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean");
 
 /** A chain name that the gateway knows; `UNKNOWN_CHAIN` is not one to preview. */
 function previewChain(chainName: unknown): Chain | null {
@@ -93,6 +87,24 @@ function previewChain(chainName: unknown): Chain | null {
 
 function normaliseOrigin(origin: string): string {
   return origin.replace(/\/+$/, "");
+}
+
+/**
+ * The share image's URL and the page's canonical URL of a token or pool,
+ * on `base` (an origin without a trailing slash), with the chain name
+ * lower-cased and the address as the URL gave it.
+ */
+function previewUrls(
+  kind: "tokens" | "pools",
+  base: string,
+  chainName: string,
+  address: string,
+): { image: string; url: string } {
+  const network = chainName.toLowerCase();
+  return {
+    image: `${base}/api/image/${kind}/${network}/${address}`,
+    url: `${base}/explore/${kind}/${network}/${address}`,
+  };
 }
 
 /** A gateway string field (a URL), or null when it is missing or blank. */
@@ -111,7 +123,8 @@ export function displayText(value: string | null | undefined): string | null {
 }
 
 /**
- * Title of a token preview from the raw gateway values: `Get {symbol} on
+ * Title of a token preview from the gateway's symbol and name (cleaned here):
+ * `Get {symbol} on
  * Uniswap`, else `Get {name} on Uniswap`, else `View this token on Uniswap`;
  * the symbol or name is cut so the title stays within {@linkcode MAX_TITLE}.
  */
@@ -179,24 +192,30 @@ function poolData(pool: EdgePool): PoolPreviewData {
 export function createPreviews(options: PreviewsOptions): PreviewSource {
   const { cache, gatewayClient } = options;
   const publicOrigin = options.publicOrigin ? normaliseOrigin(options.publicOrigin) : null;
-  const tokenFlight = createSingleFlight<TokenPreview | null>();
-  const poolFlight = createSingleFlight<PoolPreview | null>();
+  const tokenFlight = createSingleFlight<TokenEntry | null>();
+  const poolFlight = createSingleFlight<PoolPreviewData | null>();
 
   function originOf(requestOrigin: string): string {
     return publicOrigin ?? normaliseOrigin(requestOrigin);
   }
 
-  /** Cached value if valid, else the fetched one (cached when not null). */
-  async function readThrough<T>(
+  /**
+   * The cached entry if valid, else the fetched one (cached when not null);
+   * concurrent reads of one key share one flight.
+   */
+  function readThrough<T>(
+    flight: SingleFlight<T | null>,
     key: PreviewCacheKey,
     validate: Validator<T>,
     fetch: () => Promise<T | null>,
   ): Promise<T | null> {
-    const cached = await cache.get(key, validate);
-    if (cached !== null) return cached;
-    const fresh = await fetch();
-    if (fresh !== null && validate(fresh)) await cache.set(key, fresh);
-    return fresh;
+    return flight(JSON.stringify(key), async () => {
+      const cached = await cache.get(key, validate);
+      if (cached !== null) return cached;
+      const fresh = await fetch();
+      if (fresh !== null && validate(fresh)) await cache.set(key, fresh);
+      return fresh;
+    });
   }
 
   async function token(
@@ -211,29 +230,23 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
     } catch {
       return null;
     }
-    const network = chainName.toLowerCase();
-    const base = originOf(origin);
-    const image = `${base}/api/image/tokens/${network}/${address}`;
-    const url = `${base}/explore/tokens/${network}/${address}`;
-    const key = cacheKeys.tokenPreview(chain, address);
-    const preview = await tokenFlight(
-      JSON.stringify(key),
-      () =>
-        readThrough(key, isTokenPreview, async () => {
-          const found = await fetchEdgeToken(gatewayClient(), chain, address);
-          if (!found) return null;
-          return {
-            symbol: displayText(found.symbol),
-            name: displayText(found.name),
-            logoUrl: present(found.project?.logoUrl),
-            title: tokenTitle(found.symbol, found.name),
-            image,
-            url,
-          };
-        }),
-    );
-    // Entries are keyed by chain and address only: answer with this request's URLs.
-    return preview === null ? null : { ...preview, image, url };
+    const entry = await readThrough(tokenFlight, cacheKeys.tokenPreview(chain, address), isTokenEntry, async () => {
+      const found = await fetchEdgeToken(gatewayClient(), chain, address);
+      if (!found) return null;
+      return {
+        symbol: displayText(found.symbol),
+        name: displayText(found.name),
+        logoUrl: present(found.project?.logoUrl),
+      };
+    });
+    if (entry === null) return null;
+    return {
+      symbol: entry.symbol,
+      name: entry.name,
+      logoUrl: entry.logoUrl,
+      title: tokenTitle(entry.symbol, entry.name),
+      ...previewUrls("tokens", originOf(origin), chainName, address),
+    };
   }
 
   async function pool(
@@ -248,29 +261,16 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
     } catch {
       return null;
     }
-    const network = chainName.toLowerCase();
-    const base = originOf(origin);
-    const image = `${base}/api/image/pools/${network}/${address}`;
-    const url = `${base}/explore/pools/${network}/${address}`;
-    const key = cacheKeys.poolPreview(chain, address);
-    const preview = await poolFlight(
-      JSON.stringify(key),
-      () =>
-        readThrough(key, isPoolPreview, async () => {
-          const found = await fetchEdgePool(gatewayClient(), chain, address);
-          if (found === null) return null;
-          const data = poolData(found);
-          const { name, title } = poolNameAndTitle(data.token0Symbol, data.token1Symbol);
-          return {
-            title,
-            image,
-            url,
-            name,
-            poolData: data,
-          };
-        }),
-    );
-    return preview === null ? null : { ...preview, image, url };
+    const data = await readThrough(poolFlight, cacheKeys.poolPreview(chain, address), isPoolEntry, async () => {
+      const found = await fetchEdgePool(gatewayClient(), chain, address);
+      return found === null ? null : poolData(found);
+    });
+    if (data === null) return null;
+    return {
+      ...poolNameAndTitle(data.token0Symbol, data.token1Symbol),
+      ...previewUrls("pools", originOf(origin), chainName, address),
+      poolData: data,
+    };
   }
 
   return { token, pool };

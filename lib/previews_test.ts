@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createGatewayClient, GatewayError } from "../queries/client.ts";
-import { cacheKeys } from "./cache_keys.ts";
+import { cacheKeys, PREVIEW_KEY_VERSION } from "./cache_keys.ts";
 import { createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
 import { createPreviews } from "./previews.ts";
 import { flushLog, setLogSink } from "./log.ts";
@@ -287,6 +287,61 @@ Deno.test("invalid cached entries are refetched and replaced", async () => {
   assert.equal(t.gateway.total(), 1);
 });
 
+Deno.test("entries store gateway data only; title and URLs are built from them when answering", async () => {
+  await using t = await setup({
+    Token: tokenAnswer("USDC\u200b", "USD\u202e Coin", "https://logos.example/usdc.png"),
+    AddressPool: () => v3Pool("USDC", "WETH", 500),
+  });
+  await t.previews.token("ethereum", USDC, ORIGIN);
+  await t.previews.pool("ethereum", POOL, ORIGIN);
+  const stored = async (key: readonly unknown[]) =>
+    ((await t.kv.get(key as Deno.KvKey)).value as { value: unknown }).value;
+  // what the gateway said, cleaned; no title, name, image or url
+  assert.deepEqual(await stored(cacheKeys.tokenPreview("ETHEREUM", USDC)), {
+    symbol: "USDC",
+    name: "USD Coin",
+    logoUrl: "https://logos.example/usdc.png",
+  });
+  assert.deepEqual(await stored(cacheKeys.poolPreview("ETHEREUM", POOL)), {
+    token0Symbol: "USDC",
+    token1Symbol: "WETH",
+    feeTier: 500,
+    protocolVersion: "V3",
+    token0Image: "https://logos.example/USDC.png",
+    token1Image: null,
+  });
+  // An entry written by hand is answered as if the gateway had said it.
+  await t.cache.set(cacheKeys.tokenPreview("BASE", USDC), { symbol: null, name: "Cached Coin", logoUrl: null });
+  assert.deepEqual(await t.previews.token("base", USDC, "https://b.example/"), {
+    symbol: null,
+    name: "Cached Coin",
+    logoUrl: null,
+    title: "Get Cached Coin on Uniswap",
+    image: `https://b.example/api/image/tokens/base/${USDC}`,
+    url: `https://b.example/explore/tokens/base/${USDC}`,
+  });
+  assert.equal(t.gateway.total(), 2);
+});
+
+Deno.test("entries of the old shape (version 1 keys) are never read", async () => {
+  await using t = await setup({ Token: tokenAnswer("NEW", "New Coin") });
+  const oldKey = ["token_preview", "ETHEREUM", USDC.toLowerCase()];
+  const oldEntry = {
+    symbol: "OLD",
+    name: "Old Coin",
+    logoUrl: null,
+    title: "Get OLD on Uniswap",
+    image: "https://old.example/i",
+    url: "https://old.example/u",
+  };
+  await t.kv.set(oldKey, { value: oldEntry, expiresAt: Date.now() + DEFAULT_TTL_MS });
+  const preview = await t.previews.token("ethereum", USDC, ORIGIN);
+  assert.equal(preview?.title, "Get NEW on Uniswap");
+  assert.equal(t.gateway.total(), 1);
+  assert.deepEqual(cacheKeys.tokenPreview("ETHEREUM", USDC).slice(0, 2), ["token_preview", PREVIEW_KEY_VERSION]);
+  assert.ok(PREVIEW_KEY_VERSION >= 2);
+});
+
 Deno.test("expired entries are refetched", async () => {
   let clock = 1_700_000_000_000;
   let symbol = "OLD";
@@ -533,14 +588,13 @@ Deno.test("a pool nobody knows is null and not cached; errors without a pool rej
   assert.equal(t.gateway.total(), 4);
 });
 
-Deno.test("a cached pool preview without a title is refetched", async () => {
+Deno.test("an invalid cached pool entry is refetched", async () => {
   await using t = await setup({ AddressPool: () => v3Pool("USDC", "WETH") });
   await t.cache.set(cacheKeys.poolPreview("ethereum", POOL), {
-    title: "",
-    image: "x",
-    url: "y",
-    name: "z",
-    poolData: {},
+    token0Symbol: 1,
+    token1Symbol: "WETH",
+    feeTier: "500",
+    protocolVersion: "V3",
   });
   const preview = await t.previews.pool("ethereum", POOL, ORIGIN);
   assert.equal(preview?.title, "USDC/WETH on Uniswap");
