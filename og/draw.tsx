@@ -24,6 +24,7 @@ import { DefaultCard } from "./default_card.tsx";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
 import { cardText } from "../lib/text.ts";
+import { errorText, logger } from "../lib/log.ts";
 import type { ReactElement } from "react";
 
 /** What {@linkcode drawCard} needs of its thread. */
@@ -83,9 +84,7 @@ function assetLoader(options: DrawOptions): AdditionalAssetLoader | undefined {
         const picture = await emojiDataUrl(options.emojiSet, segment);
         if (picture) return picture;
       } catch (error) {
-        console.error(
-          `Failed to load emoji ${segment} (${options.emojiSet}): ${(error as Error).message}`,
-        );
+        logger.warn(`Failed to load emoji ${segment} (${options.emojiSet})`, { error: errorText(error) });
       }
       return await loadFallbackFonts("symbol", segment);
     }
