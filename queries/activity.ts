@@ -12,6 +12,68 @@
 import { graphql } from "./graphql.ts";
 import { NftAssetSummaryFragment, TokenSummaryFragment } from "./fragments.ts";
 
+/** An on-ramp transfer (fiat in): amounts, fees, token and provider. */
+export const OnRampTransferPartsFragment = graphql(
+  `
+  fragment OnRampTransferParts on OnRampTransfer {
+    id
+    tokenStandard
+    amount
+    sourceCurrency
+    sourceAmount
+    transactionReferenceId
+    externalSessionId
+    networkFee
+    transactionFee
+    totalFee
+    token {
+      ...TokenSummary
+    }
+    serviceProvider {
+      id
+      serviceProvider
+      name
+      url
+      logoLightUrl
+      logoDarkUrl
+      supportUrl
+    }
+  }
+`,
+  [TokenSummaryFragment],
+);
+
+/** An off-ramp transfer (fiat out): amounts, fees, token and provider. */
+export const OffRampTransferPartsFragment = graphql(
+  `
+  fragment OffRampTransferParts on OffRampTransfer {
+    id
+    tokenStandard
+    amount
+    destinationCurrency
+    destinationAmount
+    transactionReferenceId
+    externalSessionId
+    networkFee
+    transactionFee
+    totalFee
+    token {
+      ...TokenSummary
+    }
+    serviceProvider {
+      id
+      serviceProvider
+      name
+      url
+      logoLightUrl
+      logoDarkUrl
+      supportUrl
+    }
+  }
+`,
+  [TokenSummaryFragment],
+);
+
 /** Every kind of asset change of an on-chain transaction. */
 export const AssetChangePartsFragment = graphql(
   `
@@ -69,57 +131,11 @@ export const AssetChangePartsFragment = graphql(
         ...NftAssetSummary
       }
     }
-    ... on OnRampTransfer {
-      id
-      tokenStandard
-      amount
-      sourceCurrency
-      sourceAmount
-      transactionReferenceId
-      externalSessionId
-      networkFee
-      transactionFee
-      totalFee
-      token {
-        ...TokenSummary
-      }
-      serviceProvider {
-        id
-        serviceProvider
-        name
-        url
-        logoLightUrl
-        logoDarkUrl
-        supportUrl
-      }
-    }
-    ... on OffRampTransfer {
-      id
-      tokenStandard
-      amount
-      destinationCurrency
-      destinationAmount
-      transactionReferenceId
-      externalSessionId
-      networkFee
-      transactionFee
-      totalFee
-      token {
-        ...TokenSummary
-      }
-      serviceProvider {
-        id
-        serviceProvider
-        name
-        url
-        logoLightUrl
-        logoDarkUrl
-        supportUrl
-      }
-    }
+    ...OnRampTransferParts
+    ...OffRampTransferParts
   }
 `,
-  [TokenSummaryFragment, NftAssetSummaryFragment],
+  [TokenSummaryFragment, NftAssetSummaryFragment, OnRampTransferPartsFragment, OffRampTransferPartsFragment],
 );
 
 /** One activity with its details, whatever their kind. */
@@ -180,28 +196,7 @@ export const AssetActivityPartsFragment = graphql(
         status
         receiverAddress
         onRampTransfer {
-          id
-          tokenStandard
-          amount
-          sourceCurrency
-          sourceAmount
-          transactionReferenceId
-          externalSessionId
-          networkFee
-          transactionFee
-          totalFee
-          token {
-            ...TokenSummary
-          }
-          serviceProvider {
-            id
-            serviceProvider
-            name
-            url
-            logoLightUrl
-            logoDarkUrl
-            supportUrl
-          }
+          ...OnRampTransferParts
         }
       }
       ... on OffRampTransactionDetails {
@@ -209,34 +204,13 @@ export const AssetActivityPartsFragment = graphql(
         status
         senderAddress
         offRampTransfer {
-          id
-          tokenStandard
-          amount
-          destinationCurrency
-          destinationAmount
-          transactionReferenceId
-          externalSessionId
-          networkFee
-          transactionFee
-          totalFee
-          token {
-            ...TokenSummary
-          }
-          serviceProvider {
-            id
-            serviceProvider
-            name
-            url
-            logoLightUrl
-            logoDarkUrl
-            supportUrl
-          }
+          ...OffRampTransferParts
         }
       }
     }
   }
 `,
-  [AssetChangePartsFragment, TokenSummaryFragment],
+  [AssetChangePartsFragment, TokenSummaryFragment, OnRampTransferPartsFragment, OffRampTransferPartsFragment],
 );
 
 /**

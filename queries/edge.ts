@@ -10,19 +10,14 @@ import { parsePoolAddress } from "../lib/address.ts";
 import { type Chain, resolveTokenAddress } from "../lib/chains.ts";
 import { V2_FEE_TIER } from "../lib/fees.ts";
 import { type GatewayGraphQLError, graphqlFailure, runQuery } from "./client.ts";
-import { PoolSummaryFragment, PoolTokenFragment, V4PoolSummaryFragment } from "./fragments.ts";
+import { PoolSummaryFragment, PoolTokenFragment, TokenBasicFragment, V4PoolSummaryFragment } from "./fragments.ts";
 
 /** `Token`: symbol, name and logo of a token (no address: the native token). */
-export const TokenQuery = graphql(`
+export const TokenQuery = graphql(
+  `
   query Token($chain: Chain!, $address: String) {
     token(chain: $chain, address: $address) {
-      id
-      chain
-      address
-      symbol
-      name
-      decimals
-      standard
+      ...TokenBasic
       project {
         id
         name
@@ -32,7 +27,9 @@ export const TokenQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [TokenBasicFragment],
+);
 
 /**
  * `V4Pool`: a V4 pool by pool id, with hook, dynamic fee, rewards and the

@@ -75,6 +75,25 @@ export const TokenProtectionInfoFragment = graphql(`
   }
 `);
 
+/** One point of a series of amounts (volume, TVL, price history): its time and value. */
+export const SeriesPointFragment = graphql(`
+  fragment SeriesPoint on TimestampedAmount {
+    id
+    timestamp
+    value
+  }
+`);
+
+/** One point of a pool's price series: each token's price in the other. */
+export const PoolPricePointFragment = graphql(`
+  fragment PoolPricePoint on TimestampedPoolPrice {
+    id
+    timestamp
+    token0Price
+    token1Price
+  }
+`);
+
 /** What a pool table shows of a pool's token. */
 export const PoolTokenFragment = graphql(`
   fragment PoolToken on Token {

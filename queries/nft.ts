@@ -5,6 +5,7 @@
  * @module
  */
 import { graphql } from "./graphql.ts";
+import { NftAssetSummaryFragment } from "./fragments.ts";
 
 /** Floor, owners, volume and listing stats of a collection (in ETH). */
 export const NftCollectionStatsFragment = graphql(`
@@ -84,6 +85,33 @@ export const NftCollectionSummaryFragment = graphql(
 `,
   [NftCollectionStatsFragment],
 );
+
+/** A collection as search results and the popular list show it: name, image, contracts and floor price. */
+export const NftCollectionCardFragment = graphql(`
+  fragment NftCollectionCard on NftCollection {
+    id
+    collectionId
+    name
+    isVerified
+    image {
+      id
+      url
+    }
+    nftContracts {
+      id
+      chain
+      address
+    }
+    markets(currencies: [ETH]) {
+      id
+      floorPrice {
+        id
+        currency
+        value
+      }
+    }
+  }
+`);
 
 /** The cheapest listing of an asset. */
 export const NftListingFragment = graphql(`
@@ -243,7 +271,8 @@ export const NftItemQuery = graphql(
 );
 
 /** `NftBalances`: the NFTs a wallet owns, paged. */
-export const NftBalancesQuery = graphql(`
+export const NftBalancesQuery = graphql(
+  `
   query NftBalances(
     $ownerAddress: String!
     $chains: [Chain!]!
@@ -270,30 +299,14 @@ export const NftBalancesQuery = graphql(`
             timestamp
           }
           ownedAsset {
-            id
+            ...NftAssetSummary
             chain
-            name
-            tokenId
             description
-            isSpam
-            image {
-              id
-              url
-            }
             thumbnail {
               id
               url
             }
-            nftContract {
-              id
-              chain
-              address
-              standard
-            }
             collection {
-              id
-              collectionId
-              name
               isVerified
               markets(currencies: [ETH]) {
                 id
@@ -314,45 +327,31 @@ export const NftBalancesQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [NftAssetSummaryFragment],
+);
 
 /** `CollectionSearch`: collections whose name matches `query`. */
-export const CollectionSearchQuery = graphql(`
+export const CollectionSearchQuery = graphql(
+  `
   query CollectionSearch($query: String!) {
     nftCollections(filter: { nameQuery: $query }) {
       edges {
         cursor
         node {
-          id
-          collectionId
-          name
-          isVerified
+          ...NftCollectionCard
           numAssets
-          image {
-            id
-            url
-          }
-          nftContracts {
-            id
-            chain
-            address
-          }
-          markets(currencies: [ETH]) {
-            id
-            floorPrice {
-              id
-              currency
-              value
-            }
-          }
         }
       }
     }
   }
-`);
+`,
+  [NftCollectionCardFragment],
+);
 
 /** `PopularNftCollections`: the top 2 collections on ETHEREUM by daily volume. */
-export const PopularNftCollectionsQuery = graphql(`
+export const PopularNftCollectionsQuery = graphql(
+  `
   query PopularNftCollections {
     topCollections(
       chains: [ETHEREUM]
@@ -362,26 +361,8 @@ export const PopularNftCollectionsQuery = graphql(`
     ) {
       edges {
         node {
-          id
-          collectionId
-          name
-          isVerified
-          image {
-            id
-            url
-          }
-          nftContracts {
-            id
-            chain
-            address
-          }
+          ...NftCollectionCard
           markets(currencies: [ETH]) {
-            id
-            floorPrice {
-              id
-              currency
-              value
-            }
             volume(duration: DAY) {
               id
               value
@@ -391,7 +372,9 @@ export const PopularNftCollectionsQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [NftCollectionCardFragment],
+);
 
 /** The NFT documents by operation name. */
 export const NFT_DOCUMENTS = {

@@ -6,7 +6,13 @@
  * @module
  */
 import { graphql } from "./graphql.ts";
-import { PoolTokenFragment, PoolTransactionFragment } from "./fragments.ts";
+import {
+  PoolPricePointFragment,
+  PoolSummaryFragment,
+  PoolTransactionFragment,
+  SeriesPointFragment,
+  V4PoolSummaryFragment,
+} from "./fragments.ts";
 
 /** `AllV3Ticks`: initialised ticks of a V3 pool (`skip` and `first` page). */
 export const AllV3TicksQuery = graphql(`
@@ -56,7 +62,8 @@ export const AllV4TicksQuery = graphql(`
  * `PoolPriceHistory`: token0/token1 price series of a pool. Set exactly one
  * of `isV4` (then `addressOrId` is a pool id), `isV3`, `isV2`.
  */
-export const PoolPriceHistoryQuery = graphql(`
+export const PoolPriceHistoryQuery = graphql(
+  `
   query PoolPriceHistory(
     $chain: Chain!
     $addressOrId: String!
@@ -68,35 +75,29 @@ export const PoolPriceHistoryQuery = graphql(`
     v4Pool(chain: $chain, poolId: $addressOrId) @include(if: $isV4) {
       id
       priceHistory(duration: $duration) {
-        id
-        timestamp
-        token0Price
-        token1Price
+        ...PoolPricePoint
       }
     }
     v3Pool(chain: $chain, address: $addressOrId) @include(if: $isV3) {
       id
       priceHistory(duration: $duration) {
-        id
-        timestamp
-        token0Price
-        token1Price
+        ...PoolPricePoint
       }
     }
     v2Pair(chain: $chain, address: $addressOrId) @include(if: $isV2) {
       id
       priceHistory(duration: $duration) {
-        id
-        timestamp
-        token0Price
-        token1Price
+        ...PoolPricePoint
       }
     }
   }
-`);
+`,
+  [PoolPricePointFragment],
+);
 
 /** `PoolVolumeHistory`: volume series of a pool (same switches). */
-export const PoolVolumeHistoryQuery = graphql(`
+export const PoolVolumeHistoryQuery = graphql(
+  `
   query PoolVolumeHistory(
     $chain: Chain!
     $addressOrId: String!
@@ -108,29 +109,25 @@ export const PoolVolumeHistoryQuery = graphql(`
     v4Pool(chain: $chain, poolId: $addressOrId) @include(if: $isV4) {
       id
       historicalVolume(duration: $duration) {
-        id
-        timestamp
-        value
+        ...SeriesPoint
       }
     }
     v3Pool(chain: $chain, address: $addressOrId) @include(if: $isV3) {
       id
       historicalVolume(duration: $duration) {
-        id
-        timestamp
-        value
+        ...SeriesPoint
       }
     }
     v2Pair(chain: $chain, address: $addressOrId) @include(if: $isV2) {
       id
       historicalVolume(duration: $duration) {
-        id
-        timestamp
-        value
+        ...SeriesPoint
       }
     }
   }
-`);
+`,
+  [SeriesPointFragment],
+);
 
 /** `V4PoolTransactions`: a V4 pool's transactions, newest first. */
 export const V4PoolTransactionsQuery = graphql(
@@ -279,43 +276,11 @@ export const TopV4PoolsQuery = graphql(
       tvlCursor: $cursor
       tokenFilter: $tokenAddress
     ) {
-      id
-      chain
-      poolId
-      protocolVersion
-      feeTier
-      isDynamicFee
-      hook {
-        id
-        address
-      }
-      token0 {
-        ...PoolToken
-      }
-      token1 {
-        ...PoolToken
-      }
-      txCount
-      totalLiquidity {
-        id
-        value
-      }
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-      volume30d: cumulativeVolume(duration: MONTH) {
-        id
-        value
-      }
-      rewardsCampaign {
-        id
-        boostedApr
-      }
+      ...V4PoolSummary
     }
   }
 `,
-  [PoolTokenFragment],
+  [V4PoolSummaryFragment],
 );
 
 /** `TopV3Pools`: V3 pools by TVL (same paging and filter). */
@@ -333,34 +298,12 @@ export const TopV3PoolsQuery = graphql(
       tvlCursor: $cursor
       tokenFilter: $tokenAddress
     ) {
-      id
-      chain
-      address
-      protocolVersion
+      ...PoolSummary
       feeTier
-      token0 {
-        ...PoolToken
-      }
-      token1 {
-        ...PoolToken
-      }
-      txCount
-      totalLiquidity {
-        id
-        value
-      }
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-      volume30d: cumulativeVolume(duration: MONTH) {
-        id
-        value
-      }
     }
   }
 `,
-  [PoolTokenFragment],
+  [PoolSummaryFragment],
 );
 
 /** `TopV2Pairs`: V2 pairs by TVL (same paging and filter). */
@@ -378,49 +321,28 @@ export const TopV2PairsQuery = graphql(
       tvlCursor: $cursor
       tokenFilter: $tokenAddress
     ) {
-      id
-      chain
-      address
-      protocolVersion
-      token0 {
-        ...PoolToken
-      }
-      token1 {
-        ...PoolToken
-      }
-      txCount
-      totalLiquidity {
-        id
-        value
-      }
-      volume24h: cumulativeVolume(duration: DAY) {
-        id
-        value
-      }
-      volume30d: cumulativeVolume(duration: MONTH) {
-        id
-        value
-      }
+      ...PoolSummary
     }
   }
 `,
-  [PoolTokenFragment],
+  [PoolSummaryFragment],
 );
 
 /** `DailyProtocolVolume`: daily volume of a protocol version on a chain over a month. */
-export const DailyProtocolVolumeQuery = graphql(`
+export const DailyProtocolVolumeQuery = graphql(
+  `
   query DailyProtocolVolume($chain: Chain!, $version: ProtocolVersion!) {
     historicalProtocolVolume(
       chain: $chain
       version: $version
       duration: MONTH
     ) {
-      id
-      timestamp
-      value
+      ...SeriesPoint
     }
   }
-`);
+`,
+  [SeriesPointFragment],
+);
 
 /** The pool documents by operation name. */
 export const POOL_DOCUMENTS = {

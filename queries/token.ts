@@ -8,7 +8,13 @@ import type { Client } from "@urql/core";
 import { graphql, type HistoryDuration, type ResultOf } from "./graphql.ts";
 import type { Chain } from "../lib/chains.ts";
 import { type QueryResult, runQuery } from "./client.ts";
-import { TokenBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment } from "./fragments.ts";
+import {
+  SeriesPointFragment,
+  TokenBasicFragment,
+  TokenFeeDataFragment,
+  TokenProjectBasicFragment,
+  TokenProtectionInfoFragment,
+} from "./fragments.ts";
 
 /**
  * `TokenDetails`: everything the token page shows: market (price, 24h
@@ -20,6 +26,7 @@ export const TokenDetailsQuery = graphql(
   query TokenDetails($chain: Chain!, $address: String) {
     token(chain: $chain, address: $address) {
       ...TokenBasic
+      ...TokenProjectBasic
       ...TokenFeeData
       ...TokenProtectionInfo
       market(currency: USD) {
@@ -57,19 +64,9 @@ export const TokenDetailsQuery = graphql(
         }
       }
       project {
-        id
-        name
         description
         homepageUrl
         twitterName
-        logoUrl
-        logo {
-          id
-          url
-        }
-        safetyLevel
-        isSpam
-        spamCode
         tokens {
           id
           chain
@@ -98,7 +95,7 @@ export const TokenDetailsQuery = graphql(
     }
   }
 `,
-  [TokenBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
+  [TokenBasicFragment, TokenProjectBasicFragment, TokenFeeDataFragment, TokenProtectionInfoFragment],
 );
 
 /**
@@ -230,7 +227,8 @@ export const TopTokensQuery = graphql(
  * with `fallback` (default false) also the plain price history, for when no
  * candles come back. {@link fetchTokenPriceChart} does both steps.
  */
-export const TokenPriceQuery = graphql(`
+export const TokenPriceQuery = graphql(
+  `
   query TokenPrice(
     $chain: Chain!
     $address: String
@@ -268,17 +266,18 @@ export const TokenPriceQuery = graphql(`
           }
         }
         priceHistory(duration: $duration) @include(if: $fallback) {
-          id
-          timestamp
-          value
+          ...SeriesPoint
         }
       }
     }
   }
-`);
+`,
+  [SeriesPointFragment],
+);
 
 /** `TokenHistoricalVolumes`: volume series of a token for a duration. */
-export const TokenHistoricalVolumesQuery = graphql(`
+export const TokenHistoricalVolumesQuery = graphql(
+  `
   query TokenHistoricalVolumes(
     $chain: Chain!
     $address: String
@@ -291,17 +290,18 @@ export const TokenHistoricalVolumesQuery = graphql(`
       market(currency: USD) {
         id
         historicalVolume(duration: $duration) {
-          id
-          timestamp
-          value
+          ...SeriesPoint
         }
       }
     }
   }
-`);
+`,
+  [SeriesPointFragment],
+);
 
 /** `TokenHistoricalTvls`: TVL series (and current TVL) of a token. */
-export const TokenHistoricalTvlsQuery = graphql(`
+export const TokenHistoricalTvlsQuery = graphql(
+  `
   query TokenHistoricalTvls(
     $chain: Chain!
     $address: String
@@ -314,9 +314,7 @@ export const TokenHistoricalTvlsQuery = graphql(`
       market(currency: USD) {
         id
         historicalTvl(duration: $duration) {
-          id
-          timestamp
-          value
+          ...SeriesPoint
         }
         totalValueLocked {
           id
@@ -326,7 +324,9 @@ export const TokenHistoricalTvlsQuery = graphql(`
       }
     }
   }
-`);
+`,
+  [SeriesPointFragment],
+);
 
 /** One point of a token price chart. */
 export interface PricePoint {
