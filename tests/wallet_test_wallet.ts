@@ -186,3 +186,148 @@ export async function installTestWallet(
     },
   };
 }
+
+/** A WalletConnect wallet in the test process (see {@linkcode startWalletConnectWallet}). */
+export interface WalletConnectTestWallet {
+  readonly address: `0x${string}`;
+  /** Hashes of the transactions it signed and broadcast. */
+  readonly sent: Hex[];
+  /** Every session request, by method (`eth_sendTransaction`, ...). */
+  readonly requests: string[];
+  /** Pairs with a `wc:` URI; the session proposal that follows is approved (or rejected). */
+  pair(uri: string): Promise<void>;
+  /** Resolves once the wallet has sent `count` transactions in all. */
+  sentCount(count: number): Promise<void>;
+  /** Resolves with the topic of the approved session. */
+  approved(): Promise<string>;
+  /** Ends the session from the wallet's side (`session_delete` reaches the dapp). */
+  disconnect(): Promise<void>;
+  /** Closes its relay connection. */
+  close(): Promise<void>;
+}
+
+/** An `IKeyValueStorage` in memory: nothing of a test wallet is written to disk. */
+function memoryStorage() {
+  const items = new Map<string, unknown>();
+  return {
+    getKeys: () => Promise.resolve([...items.keys()]),
+    getEntries: <T>() => Promise.resolve([...items.entries()] as [string, T][]),
+    getItem: <T>(key: string) => Promise.resolve(items.get(key) as T | undefined),
+    setItem: <T>(key: string, value: T) => Promise.resolve(void items.set(key, structuredClone(value))),
+    removeItem: (key: string) => Promise.resolve(void items.delete(key)),
+  };
+}
+
+/**
+ * A WalletConnect wallet for tests: `@walletconnect/sign-client` on
+ * `relayUrl` (storage in memory, telemetry off), holding the mnemonic's
+ * account `accountIndex` on the demo chain only. It approves a proposal with
+ * that account (or rejects it when `reject` is set); `eth_sendTransaction`
+ * is signed with viem and broadcast to `rpcUrl`; other signing methods are
+ * refused and recorded.
+ */
+export async function startWalletConnectWallet(
+  options: { relayUrl: string; projectId: string; accountIndex: number; rpcUrl: string; chainId: number },
+  behaviour: { reject?: boolean } = {},
+): Promise<WalletConnectTestWallet> {
+  const { SignClient } = await import("@walletconnect/sign-client");
+  const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: options.accountIndex });
+  const chain = defineChain({
+    id: options.chainId,
+    name: "demo",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  });
+  const signer = createWalletClient({ account, chain, transport: http(options.rpcUrl) });
+  const client = await SignClient.init({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    storage: memoryStorage(),
+    customStoragePrefix: `test-wallet-${crypto.randomUUID()}`,
+    telemetryEnabled: false,
+    logger: "silent",
+    metadata: { name: "Test Wallet (WalletConnect)", description: "tests", url: "http://127.0.0.1", icons: [] },
+  });
+  const caip2 = `eip155:${options.chainId}`;
+  const sent: Hex[] = [];
+  const requests: string[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const session = Promise.withResolvers<string>();
+  session.promise.catch(() => {});
+
+  client.on("session_proposal", async ({ id }) => {
+    try {
+      if (behaviour.reject) {
+        await client.reject({ id, reason: { code: 5000, message: "User rejected." } });
+        return;
+      }
+      const { topic, acknowledged } = await client.approve({
+        id,
+        namespaces: {
+          eip155: {
+            chains: [caip2],
+            accounts: [`${caip2}:${account.address}`],
+            methods: ["eth_sendTransaction", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain"],
+            events: ["chainChanged", "accountsChanged"],
+          },
+        },
+      });
+      await acknowledged();
+      session.resolve(topic);
+    } catch (error) {
+      session.reject(error);
+    }
+  });
+
+  client.on("session_request", async ({ topic, id, params }) => {
+    const { method, params: args } = params.request as { method: string; params: unknown[] };
+    requests.push(method);
+    let response: { id: number; jsonrpc: "2.0"; result: unknown } | {
+      id: number;
+      jsonrpc: "2.0";
+      error: { code: number; message: string };
+    };
+    try {
+      if (method !== "eth_sendTransaction") throw Object.assign(new Error(`${method} is refused`), { code: 4200 });
+      if (params.chainId !== caip2) throw Object.assign(new Error(`Unknown chain ${params.chainId}`), { code: 4901 });
+      const tx = args[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
+      const hash = await signer.sendTransaction({
+        to: tx.to,
+        data: tx.data,
+        value: tx.value ? BigInt(tx.value) : 0n,
+        gas: tx.gas ? BigInt(tx.gas) : undefined,
+      });
+      sent.push(hash);
+      for (const w of waiting.filter((w) => sent.length >= w.count)) w.resolve();
+      response = { id, jsonrpc: "2.0", result: hash };
+    } catch (error) {
+      const code = (error as { code?: number }).code ?? -32603;
+      response = { id, jsonrpc: "2.0", error: { code, message: (error as Error).message } };
+    }
+    await client.respond({ topic, response });
+  });
+
+  return {
+    address: account.address,
+    sent,
+    requests,
+    async pair(uri) {
+      await client.pair({ uri });
+    },
+    sentCount(count) {
+      if (sent.length >= count) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      waiting.push({ count, resolve });
+      return promise;
+    },
+    approved: () => session.promise,
+    async disconnect() {
+      const topic = await session.promise;
+      await client.disconnect({ topic, reason: { code: 6000, message: "User disconnected." } });
+    },
+    async close() {
+      client.core.heartbeat.stop();
+      await client.core.relayer.transportClose().catch(() => {});
+    },
+  };
+}
