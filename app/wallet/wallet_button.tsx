@@ -1,20 +1,40 @@
 /**
  * The header's wallet control: "Connect wallet" opens the list of wallets
- * (EIP-6963 and the browser's `window.ethereum`); once connected it shows the
+ * (EIP-6963, the browser's `window.ethereum`, and WalletConnect when the
+ * service publishes a project id: its dialog and library load only when it is
+ * picked); once connected it shows the
  * short address (copy, explorer link), the chain, a one-click switch when the
  * wallet is on a chain the service does not serve, and disconnect.
  *
  * @module
  */
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { explorerAddressUrl } from "../../lib/chains.ts";
-import { connectWallet, disconnectWallet, shortAddress, switchWalletChain, useWallet } from "./wallet_store.ts";
+import {
+  cancelWalletConnect,
+  connectWallet,
+  connectWalletConnect,
+  disconnectWallet,
+  shortAddress,
+  switchWalletChain,
+  useWallet,
+} from "./wallet_store.ts";
+
+/** The pairing dialog (with `uqr`), loaded when WalletConnect is picked. */
+const WalletConnectDialog = lazy(() =>
+  import("./walletconnect_dialog.tsx").then((m) => ({ default: m.WalletConnectDialog }))
+);
 
 /** The wallet control of the header. */
 export function WalletButton() {
   const wallet = useWallet();
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [pairing, setPairing] = useState(false);
+  const connected = wallet.status === "connected" && wallet.address !== null;
+  useEffect(() => {
+    if (connected) setPairing(false);
+  }, [connected]);
 
   if (wallet.status === "connected" && wallet.address) {
     const chain = wallet.chains.find((c) => c.chainId === wallet.chainId) ?? null;
@@ -70,7 +90,7 @@ export function WalletButton() {
         ? (
           <div className="wallet-menu" role="menu" aria-label="Wallets">
             {!wallet.ready ? <p className="muted">Looking for wallets…</p> : null}
-            {wallet.ready && wallet.wallets.length === 0
+            {wallet.ready && wallet.wallets.length === 0 && !wallet.walletConnect
               ? <p className="muted">No wallet found in this browser.</p>
               : null}
             {wallet.wallets.map((w) => (
@@ -86,10 +106,39 @@ export function WalletButton() {
                 {w.icon ? <img src={w.icon} alt="" width={20} height={20} /> : null} {w.name}
               </button>
             ))}
+            {wallet.walletConnect
+              ? (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    setOpen(false);
+                    setPairing(true);
+                    void connectWalletConnect();
+                  }}
+                >
+                  WalletConnect
+                </button>
+              )
+              : null}
           </div>
         )
         : null}
       {wallet.error ? <span role="alert" className="wallet-error">{wallet.error}</span> : null}
+      {pairing && wallet.walletConnect
+        ? (
+          <Suspense fallback={null}>
+            <WalletConnectDialog
+              state={wallet.walletConnect}
+              onClose={() => {
+                cancelWalletConnect();
+                setPairing(false);
+              }}
+              onRetry={() => void connectWalletConnect()}
+            />
+          </Suspense>
+        )
+        : null}
     </div>
   );
 }

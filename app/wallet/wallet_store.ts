@@ -27,12 +27,26 @@ import { type Chain as ViemChain, createPublicClient, defineChain, http as viemH
 import { useSyncExternalStore } from "react";
 import type { PublicChain, RpcDirectory } from "../../lib/rpc_proxy.ts";
 import type { Address } from "../../lib/address.ts";
+import { hasWalletConnectSession } from "./walletconnect_mark.ts";
 
 /** A wallet the user can pick. */
 export interface WalletOption {
   readonly uid: string;
   readonly name: string;
   readonly icon: string | null;
+}
+
+/**
+ * WalletConnect in the header, when the service publishes a project id:
+ * `idle` (nothing asked), `starting` (loading, reaching the relay),
+ * `waiting` (the pairing `uri` is shown, waiting for the wallet), `rejected`,
+ * `unreachable` (the relay cannot be reached; the client keeps retrying) or
+ * `failed` (`message` says why, in plain words).
+ */
+export interface WalletConnectState {
+  readonly status: "idle" | "starting" | "waiting" | "rejected" | "unreachable" | "failed";
+  readonly uri: string | null;
+  readonly message: string | null;
 }
 
 /** What the screens read. */
@@ -45,6 +59,8 @@ export interface WalletState {
   readonly chains: readonly PublicChain[];
   /** The last connection or switch error, as a person reads it. */
   readonly error: string | null;
+  /** `null` when the service has no WalletConnect project id (no entry is shown). */
+  readonly walletConnect: WalletConnectState | null;
 }
 
 const SERVER_STATE: WalletState = {
@@ -55,11 +71,19 @@ const SERVER_STATE: WalletState = {
   wallets: [],
   chains: [],
   error: null,
+  walletConnect: null,
 };
+
+const WALLETCONNECT_IDLE: WalletConnectState = { status: "idle", uri: null, message: null };
 
 let state: WalletState = SERVER_STATE;
 let config: Config | null = null;
 let starting: Promise<void> | null = null;
+let directory: RpcDirectory | null = null;
+/** The WalletConnect connector once added to the config (its module loads only then). */
+let walletConnectConnector: Promise<Connector> | null = null;
+/** The pairing in progress (Escape or close cancels it). */
+let pairing: { cancelled: boolean } | null = null;
 const listeners = new Set<() => void>();
 const publicClients = new Map<number, PublicClient>();
 
@@ -81,7 +105,8 @@ export function viemChain(chain: PublicChain, origin: string): ViemChain {
 }
 
 function walletOptions(connectors: readonly Connector[]): WalletOption[] {
-  return connectors.map((c) => ({
+  // WalletConnect has its own entry (WalletState.walletConnect), shown before its connector exists.
+  return connectors.filter((c) => c.type !== "walletConnect").map((c) => ({
     uid: c.uid,
     name: c.id === "injected" ? "Browser wallet" : c.name,
     icon: c.icon ?? null,
@@ -99,11 +124,10 @@ function readConnection(): Partial<WalletState> {
 }
 
 async function start(): Promise<void> {
-  let directory: RpcDirectory;
   try {
     const response = await fetch("/rpc", { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`status ${response.status}`);
-    directory = await response.json();
+    directory = await response.json() as RpcDirectory;
   } catch {
     set({ ready: true, error: "The service offers no chain to act on" });
     return;
@@ -122,7 +146,18 @@ async function start(): Promise<void> {
   });
   watchConnectors(config, { onChange: (connectors) => set({ wallets: walletOptions(connectors) }) });
   watchConnection(config, { onChange: () => set(readConnection()) });
-  set({ ready: true, chains: directory.chains, wallets: walletOptions(config.connectors), ...readConnection() });
+  const walletConnect = directory.walletConnectProjectId && directory.walletConnectRelayUrl ? WALLETCONNECT_IDLE : null;
+  set({
+    ready: true,
+    chains: directory.chains,
+    wallets: walletOptions(config.connectors),
+    walletConnect,
+    ...readConnection(),
+  });
+  // A WalletConnect session of an earlier visit: its connector (and library) load to restore it.
+  if (walletConnect && hasWalletConnectSession()) {
+    await addWalletConnect().catch(() => {});
+  }
   await reconnect(config).catch(() => {});
   set(readConnection());
 }
@@ -162,6 +197,88 @@ export async function connectWallet(uid: string): Promise<void> {
     set({ error: message(error) });
   }
   set(readConnection());
+}
+
+/**
+ * Adds the WalletConnect connector to the config, loading its module (the
+ * provider library loads when the connector first needs it).
+ */
+function addWalletConnect(): Promise<Connector> {
+  walletConnectConnector ??= (async () => {
+    const { walletConnect } = await import("./walletconnect_connector.ts");
+    const { walletConnectProjectId, walletConnectRelayUrl, chains } = directory!;
+    const connector = config!._internal.connectors.setup(walletConnect({
+      projectId: walletConnectProjectId!,
+      relayUrl: walletConnectRelayUrl!,
+      chains,
+      origin: location.origin,
+    }));
+    config!._internal.connectors.setState((list) => [...list, connector]);
+    connector.emitter.on("message", ({ type, data }) => {
+      if (!pairing || pairing.cancelled) return;
+      if (type === "display_uri") setWalletConnect({ status: "waiting", uri: String(data), message: null });
+      if (type === "relay" && data === "disconnected") {
+        setWalletConnect({ status: "unreachable", message: "The WalletConnect relay cannot be reached. Retrying…" });
+      }
+      if (type === "relay" && data === "connected" && state.walletConnect?.status === "unreachable") {
+        setWalletConnect({ status: state.walletConnect.uri ? "waiting" : "starting", message: null });
+      }
+    });
+    return connector;
+  })().catch((error) => {
+    walletConnectConnector = null;
+    throw error;
+  });
+  return walletConnectConnector;
+}
+
+function setWalletConnect(patch: Partial<WalletConnectState>): void {
+  if (state.walletConnect) set({ walletConnect: { ...state.walletConnect, ...patch } });
+}
+
+/** What went wrong with WalletConnect, in plain words (never a stack). */
+function walletConnectProblem(error: unknown): Pick<WalletConnectState, "status" | "message"> {
+  const e = error as { code?: number; message?: string } | null;
+  const text = `${e?.message ?? ""}`;
+  if (e?.code === 5000 || e?.code === 4001 || /reject/i.test(text)) {
+    return { status: "rejected", message: "The wallet rejected the connection." };
+  }
+  if (/socket|relay|publish|subscrib|network|internet/i.test(text)) {
+    return { status: "unreachable", message: "The WalletConnect relay cannot be reached." };
+  }
+  if (/expired/i.test(text)) return { status: "failed", message: "The QR code expired before a wallet answered." };
+  return { status: "failed", message: "The connection did not complete." };
+}
+
+/**
+ * Connects through WalletConnect: loads the connector, shows the pairing URI
+ * (through `WalletState.walletConnect`) and waits for the wallet's approval.
+ */
+export async function connectWalletConnect(): Promise<void> {
+  await ensureWallet();
+  if (!config || !state.walletConnect) return;
+  const attempt = { cancelled: false };
+  pairing = attempt;
+  set({ error: null, walletConnect: { status: "starting", uri: null, message: null } });
+  try {
+    const connector = await addWalletConnect();
+    if (attempt.cancelled) return;
+    await connect(config, { connector });
+    if (!attempt.cancelled) set({ walletConnect: WALLETCONNECT_IDLE });
+  } catch (error) {
+    if (!attempt.cancelled) setWalletConnect({ ...walletConnectProblem(error), uri: null });
+  } finally {
+    if (pairing === attempt) pairing = null;
+    set(readConnection());
+  }
+}
+
+/** Closes the WalletConnect dialog; a pairing in progress is abandoned (its QR code no longer counts). */
+export function cancelWalletConnect(): void {
+  if (pairing) pairing.cancelled = true;
+  pairing = null;
+  void walletConnectConnector?.then((c) => (c as Connector & { cancelPairing?(): void }).cancelPairing?.());
+  if (state.walletConnect) set({ walletConnect: WALLETCONNECT_IDLE });
 }
 
 /** Disconnects the wallet from this page. */
