@@ -12,6 +12,8 @@ import {
 } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+// Server only (never in the browser bundle): the service's one logger.
+import { errorText, logger } from "../lib/log.ts";
 
 /**
  * Logs server errors, except unmatched paths (plain 404s) and requests the
@@ -21,7 +23,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
   if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
-  console.error(error);
+  logger.error("Server render or loader failed", { path: new URL(request.url).pathname, error: errorText(error) });
 };
 
 /** How long a render may stream before it is aborted. */
@@ -43,7 +45,12 @@ export default async function handleRequest(
       signal: controller.signal,
       onError(error: unknown) {
         status = 500;
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) {
+          logger.error("Streaming the document failed", {
+            path: new URL(request.url).pathname,
+            error: errorText(error),
+          });
+        }
       },
     },
   );

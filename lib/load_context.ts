@@ -4,6 +4,7 @@
  * @module
  */
 import type { Client } from "@urql/core";
+import type { logger } from "./log.ts";
 import type { PreviewSource } from "./preview_types.ts";
 
 /**
@@ -25,6 +26,11 @@ export interface LoadContext {
   readonly previews: PreviewSource;
   /** Origin that absolute preview URLs use: `PUBLIC_ORIGIN` or the request's origin. */
   readonly origin: string;
+  /**
+   * The service's one logger (`lib/log.ts`), handed to loaders here rather than imported by `app/`: modules the browser
+   * bundle shares with loaders (`app/lib/load.ts`) must not load the logger (it registers an unload handler).
+   */
+  readonly logger: typeof logger;
 }
 
 declare module "react-router" {

@@ -273,6 +273,7 @@ export async function startService(config: Config, options: ServiceOptions): Pro
       graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
+      logger,
     };
     if (isCrawlerView(request)) return await crawlerDocuments.serve(request, () => crawlerHandler(request, context));
     return await routerHandler(request, context);

@@ -3,7 +3,7 @@
  * stats and assets, a collection's listings, and one asset with traits,
  * rarity, listing and activity.
  */
-import { Form, Link } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { useId, useMemo } from "react";
 import {
   formatAmount,
@@ -15,7 +15,7 @@ import {
 } from "../lib/format.ts";
 import type { Loaded } from "../lib/load.ts";
 import { type CollectionCard, type CollectionPage, fetchCollection, type NftItem } from "../lib/nft_data.ts";
-import { usePaged } from "./paged.tsx";
+import { LoadMore, usePaged } from "./paged.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { Change } from "./tokens_table.tsx";
@@ -232,16 +232,7 @@ export function CollectionScreen(
               : <p className="empty">No listings right now.</p>}
           </>
         )}
-      {paged.error ? <p className="field-error">{paged.error}</p> : null}
-      {paged.hasMore
-        ? (
-          <div className="load-more">
-            <button type="button" className="button secondary" onClick={paged.loadMore} disabled={paged.loading}>
-              {paged.loading ? "Loading…" : "Load more"}
-            </button>
-          </div>
-        )
-        : null}
+      <LoadMore paged={paged} label="Load more" />
     </section>
   );
 }
@@ -380,4 +371,12 @@ export function AssetScreen(
         : <p className="empty">No activity yet.</p>}
     </article>
   );
+}
+
+/** The route module's screen of a collection tab, on `loadCollection`'s data (`app/README.md`, route modules). */
+export function collectionRoute(tab: "items" | "activity") {
+  return function CollectionRoute() {
+    const data = useLoaderData<{ address: string; collection: Loaded<CollectionPage> }>();
+    return <CollectionScreen key={data.address} data={data.collection} address={data.address} tab={tab} />;
+  };
 }

@@ -10,6 +10,16 @@ export interface PageOf<Row, C> {
   readonly cursors: C;
 }
 
+/** A list that grows with "load more": its rows so far, and the state of the next page. */
+export interface Paged<Row> {
+  readonly rows: readonly Row[];
+  readonly loading: boolean;
+  /** Why the last "load more" failed, in plain words. */
+  readonly error: string | null;
+  readonly hasMore: boolean;
+  loadMore(): Promise<void>;
+}
+
 /**
  * Rows of a list that grows with "load more": starts from the loader's first
  * page, fetches the next with `fetchMore(client, cursors)` and appends it.
@@ -19,7 +29,7 @@ export function usePaged<Row, C>(
   first: PageOf<Row, C>,
   fetchMore: (client: Client, cursors: C) => Promise<PageOf<Row, C>>,
   hasMore: (cursors: C) => boolean,
-) {
+): Paged<Row> {
   const client = useClient();
   const [state, setState] = useState({
     first,
@@ -56,4 +66,28 @@ export function usePaged<Row, C>(
     hasMore: hasMore(current.cursors),
     loadMore,
   };
+}
+
+/** The "load more" button under a list (nothing once there is no more). */
+export function LoadMoreButton(
+  { hasMore, loading, onClick, label }: { hasMore: boolean; loading: boolean; onClick: () => void; label: string },
+) {
+  if (!hasMore) return null;
+  return (
+    <div className="load-more">
+      <button type="button" className="button secondary" onClick={onClick} disabled={loading}>
+        {loading ? "Loading…" : label}
+      </button>
+    </div>
+  );
+}
+
+/** Under a paged list: why the last "load more" failed, then the button for the next page. */
+export function LoadMore({ paged, label }: { paged: Paged<unknown>; label: string }) {
+  return (
+    <>
+      {paged.error ? <p className="field-error">{paged.error}</p> : null}
+      <LoadMoreButton hasMore={paged.hasMore} loading={paged.loading} onClick={paged.loadMore} label={label} />
+    </>
+  );
 }

@@ -89,25 +89,25 @@ export async function loadExplore(
   if (!chain) {
     return { ...base, tokens: null, pools: null, transactions: null, volume: null };
   }
-  const client = loadContext(context).gatewayClient();
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
   const [tokens, pools, transactions, volume] = await Promise.all([
     tab === "tokens"
-      ? load(async () => {
+      ? load(ctx, async () => {
         const rows = await fetchTopTokens(client, chain);
         return query ? rows.filter((r) => matches(r, query)) : rows;
       })
       : null,
     tab === "pools"
-      ? load(() =>
+      ? load(ctx, () =>
         fetchTopPools(client, {
           chain,
           versions: version === "all" ? VERSIONS : [version],
           tokenAddress: tokenFilter,
-        })
-      )
+        }))
       : null,
-    tab === "transactions" ? load(() => fetchChainTransactions(client, { chain })) : null,
-    query ? null : load(() => fetchProtocolVolume(client, chain)),
+    tab === "transactions" ? load(ctx, () => fetchChainTransactions(client, { chain })) : null,
+    query ? null : load(ctx, () => fetchProtocolVolume(client, chain)),
   ]);
   return { ...base, tokens, pools, transactions, volume };
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { GatewayError } from "../../queries/client.ts";
+import type { LoadContext } from "../../lib/load_context.ts";
 
 /**
  * Why a page has nothing to show, the one shape of every page loader's
@@ -15,6 +16,22 @@ import { GatewayError } from "../../queries/client.ts";
 export type PageProblem =
   | { readonly status: "not-found"; readonly message: string }
   | { readonly status: "error"; readonly message: string };
+
+/** What a page's frame carries besides its own data: the thing it shows (`ref`), its chain, and the render time. */
+export interface PageFrame<Ref> {
+  readonly status: "ok";
+  readonly ref: Ref;
+  /** The chain's URL name (`ethereum`). */
+  readonly chainName: string;
+  readonly chainLabel: string;
+  /** Reference time in milliseconds for "ago" labels (stable across hydration). */
+  readonly now: number;
+}
+
+/** The page problem of a URL whose chain this app does not know. */
+export function unknownChain(chainName: string): PageProblem {
+  return { status: "not-found", message: `"${chainName}" is not a network this app knows.` };
+}
 
 /** A loader's gateway result for one part of a page: the data, or what went wrong in plain words. */
 export type Loaded<T> =
@@ -41,20 +58,19 @@ export function gatewayMessage(error: unknown): string {
 }
 
 /**
- * Runs a gateway call for a loader. Failures are logged on the server and
- * returned as `{ ok: false, error }`.
+ * Runs a gateway call for a loader. Failures are logged (a warning through the
+ * load context's logger, `lib/log.ts`) and returned as `{ ok: false, error }`.
  */
-export async function load<T>(call: () => Promise<T>): Promise<Loaded<T>> {
+export async function load<T>(
+  context: Pick<LoadContext, "logger">,
+  call: () => Promise<T>,
+): Promise<Loaded<T>> {
   try {
     return { ok: true, data: await call() };
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        msg: "Gateway call of a screen failed",
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    context.logger.warn("Gateway call of a screen failed", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { ok: false, error: gatewayMessage(error) };
   }
 }

@@ -9,8 +9,9 @@ import type { Client } from "@urql/core";
 import { InvalidAddressError, parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, chainLabel, chainUrlName, parseChain } from "../../lib/chains.ts";
 import { type EdgePool, fetchEdgePool } from "../../queries/edge.ts";
+import type { LoadContext } from "../../lib/load_context.ts";
 import { loadContext } from "./context.ts";
-import { gatewayMessage, load, type Loaded, type PageProblem } from "./load.ts";
+import { gatewayMessage, load, type Loaded, type PageFrame, type PageProblem, unknownChain } from "./load.ts";
 import { fetchLiquidity, fetchPoolChart, fetchPoolTransactions, type LiquidityBar, type PoolRef } from "./pool_data.ts";
 import type { TokenChart } from "./token_data.ts";
 import type { TransactionRow } from "./rows.ts";
@@ -25,13 +26,8 @@ export interface PoolPageParts {
 }
 
 /** The pool and its page's frame. */
-export interface PoolPageFrame {
-  readonly status: "ok";
-  readonly ref: PoolRef;
-  readonly chainName: string;
-  readonly chainLabel: string;
+export interface PoolPageFrame extends PageFrame<PoolRef> {
   readonly pool: EdgePool;
-  readonly now: number;
 }
 
 /** What the pool page renders: the frame and every part. */
@@ -41,11 +37,12 @@ export type PoolPageData = PageProblem | (PoolPageFrame & PoolPageParts);
 export type PoolPageStream = PageProblem | (PoolPageFrame & { readonly parts: Promise<PoolPageParts> });
 
 /** Starts the chart, liquidity and transactions calls of a pool (`load` never rejects). */
-function startParts(client: Client, ref: PoolRef): Promise<PoolPageParts> {
+function startParts(gateway: { ctx: LoadContext; client: Client }, ref: PoolRef): Promise<PoolPageParts> {
+  const { ctx, client } = gateway;
   return Promise.all([
-    load(() => fetchPoolChart(client, ref, "price", "DAY")),
-    load(() => fetchLiquidity(client, ref)),
-    load(() => fetchPoolTransactions(client, ref)),
+    load(ctx, () => fetchPoolChart(client, ref, "price", "DAY")),
+    load(ctx, () => fetchLiquidity(client, ref)),
+    load(ctx, () => fetchPoolTransactions(client, ref)),
   ]).then(([chart, liquidity, transactions]) => ({ chart, liquidity, transactions }));
 }
 
@@ -76,14 +73,12 @@ export async function loadPoolPage(
   const address = params.poolAddress ?? "";
   const chain = parseChain(chainName);
   if (!chain) {
-    return {
-      status: "not-found",
-      message: `"${chainName}" is not a network this app knows.`,
-    };
+    return unknownChain(chainName);
   }
-  const client = loadContext(context).gatewayClient();
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
   const likely = likelyPool(chain, address);
-  const early = likely ? startParts(client, likely) : null;
+  const early = likely ? startParts({ ctx, client }, likely) : null;
   let pool: EdgePool | null;
   try {
     pool = await fetchEdgePool(client, chain, address);
@@ -110,7 +105,7 @@ export async function loadPoolPage(
     chainName: chainUrlName(chain),
     chainLabel: chainLabel(chain),
     pool,
-    parts: early && likely?.version === ref.version ? early : startParts(client, ref),
+    parts: early && likely?.version === ref.version ? early : startParts({ ctx, client }, ref),
     now: Date.now(),
   };
 }

@@ -66,9 +66,9 @@ export async function loadPortfolio(
   if (!address) return { ...base, balances: null, activity: null, nfts: null };
   const client = ctx.gatewayClient();
   const [balances, activity, nfts] = await Promise.all([
-    needs.balances ? load(() => fetchBalances(client, address)) : null,
-    needs.activity ? load(() => fetchActivity(client, address, 1, needs.activity)) : null,
-    needs.nfts ? load(() => fetchNfts(client, address)) : null,
+    needs.balances ? load(ctx, () => fetchBalances(client, address)) : null,
+    needs.activity ? load(ctx, () => fetchActivity(client, address, 1, needs.activity)) : null,
+    needs.nfts ? load(ctx, () => fetchNfts(client, address)) : null,
   ]);
   return { ...base, balances, activity, nfts };
 }

@@ -11,7 +11,7 @@ import type { ResultOf } from "../../queries/graphql.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
-import { gatewayMessage, load, type Loaded, type PageProblem } from "./load.ts";
+import { gatewayMessage, load, type Loaded, type PageFrame, type PageProblem, unknownChain } from "./load.ts";
 import {
   type Description,
   fetchDescription,
@@ -38,15 +38,10 @@ export interface TokenPageParts {
 }
 
 /** The token and its page's frame, known after one gateway round trip. */
-export interface TokenPageFrame {
-  readonly status: "ok";
-  readonly ref: TokenRef;
-  readonly chainName: string;
-  readonly chainLabel: string;
+export interface TokenPageFrame extends PageFrame<TokenRef> {
   /** The address as the URL gives it (`NATIVE` for the native token). */
   readonly address: string;
   readonly token: TokenDetails;
-  readonly now: number;
 }
 
 /** What the token page renders: the frame and every part. */
@@ -68,7 +63,7 @@ export async function loadTokenPage(
   const address = params.tokenAddress ?? "";
   const chain = parseChain(chainName);
   if (!chain) {
-    return { status: "not-found", message: `"${chainName}" is not a network this app knows.` };
+    return unknownChain(chainName);
   }
   let resolved: string | undefined;
   try {
@@ -81,22 +76,22 @@ export async function loadTokenPage(
     ?.toLowerCase();
   const lang: LanguageCode = LANGUAGES.find((l) => l.code === langParam)?.code ??
     "en";
-  const client = loadContext(context).gatewayClient();
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
   const details = runQuery(client, TokenDetailsQuery, { chain, address: resolved });
   // `load` never rejects: these need no handler if the token turns out unknown.
   const parts = Promise.all([
-    load(() => fetchTokenChart(client, ref, "price", "DAY")),
-    load(() => fetchTokenTransactions(client, ref)),
+    load(ctx, () => fetchTokenChart(client, ref, "price", "DAY")),
+    load(ctx, () => fetchTokenTransactions(client, ref)),
     resolved
-      ? load(() =>
+      ? load(ctx, () =>
         fetchTopPools(client, {
           chain,
           versions: VERSIONS,
           tokenAddress: resolved,
-        })
-      )
+        }))
       : Promise.resolve({ ok: true, data: { rows: [], cursors: {} } } as const),
-    load(() => fetchDescription(client, ref, lang)),
+    load(ctx, () => fetchDescription(client, ref, lang)),
   ]).then(([chart, transactions, pools, description]): TokenPageParts => ({
     chart,
     transactions,

@@ -40,8 +40,9 @@ export interface TradeData {
 export async function loadTrade({ request, params, context }: LoaderFunctionArgs): Promise<TradeData> {
   const url = new URL(request.url);
   const chain = chainFromUrl(params.chainName ?? url.searchParams.get("chain")) ?? DEFAULT_CHAIN;
-  const client = loadContext(context).gatewayClient();
-  const tokens = await load(async () =>
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
+  const tokens = await load(ctx, async () =>
     (await fetchTopTokens(client, chain)).map((t) => {
       const key = t.href.split("/").pop() ?? "";
       return {
@@ -52,8 +53,7 @@ export async function loadTrade({ request, params, context }: LoaderFunctionArgs
         price: t.price,
         href: t.href,
       };
-    })
-  );
+    }));
   return {
     chain,
     chainName: chainUrlName(chain),

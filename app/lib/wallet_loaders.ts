@@ -22,8 +22,12 @@ export async function loadTopPools(
   { request, context }: LoaderFunctionArgs,
 ): Promise<{ chainLabel: string; pools: Loaded<PoolRow[]> }> {
   const chain = chainFromUrl(new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
-  const client = loadContext(context).gatewayClient();
-  const pools = await load(async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows.slice(0, 15));
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
+  const pools = await load(
+    ctx,
+    async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows.slice(0, 15),
+  );
   return { chainLabel: chainLabel(chain), pools };
 }
 
@@ -50,8 +54,9 @@ export async function loadPair(
 ): Promise<Loaded<PairInfo | null>> {
   const chain = parseChain(chainName ?? "");
   if (!chain || !address) return { ok: true, data: null };
-  const client = loadContext(context).gatewayClient();
-  return await load(async () => {
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
+  return await load(ctx, async () => {
     let pool;
     try {
       pool = await fetchEdgePool(client, chain, address);
@@ -90,8 +95,9 @@ export interface GovernanceToken {
 export async function loadGovernanceToken(
   { context }: LoaderFunctionArgs,
 ): Promise<Loaded<GovernanceToken | null>> {
-  const client = loadContext(context).gatewayClient();
-  return await load(async () => {
+  const ctx = loadContext(context);
+  const client = ctx.gatewayClient();
+  return await load(ctx, async () => {
     const token = (await runQuery(client, TokenDetailsQuery, { chain: "ETHEREUM", address: UNI_ADDRESS })).data?.token;
     if (!token) return null;
     return {
@@ -103,4 +109,9 @@ export async function loadGovernanceToken(
       href: tokenHref("ETHEREUM", UNI_ADDRESS),
     };
   });
+}
+
+/** The governance screens' data: the UNI token's figures. */
+export async function loadGovernance(args: LoaderFunctionArgs): Promise<{ token: Loaded<GovernanceToken | null> }> {
+  return { token: await loadGovernanceToken(args) };
 }

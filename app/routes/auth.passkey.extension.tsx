@@ -1,9 +1,8 @@
 /** `/auth/passkey/extension`: passkey sign-in for the browser extension; needs the wallet. */
 import { Link } from "react-router";
-import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
+import { ConnectWalletState } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 
-/** Renders the screen. */
 export default function PasskeyExtensionRoute() {
   return (
     <Frame
@@ -18,5 +17,4 @@ export default function PasskeyExtensionRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

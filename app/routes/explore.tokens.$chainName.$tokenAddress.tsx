@@ -1,19 +1,12 @@
-/** `/explore/tokens/:chainName/:tokenAddress` and `/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions. */
-import type { LoaderFunctionArgs } from "react-router";
+/** `/explore/tokens/:chainName/:tokenAddress` and `/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions; the frame at once, the parts streamed after it. */
 import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { StreamedTokenScreen } from "../components/streamed_screens.tsx";
 import { loadTokenPage } from "../lib/token_loader.ts";
 
-/** Loads the token from the gateway and streams the rest; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTokenPage(args);
-}
+export const loader = loadTokenPage;
 
-/** Renders the frame at once and the screen once the streamed parts arrive. */
 export default function TokenRoute() {
   return <StreamedTokenScreen page={useLoaderData<typeof loader>()} />;
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,9 +1,7 @@
 /** `/extension/uninstall`: shown after the browser extension is removed. */
 import { Link } from "react-router";
 import { Frame } from "../components/wallet_screens.tsx";
-import { RouteErrorBoundary } from "../components/status.tsx";
 
-/** Renders the screen. */
 export default function ExtensionUninstallRoute() {
   return (
     <Frame title="The Uniswap extension was removed" intro="Sorry to see you go.">
@@ -29,5 +27,4 @@ export default function ExtensionUninstallRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

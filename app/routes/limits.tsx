@@ -1,27 +1,9 @@
-/** `/limits`: Your limit orders: a wallet is needed; top pools to explore meanwhile. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { PositionsScreen } from "../components/wallet_screens.tsx";
+/** `/limits`: your limit orders (needs a wallet); top pools to explore meanwhile. */
+import { topPoolsRoute } from "../components/wallet_screens.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTopPools(args);
-}
+export const loader = loadTopPools;
 
-/** Renders the screen. */
-export default function LimitsRoute() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <PositionsScreen
-      title="Your limit orders"
-      pools={data.pools}
-      chainLabel={data.chainLabel}
-      action="see your limit orders"
-    />
-  );
-}
+export default topPoolsRoute({ title: "Your limit orders", action: "see your limit orders" });
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

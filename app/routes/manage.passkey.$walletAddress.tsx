@@ -1,11 +1,10 @@
 /** `/manage/passkey/:walletAddress`: the passkeys of a wallet; managing them needs the wallet. */
 import { Link, useParams } from "react-router";
-import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
+import { ConnectWalletState } from "../components/status.tsx";
 import { Frame } from "../components/wallet_screens.tsx";
 import { isAddress } from "../../lib/address.ts";
 import { shortenAddress } from "../lib/format.ts";
 
-/** Renders the screen. */
 export default function ManagePasskeyRoute() {
   const address = useParams().walletAddress ?? "";
   const valid = isAddress(address);
@@ -28,5 +27,4 @@ export default function ManagePasskeyRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

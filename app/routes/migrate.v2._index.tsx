@@ -1,27 +1,13 @@
-/** `/migrate/v2`: Migrate V2 liquidity: read-only frame with real tokens; a wallet would be needed to act. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { TradeScreen } from "../components/trade_screen.tsx";
+/** `/migrate/v2`: migrate V2 liquidity (read-only frame with real tokens; acting needs a wallet). */
+import { tradeRoute } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTrade(args);
-}
+export const loader = loadTrade;
 
-/** Renders the screen. */
-export default function MigrateV2Route() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <TradeScreen
-      data={data}
-      mode="liquidity"
-      title="Migrate V2 liquidity"
-      intro="Move liquidity from a V2 pair to a V3 or V4 pool."
-    />
-  );
-}
+export default tradeRoute({
+  mode: "liquidity",
+  title: "Migrate V2 liquidity",
+  intro: "Move liquidity from a V2 pair to a V3 or V4 pool.",
+});
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,20 +1,6 @@
-/** `/migrate/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
-import { useParams } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { PositionScreen } from "../components/wallet_screens.tsx";
-import { chainLabel } from "../../lib/chains.ts";
+/** `/migrate/v3/:chainName/:tokenId`: migrating one V3 position; it belongs to a wallet, so the screen asks for one. */
+import { positionRoute } from "../components/wallet_screens.tsx";
 
-/** Renders the screen. */
-export default function MigrateV3Route() {
-  const params = useParams();
-  return (
-    <PositionScreen
-      tokenId={params.tokenId ?? ""}
-      version="v3"
-      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
-    />
-  );
-}
+export default positionRoute("v3");
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

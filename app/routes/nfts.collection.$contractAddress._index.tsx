@@ -1,24 +1,9 @@
 /** `/nfts/collection/:contractAddress`: a collection, its stats and its items. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { CollectionScreen } from "../components/nft_screens.tsx";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { loadContext } from "../lib/context.ts";
-import { load } from "../lib/load.ts";
-import { fetchCollection } from "../lib/nft_data.ts";
+import { collectionRoute } from "../components/nft_screens.tsx";
+import { loadCollection } from "../lib/nft_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const address = params.contractAddress ?? "";
-  const client = loadContext(context).gatewayClient();
-  return { address, collection: await load(() => fetchCollection(client, address)) };
-}
+export const loader = loadCollection;
 
-/** Renders the screen. */
-export default function CollectionRoute() {
-  const data = useLoaderData<typeof loader>();
-  return <CollectionScreen key={data.address} data={data.collection} address={data.address} tab="items" />;
-}
+export default collectionRoute("items");
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

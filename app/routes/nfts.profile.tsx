@@ -1,9 +1,8 @@
 /** `/nfts/profile`: your NFTs; without a wallet, an address lookup instead. */
 import { Link } from "react-router";
 import { AddressForm } from "../components/address_form.tsx";
-import { ConnectWalletState, RouteErrorBoundary } from "../components/status.tsx";
+import { ConnectWalletState } from "../components/status.tsx";
 
-/** Renders the screen. */
 export default function NftProfileRoute() {
   return (
     <section className="screen">
@@ -18,5 +17,4 @@ export default function NftProfileRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

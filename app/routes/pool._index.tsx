@@ -1,27 +1,9 @@
-/** `/pool` and `/pools`: Your positions: a wallet is needed; top pools to explore meanwhile. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { PositionsScreen } from "../components/wallet_screens.tsx";
+/** `/pool` and `/pools`: your positions (needs a wallet); top pools to explore meanwhile. */
+import { topPoolsRoute } from "../components/wallet_screens.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTopPools(args);
-}
+export const loader = loadTopPools;
 
-/** Renders the screen. */
-export default function PoolRoute() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <PositionsScreen
-      title="Your positions"
-      pools={data.pools}
-      chainLabel={data.chainLabel}
-      action="see your liquidity positions"
-    />
-  );
-}
+export default topPoolsRoute({ title: "Your positions", action: "see your liquidity positions" });
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,27 +1,13 @@
-/** `/pool/new`, `/pools/new` and `/positions/create`: New position: read-only frame with real tokens; a wallet would be needed to act. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { TradeScreen } from "../components/trade_screen.tsx";
+/** `/pool/new`, `/pools/new` and `/positions/create`: a new position (read-only frame with real tokens). */
+import { tradeRoute } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTrade(args);
-}
+export const loader = loadTrade;
 
-/** Renders the screen. */
-export default function PoolNewRoute() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <TradeScreen
-      data={data}
-      mode="liquidity"
-      title="New position"
-      intro="Pick a pair and a fee tier for a new position."
-    />
-  );
-}
+export default tradeRoute({
+  mode: "liquidity",
+  title: "New position",
+  intro: "Pick a pair and a fee tier for a new position.",
+});
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -2,15 +2,12 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { Link, useLoaderData } from "react-router";
 import { ActivitySection, BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true, activity: 10 });
 }
 
-/** Renders the screen. */
 export default function PortfolioRoute() {
   const data = useLoaderData<typeof loader>();
   const address = data.wallet.address;
@@ -34,5 +31,4 @@ export default function PortfolioRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -2,16 +2,13 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { ActivitySection, PortfolioFrame } from "../components/portfolio_screen.tsx";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";
 import { ACTIVITY_PAGE } from "../lib/portfolio_data.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true, activity: ACTIVITY_PAGE });
 }
 
-/** Renders the screen. */
 export default function PortfolioActivityRoute() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -21,5 +18,4 @@ export default function PortfolioActivityRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -7,18 +7,15 @@ import type { LoaderFunctionArgs } from "react-router";
 import { Link, useLoaderData } from "react-router";
 import { BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
 import { StatsGrid } from "../components/stats_grid.tsx";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { formatUsd } from "../lib/format.ts";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";
 
 const STABLES = new Set(["USDC", "USDT", "DAI", "USDS", "FRAX", "LUSD", "PYUSD", "USDE", "GHO", "EURC"]);
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true });
 }
 
-/** Renders the screen. */
 export default function PortfolioDefiRoute() {
   const data = useLoaderData<typeof loader>();
   const rows = data.balances?.ok ? data.balances.data.rows.filter((r) => !r.hidden && !r.spam) : [];
@@ -60,5 +57,4 @@ export default function PortfolioDefiRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -2,15 +2,12 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import { BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true });
 }
 
-/** Renders the screen. */
 export default function PortfolioTokensRoute() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -20,5 +17,4 @@ export default function PortfolioTokensRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,32 +1,20 @@
-/** `/positions`: Your positions: a wallet is needed; top pools to explore meanwhile. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { PositionsScreen } from "../components/wallet_screens.tsx";
-import { loadTopPools } from "../lib/wallet_loaders.ts";
+/** `/positions`: your positions (the wallet's V3 positions once connected); top pools to explore meanwhile. */
 import { DEFAULT_CHAIN } from "../../lib/chains.ts";
+import { topPoolsRoute } from "../components/wallet_screens.tsx";
+import { loadTopPools } from "../lib/wallet_loaders.ts";
 import { V3PositionsList } from "../wallet/v3_positions_panel.tsx";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTopPools(args);
-}
+export const loader = loadTopPools;
 
-/** Renders the screen. */
+const Positions = topPoolsRoute({ title: "Your positions", action: "see your liquidity positions" });
+
 export default function PositionsRoute() {
-  const data = useLoaderData<typeof loader>();
   return (
     <>
-      <PositionsScreen
-        title="Your positions"
-        pools={data.pools}
-        chainLabel={data.chainLabel}
-        action="see your liquidity positions"
-      />
+      <Positions />
       <V3PositionsList chainName={DEFAULT_CHAIN} />
     </>
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,18 +1,15 @@
 /** `/positions/create/:protocolVersion`: a new V2, V3 or V4 position: read-only frame with real tokens. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { TradeScreen } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 import { WalletScreen } from "../wallet/wallet_screen.tsx";
 import { NewV3Position } from "../wallet/v3_positions_panel.tsx";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export function loader(args: LoaderFunctionArgs) {
   return loadTrade(args);
 }
 
-/** Renders the screen. */
 export default function PositionsCreateVersionRoute() {
   const data = useLoaderData<typeof loader>();
   const version = (data.params.protocolVersion ?? "").toLowerCase();
@@ -36,5 +33,4 @@ export default function PositionsCreateVersionRoute() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,20 +1,12 @@
-/** `/positions/v2/:chainName/:pairAddress`: a V2 pair with its market data; acting on it needs a wallet. */
+/** `/positions/v2/:chainName/:pairAddress`: your share of a V2 pair, with its market data; acting needs a wallet. */
 import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { PairScreen } from "../components/wallet_screens.tsx";
+import { pairRoute } from "../components/wallet_screens.tsx";
 import { loadPair } from "../lib/wallet_loaders.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return { pair: await loadPair(context, params.chainName, params.pairAddress) };
 }
 
-/** Renders the screen. */
-export default function PositionV2Route() {
-  const data = useLoaderData<typeof loader>();
-  return <PairScreen title="Your V2 position" pair={data.pair} action="see and manage your share of this pair" />;
-}
+export default pairRoute({ title: "Your V2 position", action: "see and manage your share of this pair" });
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,11 +1,9 @@
 /** `/positions/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
 import { useParams } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
 import { WalletScreen } from "../wallet/wallet_screen.tsx";
 import { V3PositionDetail } from "../wallet/v3_positions_panel.tsx";
 import { chainLabel } from "../../lib/chains.ts";
 
-/** Renders the screen. */
 export default function PositionV3Route() {
   const params = useParams();
   return (
@@ -18,5 +16,4 @@ export default function PositionV3Route() {
   );
 }
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,20 +1,6 @@
-/** `/positions/v4/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
-import { useParams } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { PositionScreen } from "../components/wallet_screens.tsx";
-import { chainLabel } from "../../lib/chains.ts";
+/** `/positions/v4/:chainName/:tokenId`: one V4 position; it belongs to a wallet, so the screen asks for one. */
+import { positionRoute } from "../components/wallet_screens.tsx";
 
-/** Renders the screen. */
-export default function PositionV4Route() {
-  const params = useParams();
-  return (
-    <PositionScreen
-      tokenId={params.tokenId ?? ""}
-      version="v4"
-      chainLabel={params.chainName ? chainLabel(params.chainName.toUpperCase()) : undefined}
-    />
-  );
-}
+export default positionRoute("v4");
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

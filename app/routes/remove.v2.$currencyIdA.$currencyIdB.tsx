@@ -1,25 +1,14 @@
-/** `/remove/v2/:currencyIdA/:currencyIdB`: Remove V2 liquidity: the wallet panel (app/wallet/). */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { WalletScreen } from "../wallet/wallet_screen.tsx";
-import { RemoveV2Panel } from "../wallet/v2_liquidity_panel.tsx";
+/** `/remove/v2/:currencyIdA/:currencyIdB`: remove liquidity from a V2 pair with the wallet. */
+import { walletPanelRoute } from "../wallet/wallet_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
+import { RemoveV2Panel } from "../wallet/v2_liquidity_panel.tsx";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTrade(args);
-}
+export const loader = loadTrade;
 
-/** Renders the screen. */
-export default function RemoveV2Route() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <WalletScreen title="Remove V2 liquidity" intro="Withdraw your share of a V2 pair.">
-      <RemoveV2Panel data={data} />
-    </WalletScreen>
-  );
-}
+export default walletPanelRoute({
+  title: "Remove V2 liquidity",
+  intro: "Withdraw your share of a V2 pair.",
+  Panel: RemoveV2Panel,
+});
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,27 +1,13 @@
-/** `/sell`: Sell crypto: read-only frame with real tokens; a wallet would be needed to act. */
-import type { LoaderFunctionArgs } from "react-router";
-import { useLoaderData } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { TradeScreen } from "../components/trade_screen.tsx";
+/** `/sell`: sell crypto (read-only frame with real tokens; acting needs a wallet). */
+import { tradeRoute } from "../components/trade_screen.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export function loader(args: LoaderFunctionArgs) {
-  return loadTrade(args);
-}
+export const loader = loadTrade;
 
-/** Renders the screen. */
-export default function SellRoute() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <TradeScreen
-      data={data}
-      mode="sell"
-      title="Sell crypto"
-      intro="Sell tokens for cash through a provider."
-    />
-  );
-}
+export default tradeRoute({
+  mode: "sell",
+  title: "Sell crypto",
+  intro: "Sell tokens for cash through a provider.",
+});
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

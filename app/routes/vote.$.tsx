@@ -1,31 +1,18 @@
-/** `/vote/*`: Governance: UNI figures from the gateway; voting needs a wallet. */
-import type { LoaderFunctionArgs } from "react-router";
-import { Link, useLoaderData, useParams } from "react-router";
-import { RouteErrorBoundary } from "../components/status.tsx";
-import { GovernanceScreen } from "../components/wallet_screens.tsx";
-import { loadGovernanceToken } from "../lib/wallet_loaders.ts";
+/** `/vote/*`: governance and its proposals (UNI figures from the gateway; voting needs a wallet). */
+import { Link } from "react-router";
+import { governanceRoute } from "../components/wallet_screens.tsx";
+import { loadGovernance } from "../lib/wallet_loaders.ts";
 
-/** Loads the screen's data from the gateway; failures become data the screen shows. */
-export async function loader(args: LoaderFunctionArgs) {
-  return { token: await loadGovernanceToken(args) };
-}
+export const loader = loadGovernance;
 
-/** Renders the screen. */
-export default function VoteRoute() {
-  const data = useLoaderData<typeof loader>();
-  const proposal = useParams()["*"];
-  return (
-    <GovernanceScreen
-      title={proposal ? `Proposal ${proposal}` : "Governance"}
-      token={data.token}
-      action="vote on proposals"
-    >
-      <p>
-        <Link to="/create-proposal">Create a proposal</Link>
-      </p>
-    </GovernanceScreen>
-  );
-}
+export default governanceRoute({
+  title: "Governance",
+  action: "vote on proposals",
+  children: (
+    <p>
+      <Link to="/create-proposal">Create a proposal</Link>
+    </p>
+  ),
+});
 
-/** Keeps the layout and offers a retry when the screen fails. */
-export const ErrorBoundary = RouteErrorBoundary;
+export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";
