@@ -18,11 +18,11 @@ import {
 import type { Chain } from "../../lib/chains.ts";
 import { StackedBarChart } from "./chart.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
-import { usePaged } from "./paged.tsx";
+import { LoadMore, usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { TokensTable } from "./tokens_table.tsx";
-import { TransactionsTable } from "./transactions_table.tsx";
+import { PagedTransactions } from "./transactions_table.tsx";
 
 function exploreHref(
   data: ExploreData,
@@ -127,21 +127,7 @@ function PoolsTab(
       {pools && !pools.ok ? <ErrorState message={pools.error} /> : (
         <>
           <PoolsTable pools={paged.rows} />
-          {paged.error ? <p className="field-error">{paged.error}</p> : null}
-          {paged.hasMore
-            ? (
-              <div className="load-more">
-                <button
-                  type="button"
-                  className="button secondary"
-                  disabled={paged.loading}
-                  onClick={paged.loadMore}
-                >
-                  {paged.loading ? "Loading…" : "Load more pools"}
-                </button>
-              </div>
-            )
-            : null}
+          <LoadMore paged={paged} label="Load more pools" />
         </>
       )}
     </>
@@ -162,19 +148,7 @@ function TransactionsTab(
     hasMore,
   );
   if (txs && !txs.ok) return <ErrorState message={txs.error} />;
-  return (
-    <>
-      <TransactionsTable
-        transactions={paged.rows}
-        chain={chain}
-        now={data.now}
-        hasMore={paged.hasMore}
-        loadingMore={paged.loading}
-        onLoadMore={paged.loadMore}
-      />
-      {paged.error ? <p className="field-error">{paged.error}</p> : null}
-    </>
-  );
+  return <PagedTransactions paged={paged} chain={chain} now={data.now} />;
 }
 
 /** The explore screen for the loader's data, under a heading. */

@@ -20,7 +20,7 @@ import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { PairLogos, TokenLogo } from "./token_logo.tsx";
 import { Time } from "./time.tsx";
-import { TransactionsTable } from "./transactions_table.tsx";
+import { PagedTransactions } from "./transactions_table.tsx";
 import { useStored } from "./use_stored.ts";
 import { TradeCard } from "../wallet/trade_card.tsx";
 import { poolApr } from "../../lib/fees.ts";
@@ -68,20 +68,7 @@ function Transactions({ data }: { data: OkData }) {
   if (!data.transactions.ok) {
     return <ErrorState message={data.transactions.error} />;
   }
-  return (
-    <>
-      <TransactionsTable
-        transactions={paged.rows}
-        chain={data.pool.chain}
-        now={data.now}
-        amountColumns
-        hasMore={paged.hasMore}
-        loadingMore={paged.loading}
-        onLoadMore={paged.loadMore}
-      />
-      {paged.error ? <p className="field-error">{paged.error}</p> : null}
-    </>
-  );
+  return <PagedTransactions paged={paged} chain={data.pool.chain} now={data.now} amountColumns />;
 }
 
 /** The pool page for the loader's data. */

@@ -15,7 +15,7 @@ import { ActivityList } from "./activity_list.tsx";
 import { AddressForm } from "./address_form.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { LiveActivity } from "./live_activity.tsx";
-import { usePaged } from "./paged.tsx";
+import { LoadMore, usePaged } from "./paged.tsx";
 import { ErrorState } from "./status.tsx";
 import { Change } from "./tokens_table.tsx";
 import { TokenLogo } from "./token_logo.tsx";
@@ -215,16 +215,7 @@ export function NftsSection({ data }: { data: PortfolioPageData }) {
           </details>
         )
         : null}
-      {paged.error ? <p className="field-error">{paged.error}</p> : null}
-      {paged.hasMore
-        ? (
-          <div className="load-more">
-            <button type="button" className="button secondary" onClick={paged.loadMore} disabled={paged.loading}>
-              {paged.loading ? "Loading…" : "Load more NFTs"}
-            </button>
-          </div>
-        )
-        : null}
+      <LoadMore paged={paged} label="Load more NFTs" />
     </section>
   );
 }
@@ -252,16 +243,7 @@ export function ActivitySection(
               ? <LiveActivity wsUrl={data.graphqlWsUrl} address={address} known={paged.rows} />
               : null}
             <ActivityList activities={paged.rows} now={data.now} />
-            {paged.error ? <p className="field-error">{paged.error}</p> : null}
-            {paged.hasMore
-              ? (
-                <div className="load-more">
-                  <button type="button" className="button secondary" onClick={paged.loadMore} disabled={paged.loading}>
-                    {paged.loading ? "Loading…" : "Load more activity"}
-                  </button>
-                </div>
-              )
-              : null}
+            <LoadMore paged={paged} label="Load more activity" />
           </>
         )
         : <ErrorState message={activity.error} />}

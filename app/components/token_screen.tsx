@@ -18,7 +18,7 @@ import { PoolsTable } from "./pools_table.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
 import { TokenLogo } from "./token_logo.tsx";
-import { TransactionsTable } from "./transactions_table.tsx";
+import { PagedTransactions } from "./transactions_table.tsx";
 import { TradeCard } from "../wallet/trade_card.tsx";
 
 type OkData = Extract<TokenPageData, { status: "ok" }>;
@@ -55,19 +55,7 @@ function Transactions({ data }: { data: OkData }) {
   if (!data.transactions.ok) {
     return <ErrorState message={data.transactions.error} />;
   }
-  return (
-    <>
-      <TransactionsTable
-        transactions={paged.rows}
-        chain={data.ref.chain}
-        now={data.now}
-        hasMore={paged.hasMore}
-        loadingMore={paged.loading}
-        onLoadMore={paged.loadMore}
-      />
-      {paged.error ? <p className="field-error">{paged.error}</p> : null}
-    </>
-  );
+  return <PagedTransactions paged={paged} chain={data.ref.chain} now={data.now} />;
 }
 
 function About({ data }: { data: OkData }) {

@@ -5,6 +5,7 @@
 import { formatAmount, formatTimeAgo, formatUsd } from "../lib/format.ts";
 import { Address } from "./address.tsx";
 import type { TransactionRow } from "../lib/rows.ts";
+import { LoadMoreButton, type Paged } from "./paged.tsx";
 
 /**
  * The plain-word description of a pool transaction: `Swap 1.2 ETH for 3,400
@@ -95,20 +96,34 @@ export function TransactionsTable(
           ))}
         </tbody>
       </table>
-      {onLoadMore && hasMore
-        ? (
-          <div className="load-more">
-            <button
-              type="button"
-              className="button secondary"
-              onClick={onLoadMore}
-              disabled={loadingMore}
-            >
-              {loadingMore ? "Loading…" : "Load more transactions"}
-            </button>
-          </div>
-        )
+      {onLoadMore
+        ? <LoadMoreButton hasMore={hasMore} loading={loadingMore} onClick={onLoadMore} label="Load more transactions" />
         : null}
     </div>
+  );
+}
+
+/** The rows of a paged transactions list with its "Load more" button, then why the last one failed. */
+export function PagedTransactions(
+  { paged, chain, now, amountColumns }: {
+    paged: Paged<TransactionRow>;
+    chain?: string;
+    now: number;
+    amountColumns?: boolean;
+  },
+) {
+  return (
+    <>
+      <TransactionsTable
+        transactions={paged.rows}
+        chain={chain}
+        now={now}
+        amountColumns={amountColumns}
+        hasMore={paged.hasMore}
+        loadingMore={paged.loading}
+        onLoadMore={paged.loadMore}
+      />
+      {paged.error ? <p className="field-error">{paged.error}</p> : null}
+    </>
   );
 }
