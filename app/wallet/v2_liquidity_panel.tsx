@@ -7,7 +7,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useState } from "react";
-import type { TradeData } from "../lib/trade_loader.ts";
+import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import {
   deadlineAfter,
   DEFAULT_DEADLINE_MINUTES,
@@ -15,13 +15,14 @@ import {
   parseAmount,
   parseSlippage,
 } from "../lib/wallet_math.ts";
-import type { ChainCall, SwapToken } from "../lib/wallet_swap.ts";
+import type { ChainCall, SwapToken, TxRequest } from "../lib/wallet_swap.ts";
 import {
   buildAddLiquidity,
   buildRemoveLiquidity,
   matchingAmount,
   readPair,
   removalAmounts,
+  type V2CallOptions,
   type V2Pair,
 } from "../lib/wallet_v2.ts";
 import { publicClient, useWallet, type WalletState } from "./wallet_store.ts";
@@ -71,24 +72,84 @@ function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: str
   return { chain, client, tokens, tokenA, tokenB, pair, lpBalance };
 }
 
-/** `/add/v2`: add liquidity to a V2 pair. */
-export function AddV2Panel({ data }: { data: TradeData }) {
+/** A job the V2 screens run: approvals (each may stop it), then the router call. */
+type V2Job = Parameters<typeof ensureApproval>[0];
+
+/**
+ * What both V2 screens keep: the pair's keys and pickers (the second token
+ * defaults to `secondKey` of the listed tokens), the slippage, the
+ * transaction's status, the pair's reads, the router call's options once the
+ * wallet and slippage allow one, and `send`, which runs approvals, then the
+ * call, then reads the pair again.
+ */
+function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]) => string | undefined) {
   const wallet = useWallet();
   const ids = useId();
-  const first = data.tokens.ok ? data.tokens.data : [];
-  const [a, setA] = useState(() => data.input ?? first[0]?.key ?? "");
-  const [b, setB] = useState(() =>
-    data.output ?? first.find((t) => t.key !== (data.input ?? first[0]?.key))?.key ?? ""
-  );
+  const listed = data.tokens.ok ? data.tokens.data : [];
+  const [a, setA] = useState(() => data.input ?? listed[0]?.key ?? "");
+  const [b, setB] = useState(() => data.output ?? secondKey(listed) ?? "");
   const pickA = pairPicker({ value: a, set: setA }, { value: b, set: setB });
   const pickB = pairPicker({ value: b, set: setB }, { value: a, set: setA });
-  const [amountAText, setAmountAText] = useState("");
-  const [amountBText, setAmountBText] = useState("");
   const [slippageText, setSlippageText] = useState("0.5");
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [refresh, setRefresh] = useState(0);
-  const { chain, client, tokens, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b }, refresh);
+  const reads = usePair(data, wallet, { a, b }, refresh);
+  const { chain, client } = reads;
   const slippage = parseSlippage(slippageText);
+  const options: V2CallOptions | null = slippage.ok && wallet.address && chain
+    ? {
+      contracts: chain.contracts,
+      recipient: wallet.address,
+      slippageBps: slippage.bps,
+      deadline: deadlineAfter(DEFAULT_DEADLINE_MINUTES),
+    }
+    : null;
+
+  async function send(tx: TxRequest | null, approve: (job: V2Job) => Promise<boolean>) {
+    if (!tx || !chain || !client || !wallet.address || wallet.chainId === null) return;
+    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
+    if (!await approve(job)) return;
+    await runTx({ ...job, tx }, setStatus);
+    setRefresh((n) => n + 1);
+  }
+
+  return {
+    ...reads,
+    wallet,
+    ids,
+    keys: { a, b, pickA, pickB },
+    slippage: { text: slippageText, setText: setSlippageText, check: slippage },
+    status,
+    setStatus,
+    busy: txBusy(status),
+    options,
+    send,
+  };
+}
+
+/** The router call `build` makes, or why it cannot be made. */
+function callOrError<T>(build: () => T): { tx: T | null; error: string | null } {
+  try {
+    return { tx: build(), error: null };
+  } catch (e) {
+    return { tx: null, error: (e as Error).message };
+  }
+}
+
+/** What a V2 screen shows instead of its panel: the loader's error, or a note when the service has no RPC for the chain. */
+function unavailable(data: TradeData, noRpc: boolean) {
+  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
+  if (noRpc) return <p className="muted">V2 liquidity on {data.chainLabel} is not available here.</p>;
+  return null;
+}
+
+/** `/add/v2`: add liquidity to a V2 pair. */
+export function AddV2Panel({ data }: { data: TradeData }) {
+  const screen = useV2Screen(data, (listed) => listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key);
+  const { wallet, ids, chain, tokens, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } = screen;
+  const { a, b, pickA, pickB } = screen.keys;
+  const [amountAText, setAmountAText] = useState("");
+  const [amountBText, setAmountBText] = useState("");
   const amountA = tokenA ? parseAmount(amountAText, tokenA.decimals) : null;
   const existing = pair && pair.reserveA > 0n;
   const amountB = existing && amountA !== null
@@ -96,43 +157,31 @@ export function AddV2Panel({ data }: { data: TradeData }) {
     : tokenB
     ? parseAmount(amountBText, tokenB.decimals)
     : null;
-  const busy = txBusy(status);
+  const options = screen.options;
+  const { tx, error } = tokenA && tokenB && amountA && amountB && options
+    ? callOrError(() => buildAddLiquidity(tokenA, tokenB, { amountA, amountB }, options))
+    : { tx: null, error: null };
 
-  let tx: ReturnType<typeof buildAddLiquidity> | null = null;
-  let error: string | null = null;
-  if (tokenA && tokenB && amountA && amountB && slippage.ok && wallet.address && chain) {
-    try {
-      tx = buildAddLiquidity(tokenA, tokenB, { amountA, amountB }, {
-        contracts: chain.contracts,
-        recipient: wallet.address,
-        slippageBps: slippage.bps,
-        deadline: deadlineAfter(DEFAULT_DEADLINE_MINUTES),
-      });
-    } catch (e) {
-      error = (e as Error).message;
-    }
+  function onAdd() {
+    if (!chain || !tokenA || !tokenB) return;
+    return screen.send(tx, async (job) => {
+      for (const [token, amount] of [[tokenA, amountA], [tokenB, amountB]] as const) {
+        if (token.address === "native" || !amount) continue;
+        const ok = await ensureApproval(
+          job,
+          { address: token.address, symbol: token.symbol, decimals: token.decimals },
+          chain.contracts.v2Router,
+          { amount, unlimited: false },
+          setStatus,
+        );
+        if (!ok) return false;
+      }
+      return true;
+    });
   }
 
-  async function onAdd() {
-    if (!tx || !chain || !client || !wallet.address || wallet.chainId === null || !tokenA || !tokenB) return;
-    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
-    for (const [token, amount] of [[tokenA, amountA], [tokenB, amountB]] as const) {
-      if (token.address === "native" || !amount) continue;
-      const ok = await ensureApproval(
-        job,
-        { address: token.address, symbol: token.symbol, decimals: token.decimals },
-        chain.contracts.v2Router,
-        { amount, unlimited: false },
-        setStatus,
-      );
-      if (!ok) return;
-    }
-    await runTx({ ...job, tx }, setStatus);
-    setRefresh((n) => n + 1);
-  }
-
-  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
-  if (wallet.ready && !chain) return <p className="muted">V2 liquidity on {data.chainLabel} is not available here.</p>;
+  const instead = unavailable(data, wallet.ready && !chain);
+  if (instead) return instead;
   return (
     <div className="trade-panel wallet-v2-add" data-testid="v2-add-panel">
       <AmountBox
@@ -150,8 +199,8 @@ export function AddV2Panel({ data }: { data: TradeData }) {
         onAmount={setAmountBText}
         picker={<TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />}
       />
-      <SlippageField id={`${ids}-slippage`} value={slippageText} onValue={setSlippageText} />
-      <SlippageAlert slippage={slippage} />
+      <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
+      <SlippageAlert slippage={slippage.check} />
       <dl className="trade-details">
         <dt>Pair</dt>
         <dd data-testid="pair">{pair ? pair.address : pair === null ? "New pair: you set its price" : "–"}</dd>
@@ -183,55 +232,31 @@ export function AddV2Panel({ data }: { data: TradeData }) {
 
 /** `/remove/v2/{A}/{B}`: remove a share of the account's liquidity of a V2 pair. */
 export function RemoveV2Panel({ data }: { data: TradeData }) {
-  const wallet = useWallet();
-  const ids = useId();
-  const first = data.tokens.ok ? data.tokens.data : [];
-  const [a, setA] = useState(() => data.input ?? first[0]?.key ?? "");
-  const [b, setB] = useState(() => data.output ?? first[1]?.key ?? "");
-  const pickA = pairPicker({ value: a, set: setA }, { value: b, set: setB });
-  const pickB = pairPicker({ value: b, set: setB }, { value: a, set: setA });
+  const screen = useV2Screen(data, (listed) => listed[1]?.key);
+  const { wallet, ids, chain, tokens, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } = screen;
+  const { a, b, pickA, pickB } = screen.keys;
   const [percent, setPercent] = useState(100);
-  const [slippageText, setSlippageText] = useState("0.5");
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
-  const { chain, client, tokens, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b }, refresh);
-  const slippage = parseSlippage(slippageText);
   const liquidity = lpBalance !== null ? lpBalance * BigInt(percent) / 100n : null;
-  const busy = txBusy(status);
   const share = pair && liquidity ? removalAmounts(liquidity, pair) : null;
+  const options = screen.options;
+  const { tx, error } = tokenA && tokenB && pair && liquidity && options
+    ? callOrError(() => buildRemoveLiquidity(tokenA, tokenB, liquidity, pair, options))
+    : { tx: null, error: null };
 
-  let tx: ReturnType<typeof buildRemoveLiquidity> | null = null;
-  let error: string | null = null;
-  if (tokenA && tokenB && pair && liquidity && slippage.ok && wallet.address && chain) {
-    try {
-      tx = buildRemoveLiquidity(tokenA, tokenB, liquidity, pair, {
-        contracts: chain.contracts,
-        recipient: wallet.address,
-        slippageBps: slippage.bps,
-        deadline: deadlineAfter(DEFAULT_DEADLINE_MINUTES),
-      });
-    } catch (e) {
-      error = (e as Error).message;
-    }
+  function onRemove() {
+    if (!pair || !liquidity || !chain) return;
+    return screen.send(tx, (job) =>
+      ensureApproval(
+        job,
+        { address: pair.address, symbol: "UNI-V2", decimals: 18 },
+        chain.contracts.v2Router,
+        { amount: liquidity, unlimited: false },
+        setStatus,
+      ));
   }
 
-  async function onRemove() {
-    if (!tx || !pair || !liquidity || !chain || !client || !wallet.address || wallet.chainId === null) return;
-    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
-    const ok = await ensureApproval(
-      job,
-      { address: pair.address, symbol: "UNI-V2", decimals: 18 },
-      chain.contracts.v2Router,
-      { amount: liquidity, unlimited: false },
-      setStatus,
-    );
-    if (!ok) return;
-    await runTx({ ...job, tx }, setStatus);
-    setRefresh((n) => n + 1);
-  }
-
-  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
-  if (wallet.ready && !chain) return <p className="muted">V2 liquidity on {data.chainLabel} is not available here.</p>;
+  const instead = unavailable(data, wallet.ready && !chain);
+  if (instead) return instead;
   return (
     <div className="trade-panel wallet-v2-remove" data-testid="v2-remove-panel">
       <div className="trade-row">
@@ -242,7 +267,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
       <select id={`${ids}-percent`} value={percent} onChange={(e) => setPercent(Number(e.currentTarget.value))}>
         {[25, 50, 75, 100].map((p) => <option key={p} value={p}>{p}%</option>)}
       </select>
-      <SlippageField id={`${ids}-slippage`} value={slippageText} onValue={setSlippageText} />
+      <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
       <dl className="trade-details">
         <dt>Pair</dt>
         <dd>{pair ? pair.address : pair === null ? "No such pair" : "–"}</dd>
