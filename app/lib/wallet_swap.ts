@@ -315,53 +315,34 @@ export function buildSwap(
   // Native output: the router receives WETH and unwraps it to the recipient.
   const swapRecipient = nativeOut ? to : recipient;
   const hop = route.hops[0];
+  // Exact input names the amount in and bounds the output; exact output the reverse.
+  const amounts:
+    | { readonly amountIn: bigint; readonly amountOutMinimum: bigint }
+    | { readonly amountOut: bigint; readonly amountInMaximum: bigint } = exactIn
+      ? { amountIn: maximumIn, amountOutMinimum: minimumOut }
+      : { amountOut: minimumOut, amountInMaximum: maximumIn };
   let swap: Hex;
   let fn: string;
   if (route.hops.length === 1) {
+    const single = { tokenIn: hop.tokenIn, tokenOut: hop.tokenOut, fee: hop.fee, recipient: swapRecipient, deadline };
     fn = exactIn ? "exactInputSingle" : "exactOutputSingle";
-    swap = exactIn
+    swap = "amountIn" in amounts
       ? encodeFunctionData({
         abi: SWAP_ROUTER_ABI,
         functionName: "exactInputSingle",
-        args: [{
-          tokenIn: hop.tokenIn,
-          tokenOut: hop.tokenOut,
-          fee: hop.fee,
-          recipient: swapRecipient,
-          deadline,
-          amountIn: maximumIn,
-          amountOutMinimum: minimumOut,
-          sqrtPriceLimitX96: 0n,
-        }],
+        args: [{ ...single, ...amounts, sqrtPriceLimitX96: 0n }],
       })
       : encodeFunctionData({
         abi: SWAP_ROUTER_ABI,
         functionName: "exactOutputSingle",
-        args: [{
-          tokenIn: hop.tokenIn,
-          tokenOut: hop.tokenOut,
-          fee: hop.fee,
-          recipient: swapRecipient,
-          deadline,
-          amountOut: minimumOut,
-          amountInMaximum: maximumIn,
-          sqrtPriceLimitX96: 0n,
-        }],
+        args: [{ ...single, ...amounts, sqrtPriceLimitX96: 0n }],
       });
   } else {
+    const multi = { path: v3Path(route, quote.kind), recipient: swapRecipient, deadline };
     fn = exactIn ? "exactInput" : "exactOutput";
-    const path = v3Path(route, quote.kind);
-    swap = exactIn
-      ? encodeFunctionData({
-        abi: SWAP_ROUTER_ABI,
-        functionName: "exactInput",
-        args: [{ path, recipient: swapRecipient, deadline, amountIn: maximumIn, amountOutMinimum: minimumOut }],
-      })
-      : encodeFunctionData({
-        abi: SWAP_ROUTER_ABI,
-        functionName: "exactOutput",
-        args: [{ path, recipient: swapRecipient, deadline, amountOut: minimumOut, amountInMaximum: maximumIn }],
-      });
+    swap = "amountIn" in amounts
+      ? encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: "exactInput", args: [{ ...multi, ...amounts }] })
+      : encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: "exactOutput", args: [{ ...multi, ...amounts }] });
   }
   const calls: Hex[] = [swap];
   if (nativeOut) {
