@@ -5,6 +5,14 @@
  * React reads with {@link useWallet}. Reads go through the service's `/rpc/`
  * proxy; signing always goes through the wallet.
  *
+ * WalletConnect, when `GET /rpc` publishes a project id: the state offers it
+ * (`walletConnect`), and its connector (`walletconnect_connector.ts`) is
+ * imported and added to the config only by {@linkcode connectWalletConnect}
+ * or, at start, to restore a session this browser holds
+ * (`walletconnect_mark.ts`). wagmi has no public call to add a connector
+ * after `createConfig`: `config._internal.connectors` is the one its own
+ * EIP-6963 discovery uses.
+ *
  * Nothing here runs on the server: the hook answers "disconnected" there.
  *
  * @module
