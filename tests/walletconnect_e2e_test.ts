@@ -225,7 +225,8 @@ Deno.test({
           assert.equal(await status.textContent(), "The wallet rejected the connection.");
           await page.keyboard.press("Escape");
           await dialog.waitFor({ state: "hidden" });
-          await page.getByRole("button", { name: "Connect wallet" }).waitFor();
+          // Focus is back on the control that opened it.
+          await page.locator(":focus", { hasText: "Connect wallet" }).waitFor();
         });
 
         await t.step("a relay that cannot be reached is said in plain words", async () => {

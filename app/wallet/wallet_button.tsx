@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { explorerAddressUrl } from "../../lib/chains.ts";
 import {
   cancelWalletConnect,
@@ -31,6 +31,8 @@ export function WalletButton() {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const [pairing, setPairing] = useState(false);
+  /** The "Connect wallet" button: focus returns here when the WalletConnect dialog closes (its menu item is gone). */
+  const trigger = useRef<HTMLButtonElement>(null);
   const connected = wallet.status === "connected" && wallet.address !== null;
   useEffect(() => {
     if (connected) setPairing(false);
@@ -79,6 +81,7 @@ export function WalletButton() {
   return (
     <div className="wallet-connect">
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         disabled={wallet.status === "connecting"}
@@ -133,6 +136,7 @@ export function WalletButton() {
               onClose={() => {
                 cancelWalletConnect();
                 setPairing(false);
+                requestAnimationFrame(() => trigger.current?.focus());
               }}
               onRetry={() => void connectWalletConnect()}
             />
