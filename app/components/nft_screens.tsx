@@ -22,6 +22,7 @@ import { Change } from "./tokens_table.tsx";
 import { Address } from "./address.tsx";
 import { TokenLogo } from "./token_logo.tsx";
 import { Time } from "./time.tsx";
+import { NftTile } from "./nft_tile.tsx";
 
 function eth(value: number | null | undefined, currency: string | null = "ETH"): string {
   if (value == null) return "–";
@@ -188,16 +189,10 @@ export function CollectionScreen(
           <ul className="nft-grid">
             {paged.rows.map((a) => (
               <li key={a.id}>
-                <Link to={a.href} className="nft-card">
-                  {a.imageUrl
-                    ? <img src={a.imageUrl} alt={a.name} loading="lazy" />
-                    : <span className="nft-placeholder" role="img" aria-label={a.name} />}
-                  <span className="nft-card-body">
-                    <strong>{a.name}</strong>
-                    <br />
-                    <span className="muted">{a.price !== null ? eth(a.price, a.currency) : "Not listed"}</span>
-                  </span>
-                </Link>
+                <NftTile href={a.href} imageUrl={a.imageUrl} name={a.name}>
+                  <br />
+                  <span className="muted">{a.price !== null ? eth(a.price, a.currency) : "Not listed"}</span>
+                </NftTile>
               </li>
             ))}
           </ul>

@@ -16,6 +16,7 @@ import { AddressForm } from "./address_form.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { LiveActivity } from "./live_activity.tsx";
 import { LoadMore, usePaged } from "./paged.tsx";
+import { NftTile } from "./nft_tile.tsx";
 import { ErrorState } from "./status.tsx";
 import { Change } from "./tokens_table.tsx";
 import { TokenLogo } from "./token_logo.tsx";
@@ -165,28 +166,22 @@ export function NftGrid({ nfts }: { nfts: readonly NftCard[] }) {
     <ul className="nft-grid">
       {nfts.map((n) => (
         <li key={n.id}>
-          <Link to={n.href} className="nft-card">
-            {n.imageUrl
-              ? <img src={n.imageUrl} alt={n.name} loading="lazy" />
-              : <span className="nft-placeholder" role="img" aria-label={n.name} />}
-            <span className="nft-card-body">
-              <strong>{n.name}</strong>
-              {n.quantity > 1 ? <span className="badge">×{n.quantity}</span> : null}
-              <br />
-              <span className="muted">
-                {n.collection ?? "Unknown collection"}
-                {n.verified ? " ✓" : ""}
-              </span>
-              {n.floor !== null
-                ? (
-                  <>
-                    <br />
-                    <span className="muted">Floor {formatAmount(n.floor)} ETH</span>
-                  </>
-                )
-                : null}
+          <NftTile href={n.href} imageUrl={n.imageUrl} name={n.name}>
+            {n.quantity > 1 ? <span className="badge">×{n.quantity}</span> : null}
+            <br />
+            <span className="muted">
+              {n.collection ?? "Unknown collection"}
+              {n.verified ? " ✓" : ""}
             </span>
-          </Link>
+            {n.floor !== null
+              ? (
+                <>
+                  <br />
+                  <span className="muted">Floor {formatAmount(n.floor)} ETH</span>
+                </>
+              )
+              : null}
+          </NftTile>
         </li>
       ))}
     </ul>
