@@ -6,12 +6,10 @@
  * proxy; signing always goes through the wallet.
  *
  * WalletConnect, when `GET /rpc` publishes a project id: the state offers it
- * (`walletConnect`), and its connector (`walletconnect_connector.ts`) is
- * imported and added to the config only by {@linkcode connectWalletConnect}
- * or, at start, to restore a session this browser holds
- * (`walletconnect_mark.ts`). wagmi has no public call to add a connector
- * after `createConfig`: `config._internal.connectors` is the one its own
- * EIP-6963 discovery uses.
+ * (`walletConnect`); `walletconnect_session.ts` (the pairing) and its
+ * connector are imported only by {@linkcode connectWalletConnect} or, at
+ * start, to restore a session this browser holds (`walletconnect_mark.ts`),
+ * so the pages' first-load JS carries none of it.
  *
  * Nothing here runs on the server: the hook answers "disconnected" there.
  *
@@ -57,6 +55,19 @@ export interface WalletConnectState {
   readonly message: string | null;
 }
 
+/** The store as `walletconnect_session.ts` sees it (it is loaded only when WalletConnect is used). */
+export interface WalletConnectHost {
+  config(): Config;
+  directory(): RpcDirectory;
+  state(): WalletConnectState | null;
+  update(patch: Partial<WalletConnectState>): void;
+  /** Back to `idle` (the dialog's state once connected or cancelled). */
+  idle(): void;
+  /** Re-reads wagmi's connection into the store. */
+  sync(): void;
+  clearError(): void;
+}
+
 /** What the screens read. */
 export interface WalletState {
   readonly ready: boolean;
@@ -88,10 +99,8 @@ let state: WalletState = SERVER_STATE;
 let config: Config | null = null;
 let starting: Promise<void> | null = null;
 let directory: RpcDirectory | null = null;
-/** The WalletConnect connector once added to the config (its module loads only then). */
-let walletConnectConnector: Promise<Connector> | null = null;
-/** The pairing in progress (Escape or close cancels it). */
-let pairing: { cancelled: boolean } | null = null;
+/** `walletconnect_session.ts` once imported (WalletConnect picked, or a session to restore). */
+let walletConnectModule: Promise<typeof import("./walletconnect_session.ts")> | null = null;
 const listeners = new Set<() => void>();
 const publicClients = new Map<number, PublicClient>();
 
@@ -164,7 +173,7 @@ async function start(): Promise<void> {
   });
   // A WalletConnect session of an earlier visit: its connector (and library) load to restore it.
   if (walletConnect && hasWalletConnectSession()) {
-    await addWalletConnect().catch(() => {});
+    await walletConnectSession().then((m) => m.addWalletConnect(walletConnectHost)).catch(() => {});
   }
   await reconnect(config).catch(() => {});
   set(readConnection());
@@ -207,55 +216,28 @@ export async function connectWallet(uid: string): Promise<void> {
   set(readConnection());
 }
 
-/**
- * Adds the WalletConnect connector to the config, loading its module (the
- * provider library loads when the connector first needs it).
- */
-function addWalletConnect(): Promise<Connector> {
-  walletConnectConnector ??= (async () => {
-    const { walletConnect } = await import("./walletconnect_connector.ts");
-    const { walletConnectProjectId, walletConnectRelayUrl, chains } = directory!;
-    const connector = config!._internal.connectors.setup(walletConnect({
-      projectId: walletConnectProjectId!,
-      relayUrl: walletConnectRelayUrl!,
-      chains,
-      origin: location.origin,
-    }));
-    config!._internal.connectors.setState((list) => [...list, connector]);
-    connector.emitter.on("message", ({ type, data }) => {
-      if (!pairing || pairing.cancelled) return;
-      if (type === "display_uri") setWalletConnect({ status: "waiting", uri: String(data), message: null });
-      if (type === "relay" && data === "disconnected") {
-        setWalletConnect({ status: "unreachable", message: "The WalletConnect relay cannot be reached. Retrying…" });
-      }
-      if (type === "relay" && data === "connected" && state.walletConnect?.status === "unreachable") {
-        setWalletConnect({ status: state.walletConnect.uri ? "waiting" : "starting", message: null });
-      }
-    });
-    return connector;
-  })().catch((error) => {
-    walletConnectConnector = null;
-    throw error;
-  });
-  return walletConnectConnector;
-}
-
 function setWalletConnect(patch: Partial<WalletConnectState>): void {
   if (state.walletConnect) set({ walletConnect: { ...state.walletConnect, ...patch } });
 }
 
-/** What went wrong with WalletConnect, in plain words (never a stack). */
-function walletConnectProblem(error: unknown): Pick<WalletConnectState, "status" | "message"> {
-  const e = error as { code?: number; message?: string } | null;
-  const text = `${e?.message ?? ""}`;
-  if (e?.code === 5000 || e?.code === 4001 || /reject/i.test(text)) {
-    return { status: "rejected", message: "The wallet rejected the connection." };
-  }
-  if (/socket|relay|publish|subscrib|network|internet/i.test(text)) {
-    return { status: "unreachable", message: "The WalletConnect relay cannot be reached." };
-  }
-  if (/expired/i.test(text)) return { status: "failed", message: "The QR code expired before a wallet answered." };
-  return { status: "failed", message: "The connection did not complete." };
+/** What `walletconnect_session.ts` (loaded only when WalletConnect is used) reads and changes here. */
+const walletConnectHost: WalletConnectHost = {
+  config: () => config!,
+  directory: () => directory!,
+  state: () => state.walletConnect,
+  update: setWalletConnect,
+  idle: () => set({ walletConnect: WALLETCONNECT_IDLE }),
+  sync: () => set(readConnection()),
+  clearError: () => set({ error: null }),
+};
+
+/** The WalletConnect session module, imported on first use. */
+function walletConnectSession(): Promise<typeof import("./walletconnect_session.ts")> {
+  walletConnectModule ??= import("./walletconnect_session.ts").catch((error) => {
+    walletConnectModule = null;
+    throw error;
+  });
+  return walletConnectModule;
 }
 
 /**
@@ -265,27 +247,17 @@ function walletConnectProblem(error: unknown): Pick<WalletConnectState, "status"
 export async function connectWalletConnect(): Promise<void> {
   await ensureWallet();
   if (!config || !state.walletConnect) return;
-  const attempt = { cancelled: false };
-  pairing = attempt;
   set({ error: null, walletConnect: { status: "starting", uri: null, message: null } });
   try {
-    const connector = await addWalletConnect();
-    if (attempt.cancelled) return;
-    await connect(config, { connector });
-    if (!attempt.cancelled) set({ walletConnect: WALLETCONNECT_IDLE });
-  } catch (error) {
-    if (!attempt.cancelled) setWalletConnect({ ...walletConnectProblem(error), uri: null });
-  } finally {
-    if (pairing === attempt) pairing = null;
-    set(readConnection());
+    await (await walletConnectSession()).pairWalletConnect(walletConnectHost);
+  } catch {
+    setWalletConnect({ status: "failed", uri: null, message: "WalletConnect could not be loaded." });
   }
 }
 
 /** Closes the WalletConnect dialog; a pairing in progress is abandoned (its QR code no longer counts). */
 export function cancelWalletConnect(): void {
-  if (pairing) pairing.cancelled = true;
-  pairing = null;
-  void walletConnectConnector?.then((c) => (c as Connector & { cancelPairing?(): void }).cancelPairing?.());
+  void walletConnectModule?.then((m) => m.cancelWalletConnect());
   if (state.walletConnect) set({ walletConnect: WALLETCONNECT_IDLE });
 }
 
