@@ -11,6 +11,7 @@ import { type Chain, chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN } fro
 import { loadContext } from "./context.ts";
 import { fetchTopTokens } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
+import type { TokenRow } from "./rows.ts";
 
 /** A token a picker offers. */
 export interface TokenOption {
@@ -21,6 +22,23 @@ export interface TokenOption {
   readonly logoUrl: string | null;
   readonly price: number | null;
   readonly href: string;
+}
+
+/** The key of a token in the pickers: `NATIVE` or the lower-case address. */
+export function tokenOptionKey(address: string | null): string {
+  return address === null || address.toUpperCase() === "NATIVE" ? "NATIVE" : address.toLowerCase();
+}
+
+/** A top-token row as the pickers offer it (its key is the last segment of its page's URL). */
+export function topTokenOption(row: TokenRow): TokenOption {
+  return {
+    key: tokenOptionKey(row.href.split("/").pop() ?? ""),
+    symbol: row.symbol,
+    name: row.name,
+    logoUrl: row.logoUrl,
+    price: row.price,
+    href: row.href,
+  };
 }
 
 /** What a trade-like screen renders. */
@@ -42,18 +60,7 @@ export async function loadTrade({ request, params, context }: LoaderFunctionArgs
   const chain = chainFromUrl(params.chainName ?? url.searchParams.get("chain")) ?? DEFAULT_CHAIN;
   const ctx = loadContext(context);
   const client = ctx.gatewayClient();
-  const tokens = await load(ctx, async () =>
-    (await fetchTopTokens(client, chain)).map((t) => {
-      const key = t.href.split("/").pop() ?? "";
-      return {
-        key: key.toUpperCase() === "NATIVE" ? "NATIVE" : key.toLowerCase(),
-        symbol: t.symbol,
-        name: t.name,
-        logoUrl: t.logoUrl,
-        price: t.price,
-        href: t.href,
-      };
-    }));
+  const tokens = await load(ctx, async () => (await fetchTopTokens(client, chain)).map(topTokenOption));
   return {
     chain,
     chainName: chainUrlName(chain),

@@ -11,14 +11,9 @@ import { type Chain, chainLabel, chainUrlName, tokenHref } from "../../lib/chain
 import { getBrowserClient } from "../../queries/client.ts";
 import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
 import { fetchTopTokens } from "../lib/explore_data.ts";
-import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import { type TokenOption, tokenOptionKey, topTokenOption, type TradeData } from "../lib/trade_loader.ts";
 import { SwapPanel } from "./swap_panel.tsx";
 import type { TradeCardToken } from "./trade_card.tsx";
-
-/** The key of a token in the panel: `NATIVE` or the lower-case address. */
-export function tokenOptionKey(address: string | null): string {
-  return address === null || address.toUpperCase() === "NATIVE" ? "NATIVE" : address.toLowerCase();
-}
 
 /**
  * The panel's data: the page's tokens first, then the top tokens it lacks;
@@ -68,10 +63,7 @@ export function EmbeddedSwap(
     fetchTopTokens(getBrowserClient(BROWSER_GRAPHQL_PATH), chain).then(
       (rows) => {
         if (!live) return;
-        setTop(rows.map((t) => {
-          const key = tokenOptionKey(t.href.split("/").pop() ?? "");
-          return { key, symbol: t.symbol, name: t.name, logoUrl: t.logoUrl, price: t.price, href: t.href };
-        }));
+        setTop(rows.map(topTokenOption));
       },
       () => live && setTop([]),
     );

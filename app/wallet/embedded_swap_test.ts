@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { TokenOption } from "../lib/trade_loader.ts";
-import { embeddedTradeData, tokenOptionKey } from "./embedded_swap.tsx";
+import { embeddedTradeData } from "./embedded_swap.tsx";
+import { tokenOptionKey } from "../lib/trade_loader.ts";
 
 const UNI = "0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
