@@ -58,6 +58,8 @@ export interface WalletConnectState {
 /** The store as `walletconnect_session.ts` sees it (it is loaded only when WalletConnect is used). */
 export interface WalletConnectHost {
   config(): Config;
+  /** This page's origin (the proxy's absolute URLs, the app's metadata). */
+  origin(): string;
   directory(): RpcDirectory;
   state(): WalletConnectState | null;
   update(patch: Partial<WalletConnectState>): void;
@@ -223,6 +225,7 @@ function setWalletConnect(patch: Partial<WalletConnectState>): void {
 /** What `walletconnect_session.ts` (loaded only when WalletConnect is used) reads and changes here. */
 const walletConnectHost: WalletConnectHost = {
   config: () => config!,
+  origin: () => location.origin,
   directory: () => directory!,
   state: () => state.walletConnect,
   update: setWalletConnect,

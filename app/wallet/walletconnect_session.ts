@@ -27,7 +27,7 @@ export function addWalletConnect(host: WalletConnectHost): Connector {
     projectId: walletConnectProjectId!,
     relayUrl: walletConnectRelayUrl!,
     chains,
-    origin: location.origin,
+    origin: host.origin(),
   }));
   config._internal.connectors.setState((list) => [...list, added]);
   added.emitter.on("message", ({ type, data }) => {
