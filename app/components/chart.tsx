@@ -171,6 +171,37 @@ function keyboardCursor(
   };
 }
 
+/**
+ * A chart's drawing area: scaled to its box, one image with `label` for
+ * assistive technology, a grid at `grid`, and the readout (`hover`) following
+ * the pointer to the nearest of `xs` and the keyboard.
+ */
+function PlotSvg(
+  { label, xs, grid, hover, setHover, children }: {
+    label: string;
+    xs: readonly number[];
+    grid: readonly number[];
+    hover: number | null;
+    setHover: (index: number | null) => void;
+    children: ReactNode;
+  },
+) {
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+      onPointerMove={(e) => setHover(nearestIndex(e, xs))}
+      onPointerLeave={() => setHover(null)}
+      {...keyboardCursor(xs.length, hover, setHover)}
+    >
+      <Grid ys={grid} />
+      {children}
+    </svg>
+  );
+}
+
 function ChartHeader(
   { value, timestamp, change, format, note }: {
     value: number | null;
@@ -230,16 +261,13 @@ export function LineChart(
         note={note}
       />
       <div className="chart-plot">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`${label}: from ${format(geo.points[0].value)} to ${format(last.value)}`}
-          onPointerMove={(e) => setHover(nearestIndex(e, geo.points.map((p) => p.x)))}
-          onPointerLeave={() => setHover(null)}
-          {...keyboardCursor(geo.points.length, hover, setHover)}
+        <PlotSvg
+          label={`${label}: from ${format(geo.points[0].value)} to ${format(last.value)}`}
+          xs={geo.points.map((p) => p.x)}
+          grid={ticks.map((t) => t.y)}
+          hover={hover}
+          setHover={setHover}
         >
-          <Grid ys={ticks.map((t) => t.y)} />
           <path className={`chart-area chart-${trend}`} d={geo.area} />
           <path
             className={`chart-line chart-${trend}`}
@@ -258,7 +286,7 @@ export function LineChart(
               />
             )
             : null}
-        </svg>
+        </PlotSvg>
         <ValueAxis ticks={ticks} hover={hover !== null ? shown : null} format={axisFormat} />
       </div>
       <TimeAxis from={geo.points[0].timestamp} to={last.timestamp} xOf={timeToX(geo.points)} />
@@ -294,16 +322,13 @@ export function CandleChart(
         O {format(shown.open)} H {format(shown.high)} L {format(shown.low)} C {format(shown.close)}
       </p>
       <div className="chart-plot">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`${label}: ${placed.length} candles`}
-          onPointerMove={(e) => setHover(nearestIndex(e, placed.map((c) => c.x)))}
-          onPointerLeave={() => setHover(null)}
-          {...keyboardCursor(placed.length, hover, setHover)}
+        <PlotSvg
+          label={`${label}: ${placed.length} candles`}
+          xs={placed.map((c) => c.x)}
+          grid={ticks.map((t) => t.y)}
+          hover={hover}
+          setHover={setHover}
         >
-          <Grid ys={ticks.map((t) => t.y)} />
           {placed.map((c) => (
             <g
               key={c.timestamp}
@@ -324,7 +349,7 @@ export function CandleChart(
               />
             </g>
           ))}
-        </svg>
+        </PlotSvg>
         <ValueAxis
           ticks={ticks}
           hover={hover !== null ? { x: shown.x, y: valueY(shown.close, low, high, BOX), value: shown.close } : null}
@@ -350,16 +375,13 @@ function BarsSvg(
   },
 ) {
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      preserveAspectRatio="none"
-      role="img"
-      aria-label={ariaLabel}
-      onPointerMove={(e) => setHover(nearestIndex(e, bars.map((b) => b.x + b.width / 2)))}
-      onPointerLeave={() => setHover(null)}
-      {...keyboardCursor(bars.length, hover, setHover)}
+    <PlotSvg
+      label={ariaLabel}
+      xs={bars.map((b) => b.x + b.width / 2)}
+      grid={grid}
+      hover={hover}
+      setHover={setHover}
     >
-      <Grid ys={grid} />
       {bars.map((b, i) => (
         <rect
           key={b.timestamp}
@@ -371,7 +393,7 @@ function BarsSvg(
         />
       ))}
       {children}
-    </svg>
+    </PlotSvg>
   );
 }
 
@@ -585,16 +607,13 @@ export function StackedBarChart<K extends string>(
         note={note}
       />
       <div className="chart-plot">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`${label}: ${bars.length} bars, ${note.toLowerCase()} ${format(total)}`}
-          onPointerMove={(e) => setHover(nearestIndex(e, bars.map((b) => b.x + b.width / 2)))}
-          onPointerLeave={() => setHover(null)}
-          {...keyboardCursor(bars.length, hover, setHover)}
+        <PlotSvg
+          label={`${label}: ${bars.length} bars, ${note.toLowerCase()} ${format(total)}`}
+          xs={bars.map((b) => b.x + b.width / 2)}
+          grid={ticks.map((t) => t.y)}
+          hover={hover}
+          setHover={setHover}
         >
-          <Grid ys={ticks.map((t) => t.y)} />
           {bars.map((b, i) => {
             const day = byTime.get(b.timestamp);
             let y = b.y + b.height;
@@ -619,7 +638,7 @@ export function StackedBarChart<K extends string>(
               </g>
             );
           })}
-        </svg>
+        </PlotSvg>
         <ValueAxis
           ticks={ticks}
           hover={hover !== null ? { x: centres[hover].x, y: shownBar.y, value: shownBar.value } : null}
