@@ -9,11 +9,37 @@
  * @module
  */
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * WalletConnect's own copies of the ESM packages it shares with viem
+ * (`@noble/*`, `@scure/*`, `ox`), in the client build. Rollup emits every
+ * binding a module's importers use in the one chunk holding that module: the
+ * extra ones WalletConnect needs (SHA-512, ...) would land in the wallet chunk
+ * the swap and send pages load first. Under a distinct module id they stay in
+ * WalletConnect's own chunk, loaded only when it is picked (app/wallet/README.md).
+ */
+function walletConnectOwnCopies(): Plugin {
+  const suffix = "?walletconnect";
+  return {
+    name: "walletconnect-own-copies",
+    enforce: "pre",
+    apply: "build",
+    async resolveId(source, importer, options) {
+      if (!importer || options.ssr) return null;
+      const copied = importer.endsWith(suffix);
+      if (!copied && !/[\\/]@walletconnect[\\/]/.test(importer)) return null;
+      const from = copied ? importer.slice(0, -suffix.length) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.includes("\0") || resolved.id.includes("?")) return resolved;
+      return /[\\/](@noble|@scure|ox)[\\/]/.test(resolved.id) ? { ...resolved, id: resolved.id + suffix } : resolved;
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   publicDir: "static",
-  plugins: [reactRouter()],
+  plugins: [walletConnectOwnCopies(), reactRouter()],
   ssr: {
     resolve: {
       conditions: ["deno", "worker"],
