@@ -55,11 +55,8 @@ function matches(row: TokenRow, query: string): boolean {
     row.href.toLowerCase().endsWith(`/${q}`);
 }
 
-/** Loads an explore screen; `defaultTab` applies without `?tab=`. */
-export async function loadExplore(
-  { request, params, context }: LoaderFunctionArgs,
-  defaultTab: ExploreTab = "tokens",
-): Promise<ExploreData> {
+/** Loads an explore screen (`?tab=` tokens, pools or transactions; tokens without one). */
+export async function loadExplore({ request, params, context }: LoaderFunctionArgs): Promise<ExploreData> {
   const url = new URL(request.url);
   const requested = params.chainName ?? url.searchParams.get("chain");
   const chain = chainFromUrl(requested);
@@ -67,7 +64,7 @@ export async function loadExplore(
   const tab: ExploreTab = tabParam === "pools" || tabParam === "transactions" ||
       tabParam === "tokens"
     ? tabParam
-    : defaultTab;
+    : "tokens";
   const versionParam = url.searchParams.get("version")?.toLowerCase();
   const version: Version | "all" = VERSIONS.find((v) => v === versionParam) ??
     "all";
