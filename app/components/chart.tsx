@@ -171,6 +171,15 @@ function keyboardCursor(
   };
 }
 
+/** A bar chart's value ticks (from 0 to its tallest bar) and each bar's centre. */
+function barScale(bars: ReturnType<typeof barGeometry>) {
+  const max = Math.max(0, ...bars.map((b) => b.value));
+  return {
+    ticks: niceTicks(0, max, 3).map((value) => ({ value, y: valueY(value, 0, max, BOX) })),
+    centres: bars.map((b) => ({ timestamp: b.timestamp, x: b.x + b.width / 2 })),
+  };
+}
+
 /**
  * A chart's drawing area: scaled to its box, one image with `label` for
  * assistive technology, a grid at `grid`, and the readout (`hover`) following
@@ -414,9 +423,7 @@ export function BarChart(
   if (bars.length === 0) return <EmptyChart label={label} />;
   const sum = total ?? bars.reduce((s, b) => s + b.value, 0);
   const shown = hover !== null ? bars[hover] : null;
-  const max = Math.max(0, ...bars.map((b) => b.value));
-  const ticks = niceTicks(0, max, 3).map((value) => ({ value, y: valueY(value, 0, max, BOX) }));
-  const centres = bars.map((b) => ({ timestamp: b.timestamp, x: b.x + b.width / 2 }));
+  const { ticks, centres } = barScale(bars);
   return (
     <figure className="chart">
       <ChartHeader
@@ -594,9 +601,7 @@ export function StackedBarChart<K extends string>(
   const total = bars.reduce((s, b) => s + b.value, 0);
   const shownBar = bars[hover ?? bars.length - 1];
   const shownDay = byTime.get(shownBar.timestamp);
-  const max = Math.max(0, ...bars.map((b) => b.value));
-  const ticks = niceTicks(0, max, 3).map((value) => ({ value, y: valueY(value, 0, max, BOX) }));
-  const centres = bars.map((b) => ({ timestamp: b.timestamp, x: b.x + b.width / 2 }));
+  const { ticks, centres } = barScale(bars);
   return (
     <figure className="chart">
       <ChartHeader
