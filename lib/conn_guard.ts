@@ -93,6 +93,13 @@ const HEAD_READ_BYTES = 2 * 1024;
 const CLIENT_READ_BYTES = 16 * 1024;
 const UPSTREAM_READ_BYTES = 64 * 1024;
 const SWEEP_MS = 250;
+/**
+ * After the internal server closed a connection (e.g. a `413` while the client
+ * still uploads), how long and how many bytes the relay reads and drops before
+ * closing, so the client reads the answer instead of a reset.
+ */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 8 * 1024 * 1024;
 const decoder = new TextDecoder("latin1");
 const EMPTY = new Uint8Array(0);
 
@@ -300,6 +307,14 @@ class Relay {
   tunnel = false;
   /** The service is stopping and the last response is complete: close after writing it. */
   closeAfterWrite = false;
+  /** The internal server stopped reading (it answered a refused upload): client bytes are dropped. */
+  dropClient = false;
+  /** The internal server is done: the client got our FIN, its bytes are dropped until this deadline. */
+  lingerUntil = 0;
+  /** Client bytes dropped since the internal server stopped reading. */
+  droppedBytes = 0;
+  /** The client closed its sending side. */
+  clientDone = false;
 
   // Client side.
   clientState: "head" | "body" = "head";
@@ -401,6 +416,8 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
         (relay.bodyDeadline && now > relay.bodyDeadline) || (relay.writeDeadline && now > relay.writeDeadline)
       ) {
         stats.timedOut++;
+        close(relay);
+      } else if (relay.lingerUntil && now > relay.lingerUntil) {
         close(relay);
       }
     }
@@ -548,21 +565,40 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
     }
   }
 
+  /**
+   * The internal server is done with this connection: send the client our FIN
+   * and drop what it still sends for a moment (at most {@linkcode LINGER_MS}
+   * and {@linkcode LINGER_BYTES}) before closing. Closing at once, with its
+   * upload unread, would reset the connection and could destroy the answer
+   * on its way (a `413` to a client still sending its body).
+   */
+  function linger(relay: Relay): void {
+    if (relay.closed || relay.lingerUntil) return;
+    relay.dropClient = true;
+    relay.lingerUntil = performance.now() + LINGER_MS;
+    relay.client.closeWrite().catch(() => close(relay));
+  }
+
   async function pumpUpstream(relay: Relay): Promise<void> {
     const buffer = new Uint8Array(UPSTREAM_READ_BYTES);
+    let writingClient = false;
     try {
       while (!relay.closed) {
         const n = await relay.upstream!.read(buffer);
         if (n === null) break;
         onServerBytes(relay, buffer, n);
         if (relay.closed) break;
+        writingClient = true;
         await writeClient(relay, buffer.subarray(0, n));
+        writingClient = false;
         if (relay.closeAfterWrite) break;
       }
     } catch {
       // reset by either side
     }
-    close(relay);
+    // A failed write means the client is gone; a client that finished sending has nothing left to drop.
+    if (writingClient || relay.closeAfterWrite || relay.clientDone) close(relay);
+    else linger(relay);
   }
 
   async function connectUpstream(relay: Relay): Promise<boolean> {
@@ -593,6 +629,12 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
       while (!relay.closed) {
         const n = await relay.client.read(buffer);
         if (n === null) break;
+        if (relay.dropClient) {
+          relay.droppedBytes += n;
+          if (relay.droppedBytes <= LINGER_BYTES) continue;
+          close(relay);
+          return;
+        }
         if (!onClientBytes(relay, buffer, n)) {
           await writeClient(relay, HEAD_TOO_LARGE).catch(() => {});
           break;
@@ -606,10 +648,15 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
           buffer = new Uint8Array(CLIENT_READ_BYTES);
           continue;
         }
-        await writeUpstream(relay, buffer.subarray(0, n));
+        // The internal server may have answered and closed while the client still sends (a refused upload):
+        // keep reading and dropping, so its answer is relayed and the client is not reset (see linger()).
+        await writeUpstream(relay, buffer.subarray(0, n)).catch(() => {
+          relay.dropClient = true;
+        });
       }
       // The client finished sending: pass the half-close on, keep relaying the answer.
-      if (relay.upstream && !relay.closed) {
+      relay.clientDone = true;
+      if (relay.upstream && !relay.closed && !relay.lingerUntil) {
         await relay.upstream.closeWrite().catch(() => {});
         return;
       }

@@ -220,3 +220,61 @@ Deno.test("closing lets a response in flight finish, then closes its connection"
     await inner.shutdown();
   }
 });
+
+Deno.test("a refused upload gets its answer, not a reset: the guard drops what the client still sends", async () => {
+  // An internal server that refuses every upload at once: it reads the head, answers 413 and closes without
+  // reading the body, so writing the rest of the upload to it fails while its answer is still on the way.
+  const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  (async () => {
+    for await (const conn of inner) {
+      (async () => {
+        const buffer = new Uint8Array(64 * 1024);
+        let head = "";
+        while (!head.includes("\r\n\r\n")) {
+          const n = await conn.read(buffer);
+          if (n === null) return;
+          head += decoder.decode(buffer.subarray(0, n));
+        }
+        await conn.write(
+          encoder.encode("HTTP/1.1 413 Payload Too Large\r\ncontent-length: 9\r\nconnection: close\r\n\r\ntoo large"),
+        );
+      })().catch(() => {}).finally(() => {
+        try {
+          conn.close();
+        } catch { /* closed */ }
+      });
+    }
+  })().catch(() => {});
+  const guard = await startConnectionGuard({
+    hostname: "127.0.0.1",
+    port: 0,
+    upstream: { hostname: "127.0.0.1", port: (inner.addr as Deno.NetAddr).port },
+  });
+  try {
+    const piece = encoder.encode(`${(64 * 1024).toString(16)}\r\n${" ".repeat(64 * 1024)}\r\n`);
+    // Each round races the relay's close against the client's upload; a reset would lose the 413.
+    for (let round = 0; round < 10; round++) {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port: guard.addr.port });
+      await conn.write(encoder.encode(
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+      ));
+      let answered = false;
+      const reading = readUntilClosed(conn).finally(() => answered = true);
+      let sent = 0;
+      while (!answered && sent < 64 * 1024 * 1024) {
+        try {
+          await conn.write(piece);
+        } catch {
+          break;
+        }
+        sent += piece.length;
+      }
+      const text = await reading;
+      conn.close();
+      assert.match(text, /^HTTP\/1\.1 413/, `round ${round}: ${JSON.stringify(text.slice(0, 40))} after ${sent} bytes`);
+    }
+  } finally {
+    await guard.close(1_000);
+    inner.close();
+  }
+});
