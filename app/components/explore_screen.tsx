@@ -3,7 +3,7 @@
  * transactions of the chosen chain. `/`, `/explore`, `/tokens` and
  * `/tokens/:chainName` render it.
  */
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import type { ReactNode } from "react";
 import { useId, useMemo } from "react";
 import type { ExploreData, ExploreTab } from "../lib/explore_loader.ts";
@@ -218,15 +218,4 @@ export function ExploreScreen(
       </section>
     </GatewayProvider>
   );
-}
-
-/**
- * The route module's screen of an explore page on `loadExplore`'s data
- * (`app/README.md`, route modules): its title from the data, and an intro.
- */
-export function exploreRoute(screen: { title: (data: ExploreData) => string; intro?: ReactNode }) {
-  return function ExploreRoute() {
-    const data = useLoaderData<ExploreData>();
-    return <ExploreScreen data={data} title={screen.title(data)} intro={screen.intro} />;
-  };
 }

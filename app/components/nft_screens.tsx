@@ -3,7 +3,7 @@
  * stats and assets, a collection's listings, and one asset with traits,
  * rarity, listing and activity.
  */
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { useId, useMemo } from "react";
 import {
   formatAmount,
@@ -366,12 +366,4 @@ export function AssetScreen(
         : <p className="empty">No activity yet.</p>}
     </article>
   );
-}
-
-/** The route module's screen of a collection tab, on `loadCollection`'s data (`app/README.md`, route modules). */
-export function collectionRoute(tab: "items" | "activity") {
-  return function CollectionRoute() {
-    const data = useLoaderData<{ address: string; collection: Loaded<CollectionPage> }>();
-    return <CollectionScreen key={data.address} data={data.collection} address={data.address} tab={tab} />;
-  };
 }

@@ -4,7 +4,7 @@
  * list real tokens from the gateway and show market prices; the action
  * button asks to connect a wallet and never pretends to execute anything.
  */
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { useId, useState } from "react";
 import { changeDirection, formatAmount, formatPercentChange, formatPrice, formatUsd } from "../lib/format.ts";
@@ -272,11 +272,4 @@ export function TradeScreen(
       {children}
     </section>
   );
-}
-
-/** The route module's screen of a read-only trade frame on `loadTrade`'s data (`app/README.md`, route modules). */
-export function tradeRoute(screen: { mode: TradeMode; title: string; intro: string }) {
-  return function TradeRoute() {
-    return <TradeScreen data={useLoaderData<TradeData>()} {...screen} />;
-  };
 }

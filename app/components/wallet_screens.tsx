@@ -3,7 +3,7 @@
  * show real market data where there is some (top pools, the pair, the UNI
  * token) and a clear "connect a wallet" state for the rest.
  */
-import { Link, useLoaderData, useParams } from "react-router";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { formatPercentChange, formatPoolFee, formatPrice, formatUsd, shortenAddress } from "../lib/format.ts";
 import type { Loaded } from "../lib/load.ts";
@@ -13,7 +13,6 @@ import { StatsGrid } from "./stats_grid.tsx";
 import { ConnectWalletState, ErrorState, NotFoundState } from "./status.tsx";
 import { PairLogos, TokenLogo } from "./token_logo.tsx";
 import type { PoolRow } from "../lib/rows.ts";
-import { chainLabel as labelOf } from "../../lib/chains.ts";
 
 /** A screen frame: heading, optional intro and content. */
 export function Frame({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
@@ -145,48 +144,4 @@ export function GovernanceScreen(
       <ConnectWalletState action={action} />
     </Frame>
   );
-}
-
-// The route modules' screens (`app/README.md`, route modules): what differs between routes is a title or a sentence.
-
-/** A wallet's list screen (positions, V2 liquidity, limit orders) on `loadTopPools`'s data. */
-export function topPoolsRoute(screen: { title: string; action: string }) {
-  return function TopPoolsRoute() {
-    const data = useLoaderData<{ chainLabel: string; pools: Loaded<PoolRow[]> }>();
-    return <PositionsScreen pools={data.pools} chainLabel={data.chainLabel} {...screen} />;
-  };
-}
-
-/** A screen about one pair, on `{ pair }` of `loadPair`. */
-export function pairRoute(screen: { title: string; action: string }) {
-  return function PairRoute() {
-    return <PairScreen pair={useLoaderData<{ pair: Loaded<PairInfo | null> }>().pair} {...screen} />;
-  };
-}
-
-/** A position NFT by `:tokenId` (and `:chainName` when the URL has one), of a protocol version if the URL says. */
-export function positionRoute(version: "v3" | "v4" | undefined) {
-  return function PositionRoute() {
-    const params = useParams();
-    return (
-      <PositionScreen
-        tokenId={params.tokenId ?? ""}
-        version={version}
-        chainLabel={params.chainName ? labelOf(params.chainName.toUpperCase()) : undefined}
-      />
-    );
-  };
-}
-
-/** A governance screen on `loadGovernance`'s data; a `/vote/{proposal}` URL titles it with the proposal. */
-export function governanceRoute(screen: { title: string; action: string; children: ReactNode }) {
-  return function GovernanceRoute() {
-    const { token } = useLoaderData<{ token: Loaded<GovernanceToken | null> }>();
-    const proposal = useParams()["*"];
-    return (
-      <GovernanceScreen title={proposal ? `Proposal ${proposal}` : screen.title} token={token} action={screen.action}>
-        {screen.children}
-      </GovernanceScreen>
-    );
-  };
 }

@@ -1,6 +1,6 @@
 /** `/`: the home screen: explore tokens, pools and volume. */
 import { Link } from "react-router";
-import { exploreRoute } from "../components/explore_screen.tsx";
+import { exploreRoute } from "../components/explore_route.tsx";
 import { loadExplore } from "../lib/explore_loader.ts";
 
 export const loader = loadExplore;

@@ -1,5 +1,5 @@
 /** `/add/v2`: add liquidity to a V2 pair with the wallet. */
-import { walletPanelRoute } from "../wallet/wallet_screen.tsx";
+import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 import { AddV2Panel } from "../wallet/v2_liquidity_panel.tsx";
 

@@ -1,6 +1,6 @@
 /** `/create-proposal`: create a governance proposal (UNI figures from the gateway; acting needs a wallet). */
 import { Link } from "react-router";
-import { governanceRoute } from "../components/wallet_screens.tsx";
+import { governanceRoute } from "../components/wallet_routes.tsx";
 import { loadGovernance } from "../lib/wallet_loaders.ts";
 
 export const loader = loadGovernance;

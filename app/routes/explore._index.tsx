@@ -1,5 +1,5 @@
 /** `/explore`: top tokens, top pools and transactions of a chain. */
-import { exploreRoute } from "../components/explore_screen.tsx";
+import { exploreRoute } from "../components/explore_route.tsx";
 import { loadExplore } from "../lib/explore_loader.ts";
 
 export const loader = loadExplore;

@@ -1,6 +1,6 @@
 /** `/migrate/v2/:address`: migrate a V2 pair (on Ethereum) to a newer pool; acting needs a wallet. */
 import type { LoaderFunctionArgs } from "react-router";
-import { pairRoute } from "../components/wallet_screens.tsx";
+import { pairRoute } from "../components/wallet_routes.tsx";
 import { loadPair } from "../lib/wallet_loaders.ts";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 /** `/nfts/collection/:contractAddress/activity`: a collection and its current listings. */
-import { collectionRoute } from "../components/nft_screens.tsx";
+import { collectionRoute } from "../components/collection_route.tsx";
 import { loadCollection } from "../lib/nft_loader.ts";
 
 export const loader = loadCollection;

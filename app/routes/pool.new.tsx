@@ -1,5 +1,5 @@
 /** `/pool/new`, `/pools/new` and `/positions/create`: a new position (read-only frame with real tokens). */
-import { tradeRoute } from "../components/trade_screen.tsx";
+import { tradeRoute } from "../components/trade_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
 export const loader = loadTrade;

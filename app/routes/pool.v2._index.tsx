@@ -1,5 +1,5 @@
 /** `/pool/v2` and `/pools/v2`: your V2 liquidity (needs a wallet); top pools to explore meanwhile. */
-import { topPoolsRoute } from "../components/wallet_screens.tsx";
+import { topPoolsRoute } from "../components/wallet_routes.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
 
 export const loader = loadTopPools;

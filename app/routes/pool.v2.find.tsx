@@ -1,5 +1,5 @@
 /** `/pool/v2/find` and `/pools/v2/find`: import a V2 pool (read-only frame with real tokens). */
-import { tradeRoute } from "../components/trade_screen.tsx";
+import { tradeRoute } from "../components/trade_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
 export const loader = loadTrade;

@@ -1,6 +1,6 @@
 /** `/positions`: your positions (the wallet's V3 positions once connected); top pools to explore meanwhile. */
 import { DEFAULT_CHAIN } from "../../lib/chains.ts";
-import { topPoolsRoute } from "../components/wallet_screens.tsx";
+import { topPoolsRoute } from "../components/wallet_routes.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
 import { V3PositionsList } from "../wallet/v3_positions_panel.tsx";
 

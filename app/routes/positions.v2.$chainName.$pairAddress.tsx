@@ -1,6 +1,6 @@
 /** `/positions/v2/:chainName/:pairAddress`: your share of a V2 pair, with its market data; acting needs a wallet. */
 import type { LoaderFunctionArgs } from "react-router";
-import { pairRoute } from "../components/wallet_screens.tsx";
+import { pairRoute } from "../components/wallet_routes.tsx";
 import { loadPair } from "../lib/wallet_loaders.ts";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 /** `/positions/v4/:chainName/:tokenId`: one V4 position; it belongs to a wallet, so the screen asks for one. */
-import { positionRoute } from "../components/wallet_screens.tsx";
+import { positionRoute } from "../components/wallet_routes.tsx";
 
 export default positionRoute("v4");
 

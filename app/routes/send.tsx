@@ -1,5 +1,5 @@
 /** `/send`: send tokens with the wallet. */
-import { walletPanelRoute } from "../wallet/wallet_screen.tsx";
+import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 import { SendPanel } from "../wallet/send_panel.tsx";
 

@@ -1,5 +1,5 @@
 /** `/swap`: swap tokens with the wallet. */
-import { walletPanelRoute } from "../wallet/wallet_screen.tsx";
+import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 import { SwapPanel } from "../wallet/swap_panel.tsx";
 

@@ -1,5 +1,5 @@
 /** `/tokens/:chainName`: the top tokens of one chain. */
-import { exploreRoute } from "../components/explore_screen.tsx";
+import { exploreRoute } from "../components/explore_route.tsx";
 import { loadExplore } from "../lib/explore_loader.ts";
 
 export const loader = loadExplore;

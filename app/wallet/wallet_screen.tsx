@@ -3,9 +3,7 @@
  *
  * @module
  */
-import type { ComponentType, ReactNode } from "react";
-import { useLoaderData } from "react-router";
-import type { TradeData } from "../lib/trade_loader.ts";
+import type { ReactNode } from "react";
 
 /** A screen with a heading, an intro and a wallet panel. */
 export function WalletScreen({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -16,18 +14,4 @@ export function WalletScreen({ title, intro, children }: { title: string; intro?
       {children}
     </section>
   );
-}
-
-/** The route module's screen of a wallet panel under its heading, on `loadTrade`'s data (`app/README.md`). */
-export function walletPanelRoute(
-  screen: { title: string; intro: string; Panel: ComponentType<{ data: TradeData }> },
-) {
-  const { title, intro, Panel } = screen;
-  return function WalletPanelRoute() {
-    return (
-      <WalletScreen title={title} intro={intro}>
-        <Panel data={useLoaderData<TradeData>()} />
-      </WalletScreen>
-    );
-  };
 }

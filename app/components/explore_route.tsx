@@ -1,0 +1,23 @@
+/**
+ * The route modules' screen of the explore pages (`app/README.md`, route modules).
+ *
+ * Kept apart from the screens so that the screen modules export components
+ * only, and React Fast Refresh swaps an edited screen in place (`deno task dev`).
+ *
+ * @module
+ */
+import type { ReactNode } from "react";
+import { useLoaderData } from "react-router";
+import type { ExploreData } from "../lib/explore_loader.ts";
+import { ExploreScreen } from "./explore_screen.tsx";
+
+/**
+ * The route module's screen of an explore page on `loadExplore`'s data
+ * (`app/README.md`, route modules): its title from the data, and an intro.
+ */
+export function exploreRoute(screen: { title: (data: ExploreData) => string; intro?: ReactNode }) {
+  return function ExploreRoute() {
+    const data = useLoaderData<ExploreData>();
+    return <ExploreScreen data={data} title={screen.title(data)} intro={screen.intro} />;
+  };
+}
