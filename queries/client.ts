@@ -142,14 +142,27 @@ async function readCapped(response: Response, maxBytes: number, from: string): P
   return text;
 }
 
+/** Options of {@linkcode readTextCapped}. */
+export interface ReadTextCappedOptions {
+  /**
+   * Leave a body that is too long unread instead of cancelling it. For a
+   * request body of `Deno.serve`: cancelling one that is still arriving
+   * (chunked) makes the server drop the connection without sending the
+   * answer; left unread, the answer goes out and the connection then closes.
+   */
+  readonly leaveRest?: boolean;
+}
+
 /**
  * Reads a body as text, at most `maxBytes` of it: `null` as soon as it is
- * longer (the rest is not read and the stream is cancelled). The one capped
- * reader of gateway answers and of the `/graphql` proxy's request bodies.
+ * longer (the rest is not read, and the stream is cancelled unless
+ * `leaveRest`). The one capped reader of gateway answers and of the
+ * `/graphql` proxy's request bodies.
  */
 export async function readTextCapped(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
+  options: ReadTextCappedOptions = {},
 ): Promise<string | null> {
   if (body === null) return "";
   const reader = body.getReader();
@@ -162,7 +175,8 @@ export async function readTextCapped(
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        reader.cancel().catch(() => {});
+        if (options.leaveRest) reader.releaseLock();
+        else reader.cancel().catch(() => {});
         return null;
       }
       parts.push(decoder.decode(value, { stream: true }));
