@@ -60,6 +60,40 @@ const PROVIDER_SCRIPT = `(() => {
 
 type Answer = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 
+/** A dapp's `eth_sendTransaction` parameters as both test wallets receive them. */
+type TxRequest = { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
+
+/**
+ * What both test wallets share: signing and sending a dapp's transaction with
+ * a development account through viem, the hashes sent, and `sentCount`.
+ */
+function createSender(signer: ReturnType<typeof createWalletClient>) {
+  const sent: Hex[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
+  return {
+    sent,
+    async send(tx: TxRequest): Promise<Hex> {
+      const hash = await signer.sendTransaction({
+        account: signer.account!,
+        chain: signer.chain,
+        to: tx.to,
+        data: tx.data,
+        value: tx.value ? BigInt(tx.value) : 0n,
+        gas: tx.gas ? BigInt(tx.gas) : undefined,
+      });
+      sent.push(hash);
+      for (const w of waiting.filter((w) => sent.length >= w.count)) w.resolve();
+      return hash;
+    },
+    sentCount(count: number): Promise<void> {
+      if (sent.length >= count) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      waiting.push({ count, resolve });
+      return promise;
+    },
+  };
+}
+
 /**
  * Installs the wallet in a page, signing as the mnemonic's account
  * `accountIndex`; `rpcUrl` is where it reads and broadcasts on the demo chain.
@@ -75,12 +109,10 @@ export async function installTestWallet(
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [options.rpcUrl] } },
   });
-  const signer = createWalletClient({ account, chain: demo, transport: http(options.rpcUrl) });
+  const sender = createSender(createWalletClient({ account, chain: demo, transport: http(options.rpcUrl) }));
   let chainId = 1;
   let connected = false;
   const known = new Set([1]);
-  const sent: Hex[] = [];
-  const waiting: { count: number; resolve: () => void }[] = [];
   const signRequests: string[] = [];
   const addedRpcUrls: string[] = [];
   let nextId = 1;
@@ -140,16 +172,7 @@ export async function installTestWallet(
       case "eth_sendTransaction": {
         if (!connected) return { error: { code: 4100, message: "Not connected" } };
         if (chainId !== options.demoChainId) return { error: { code: 4901, message: "Wrong chain" } };
-        const tx = params[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
-        const hash = await signer.sendTransaction({
-          to: tx.to,
-          data: tx.data,
-          value: tx.value ? BigInt(tx.value) : 0n,
-          gas: tx.gas ? BigInt(tx.gas) : undefined,
-        });
-        sent.push(hash);
-        for (const w of waiting.filter((w) => sent.length >= w.count)) w.resolve();
-        return { result: hash };
+        return { result: await sender.send(params[0] as TxRequest) };
       }
       case "personal_sign":
       case "eth_sign":
@@ -174,16 +197,11 @@ export async function installTestWallet(
   await page.addInitScript(PROVIDER_SCRIPT);
   return {
     address: account.address,
-    sent,
+    sent: sender.sent,
     signRequests,
     addedRpcUrls,
     chainId: () => chainId,
-    sentCount(count) {
-      if (sent.length >= count) return Promise.resolve();
-      const { promise, resolve } = Promise.withResolvers<void>();
-      waiting.push({ count, resolve });
-      return promise;
-    },
+    sentCount: sender.sentCount,
   };
 }
 
@@ -238,7 +256,7 @@ export async function startWalletConnectWallet(
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [options.rpcUrl] } },
   });
-  const signer = createWalletClient({ account, chain, transport: http(options.rpcUrl) });
+  const sender = createSender(createWalletClient({ account, chain, transport: http(options.rpcUrl) }));
   const client = await SignClient.init({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
@@ -249,9 +267,7 @@ export async function startWalletConnectWallet(
     metadata: { name: "Test Wallet (WalletConnect)", description: "tests", url: "http://127.0.0.1", icons: [] },
   });
   const caip2 = `eip155:${options.chainId}`;
-  const sent: Hex[] = [];
   const requests: string[] = [];
-  const waiting: { count: number; resolve: () => void }[] = [];
   const session = Promise.withResolvers<string>();
   session.promise.catch(() => {});
 
@@ -290,16 +306,7 @@ export async function startWalletConnectWallet(
     try {
       if (method !== "eth_sendTransaction") throw Object.assign(new Error(`${method} is refused`), { code: 4200 });
       if (params.chainId !== caip2) throw Object.assign(new Error(`Unknown chain ${params.chainId}`), { code: 4901 });
-      const tx = args[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
-      const hash = await signer.sendTransaction({
-        to: tx.to,
-        data: tx.data,
-        value: tx.value ? BigInt(tx.value) : 0n,
-        gas: tx.gas ? BigInt(tx.gas) : undefined,
-      });
-      sent.push(hash);
-      for (const w of waiting.filter((w) => sent.length >= w.count)) w.resolve();
-      response = { id, jsonrpc: "2.0", result: hash };
+      response = { id, jsonrpc: "2.0", result: await sender.send(args[0] as TxRequest) };
     } catch (error) {
       const code = (error as { code?: number }).code ?? -32603;
       response = { id, jsonrpc: "2.0", error: { code, message: (error as Error).message } };
@@ -309,17 +316,12 @@ export async function startWalletConnectWallet(
 
   return {
     address: account.address,
-    sent,
+    sent: sender.sent,
     requests,
     async pair(uri) {
       await client.pair({ uri });
     },
-    sentCount(count) {
-      if (sent.length >= count) return Promise.resolve();
-      const { promise, resolve } = Promise.withResolvers<void>();
-      waiting.push({ count, resolve });
-      return promise;
-    },
+    sentCount: sender.sentCount,
     approved: () => session.promise,
     async disconnect() {
       const topic = await session.promise;
