@@ -19,6 +19,7 @@
  */
 import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "./chains.ts";
 import { log, warnOnce } from "./log.ts";
+import { readTextCapped } from "../queries/client.ts";
 
 /** Methods the proxy forwards. */
 export const ALLOWED_METHODS: ReadonlySet<string> = new Set([
@@ -125,30 +126,6 @@ function rpcError(id: unknown, code: number, message: string) {
   return { jsonrpc: "2.0", id: id ?? null, error: { code, message } };
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<string | null> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
-
 /**
  * Builds the proxy: a handler answering `/rpc` and `/rpc/{chain}`, or `null`
  * for any other path.
@@ -193,7 +170,8 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
     if (Number(request.headers.get("content-length") ?? "0") > MAX_REQUEST_BYTES) {
       return new Response("Payload Too Large", { status: 413, headers: cors });
     }
-    const text = await readCapped(request.body, MAX_REQUEST_BYTES);
+    // Over the cap, the rest is left unread (not cancelled), so the 413 reaches a client still sending.
+    const text = await readTextCapped(request.body, MAX_REQUEST_BYTES, { leaveRest: true });
     if (text === null) return new Response("Payload Too Large", { status: 413, headers: cors });
     let body: unknown;
     try {
@@ -236,7 +214,7 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
           body: JSON.stringify(forward.length === 1 && !batch ? forward[0].call : forward.map((f) => f.call)),
           signal: AbortSignal.timeout(timeoutMs),
         });
-        const answer = await readCapped(response.body, MAX_RESPONSE_BYTES);
+        const answer = await readTextCapped(response.body, MAX_RESPONSE_BYTES);
         if (!response.ok || answer === null) {
           throw new Error(`status ${response.status}${answer === null ? ", answer too large" : ""}`);
         }

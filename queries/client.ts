@@ -156,8 +156,8 @@ export interface ReadTextCappedOptions {
 /**
  * Reads a body as text, at most `maxBytes` of it: `null` as soon as it is
  * longer (the rest is not read, and the stream is cancelled unless
- * `leaveRest`). The one capped reader of gateway answers and of the
- * `/graphql` proxy's request bodies.
+ * `leaveRest`). The one capped reader of gateway and RPC answers and of the
+ * `/graphql` and `/rpc` proxies' request bodies.
  */
 export async function readTextCapped(
   body: ReadableStream<Uint8Array> | null,
