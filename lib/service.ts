@@ -205,7 +205,7 @@ export async function startService(config: Config, options: ServiceOptions): Pro
     graphqlUrl,
     timeoutMs: config.gatewayTimeoutMs,
     maxBytes: config.gatewayMaxBytes,
-    clientAddress: (request) => clientAddressOf(request),
+    clientAddress: clientAddressOf,
   });
   const images = options.createImages({
     // The cards fetch the demo's logos from the demo gateway itself.
