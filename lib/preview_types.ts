@@ -58,6 +58,42 @@ export interface PoolPreview {
   readonly poolData: PoolPreviewData;
 }
 
+/** Status of a liquidity position, as its card and its page show it. */
+export type PositionStatus = "in-range" | "out-of-range" | "closed";
+
+/**
+ * Data of a position share card, read on chain (`GET /api/image/positions/{v2|v3|v4}/{chainName}/{id}`).
+ * Symbols are cleaned text (`lib/text.ts`), `null` when unknown (the card then shows `UNK`).
+ */
+export interface PositionPreviewData {
+  /** `V2`, `V3` or `V4`. */
+  readonly protocolVersion: "V2" | "V3" | "V4";
+  readonly token0Symbol: string | null;
+  readonly token1Symbol: string | null;
+  readonly token0Image: string | null;
+  readonly token1Image: string | null;
+  /** Fee in hundredths of a basis point (3000 = 0.3%); V2 pairs are 3000. */
+  readonly feeTier: number | null;
+  /** Lower end of the range as a price of token0 in token1, formatted (`"0.00031"`, `"0"` for V2's full range). */
+  readonly priceLower: string | null;
+  /** Upper end of the range, formatted (`"∞"` for V2's full range). */
+  readonly priceUpper: string | null;
+  readonly status: PositionStatus;
+}
+
+/** Preview of a position page (`/positions/{v2|v3|v4}/{chainName}/{id}`). */
+export interface PositionPreview {
+  /** `{SYM0}/{SYM1} position on Uniswap` (at most 70 characters). */
+  readonly title: string;
+  /** Absolute URL of the share image: `{origin}/api/image/positions/{version}/{network}/{id}`. */
+  readonly image: string;
+  /** Absolute canonical URL of the page. */
+  readonly url: string;
+  /** `{SYM0}/{SYM1}`. */
+  readonly name: string;
+  readonly positionData: PositionPreviewData;
+}
+
 /**
  * Where pages and images get preview data. `null` means the gateway does not
  * know the token or pool (or the input is malformed); a thrown error means the
@@ -72,4 +108,14 @@ export interface PreviewSource {
   token(chainName: string, address: string, origin: string): Promise<TokenPreview | null>;
   /** Same for a pool: a V2/V3 address or a V4 pool id. */
   pool(chainName: string, address: string, origin: string): Promise<PoolPreview | null>;
+  /**
+   * Same for a position, read on chain through that chain's RPC: `version` is `v2` (id: the pair address),
+   * `v3` or `v4` (id: the position's token id, decimal). `null`: unknown position, or no RPC for the chain.
+   */
+  position?(
+    version: "v2" | "v3" | "v4",
+    chainName: string,
+    id: string,
+    origin: string,
+  ): Promise<PositionPreview | null>;
 }
