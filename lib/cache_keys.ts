@@ -27,7 +27,7 @@ export type PreviewCacheKind = "token_preview" | "pool_preview";
 export const PREVIEW_KEY_VERSION = 2;
 
 /** Kinds of binary entries. */
-export type ImageCacheKind = "token_image" | "pool_image";
+export type ImageCacheKind = "token_image" | "pool_image" | "position_image";
 
 /** Key of a JSON entry: `[kind, version, CHAIN, address]`. */
 export type PreviewCacheKey = readonly [PreviewCacheKind, number, string, string];
@@ -40,8 +40,8 @@ export type ImageCacheKey =
 /** Any cache key. */
 export type CacheKey = PreviewCacheKey | ImageCacheKey;
 
-/** Which share image: a token card or a pool card. */
-export type ImageKind = "token" | "pool";
+/** Which share image: a token card, a pool card or a position card. */
+export type ImageKind = "token" | "pool" | "position";
 
 const encoder = new TextEncoder();
 
@@ -109,6 +109,10 @@ export const cacheKeys = {
   poolImage(chain: string, address: string, variant?: string): ImageCacheKey {
     return imageKey("pool_image", chain, address, variant);
   },
+  /** Share image of a position; `id` is `{version}:{pair address or token id}` (`v3:1234`). */
+  positionImage(chain: string, id: string, variant?: string): ImageCacheKey {
+    return imageKey("position_image", chain, id.toLowerCase(), variant);
+  },
 } as const;
 
 /**
@@ -127,6 +131,9 @@ export function imageCacheKey(
     }
     if (kind === "pool") {
       return cacheKeys.poolImage(chainName, address, variant);
+    }
+    if (kind === "position") {
+      return cacheKeys.positionImage(chainName, address, variant);
     }
     return null;
   } catch {

@@ -1,7 +1,8 @@
 /**
  * The routing of the service, in order:
  * 1. a `Host` that is not a valid `host[:port]` -> `400 Bad Request`;
- * 2. `GET /api/image/{tokens|pools}/{network}/{address}` -> the share images (`og/`);
+ * 2. `GET /api/image/{tokens|pools}/{network}/{address}` and
+ *    `GET /api/image/positions/{version}/{network}/{id}` -> the share images (`og/`);
  * 3. any other `/api/...` path -> a static file from `static/`, or a plain 404;
  * 4. everything else -> built client assets, public files, then the React Router app (a page of the
  *    preview whitelist goes straight to the app: it is never a public file).
@@ -45,6 +46,10 @@ export interface HandlerParts {
 const IMAGE_ROUTES = [
   { kind: "token" as const, pattern: new URLPattern({ pathname: "/api/image/tokens/:chainName/:address" }) },
   { kind: "pool" as const, pattern: new URLPattern({ pathname: "/api/image/pools/:chainName/:address" }) },
+  {
+    kind: "position" as const,
+    pattern: new URLPattern({ pathname: "/api/image/positions/:version/:chainName/:address" }),
+  },
 ];
 
 /** Public files (favicon, icons, default preview image, fonts) may be cached for an hour. */
@@ -73,8 +78,9 @@ export function matchImageRoute(pathname: string): ImageTarget | null {
   for (const { kind, pattern } of IMAGE_ROUTES) {
     const match = pattern.exec({ pathname });
     if (match) {
-      const { chainName, address } = match.pathname.groups;
-      return { kind, chainName: decodeSegment(chainName), address: decodeSegment(address) };
+      const { chainName, address, version } = match.pathname.groups;
+      const target = { kind, chainName: decodeSegment(chainName), address: decodeSegment(address) };
+      return version === undefined ? target : { ...target, version: decodeSegment(version) };
     }
   }
   return null;

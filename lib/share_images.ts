@@ -14,7 +14,10 @@ import type { PreviewSource } from "./preview_types.ts";
 export interface ImageTarget {
   readonly kind: ImageKind;
   readonly chainName: string;
+  /** Token or pool address; for a position, the pair address (v2) or the token id (v3, v4). */
   readonly address: string;
+  /** Positions only: `v2`, `v3` or `v4` as the path gave it (for og/ to judge). */
+  readonly version?: string;
 }
 
 /** The rasteriser of the cards: resvg's Node-API build (`native`) or its WebAssembly build (`wasm`). */
