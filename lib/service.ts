@@ -215,6 +215,7 @@ export async function startService(config: Config, options: ServiceOptions): Pro
     // The demo gateway serves its own logos on loopback: they always work.
     logoAllowedHosts: demo ? [...config.logoAllowedHosts, new URL(demo.origin).host] : config.logoAllowedHosts,
     publicOrigin: config.publicOrigin,
+    clientOf: clientAddressOf,
     // Render workers (og/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER.
     workers: config.renderWorkers,
     timeoutMs: config.renderTimeoutMs,

@@ -41,6 +41,11 @@ export interface ShareImagesOptions {
   logoAllowedHosts: readonly string[];
   /** `PUBLIC_ORIGIN`; the request's origin is used when missing. */
   publicOrigin?: string | null;
+  /**
+   * The client a request comes from (its address, or the proxy's last `X-Forwarded-For` hop under
+   * `TRUST_PROXY`), for per-client budgets of uncached work; default: every request is one client.
+   */
+  clientOf?: (request: Request) => string;
   /** Render worker processes (`RENDER_WORKERS`); default: CPU cores. */
   workers?: number;
   /** Deadline of one render in ms (`RENDER_TIMEOUT_MS`); default 10,000. */
