@@ -8,16 +8,16 @@
  *
  * @module
  */
-import { ConfigError, loadConfig } from "./lib/config.ts";
-import { type ServiceOptions, startService } from "./lib/service.ts";
+import { ConfigError, loadConfig } from "./server/config.ts";
+import { type ServiceOptions, startService } from "./server/service.ts";
 import { createImageHandler } from "./og/mod.ts";
-import { flushLog, logger } from "./lib/log.ts";
+import { flushLog, logger } from "./server/log.ts";
 
 async function main(): Promise<void> {
   let config = loadConfig(Deno.env.toObject());
   let options: ServiceOptions = { createImages: createImageHandler };
   if (Deno.args.includes("--dev")) {
-    const { freePort, startViteDev } = await import("./lib/vite_dev.ts");
+    const { freePort, startViteDev } = await import("./server/dev/vite_dev.ts");
     // The browser's HMR client must know the port before Vite starts.
     if (config.port === 0) config = { ...config, port: freePort(config.hostname) };
     options = { ...options, ...await startViteDev({ port: config.port }) };

@@ -13,7 +13,7 @@ import {
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 // Server only (never in the browser bundle): the service's one logger.
-import { errorText, logger } from "../lib/log.ts";
+import { errorText, logger } from "../server/log.ts";
 
 /**
  * Logs server errors, except unmatched paths (plain 404s) and requests the

@@ -3,7 +3,7 @@
  * the page, and the footer. The root `ErrorBoundary` renders 404 and 500
  * pages in the same frame, without preview tags or stack traces.
  *
- * A crawler on a whitelisted page (`lib/crawler.ts`) gets the same head and
+ * A crawler on a whitelisted page (`server/previews/crawler.ts`) gets the same head and
  * a small body instead: the preview's title, description, share image and a
  * link to the page, without scripts. Its route loaders do not run.
  */
@@ -25,7 +25,7 @@ import { type ReactNode, useEffect } from "react";
 import { SiteFooter, SiteHeader } from "./components/layout.tsx";
 import stylesUrl from "./styles.css?url";
 import fontsUrl from "./fonts.css?url";
-import { isCrawlerView } from "../lib/crawler.ts";
+import { isCrawlerView } from "../lib/crawler_view.ts";
 import type { LoadContext } from "../lib/load_context.ts";
 import {
   type HeadData,
@@ -58,7 +58,7 @@ export const links: LinksFunction = () => [
  * could not be read is marked `no-store`.
  */
 export async function loader({ request, context }: LoaderFunctionArgs & { context: LoadContext }) {
-  const head = await loadPagePreview(request, context.previews, context.origin);
+  const head = await loadPagePreview(request, context.previews, context.origin, context.logger);
   const root: RootData = { ...head, crawler: head.preview !== null && isCrawlerView(request) };
   const headers = new Headers();
   if (head.preview !== null) headers.set("vary", "User-Agent");

@@ -21,7 +21,7 @@ import { bytesToBase64, svgDataUrl } from "../og/iconify.ts";
 import { feeLabel, PoolCard } from "../og/pool_card.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "../og/render.ts";
 import { TokenCard } from "../og/token_card.tsx";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** Repository root. */
 

@@ -1,5 +1,5 @@
 /**
- * The cost of the connection guard (`lib/conn_guard.ts`) on the hot path: a
+ * The cost of the connection guard (`server/conn_guard/guard.ts`) on the hot path: a
  * cached share image at concurrency 32, the service with the guard in front
  * of `Deno.serve` against the same service listening with `Deno.serve`
  * directly. Two long-lived server processes (embedded demo gateway), the
@@ -11,11 +11,11 @@
  *
  * @module
  */
-import { loadConfig } from "../lib/config.ts";
-import { startService } from "../lib/service.ts";
+import { loadConfig } from "../server/config.ts";
+import { startService } from "../server/service.ts";
 import { createImageHandler } from "../og/mod.ts";
 import { fileURLToPath } from "node:url";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 import { runWrk } from "./wrk.ts";
 
 const IMAGE = "/api/image/tokens/ethereum/0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";

@@ -1,5 +1,5 @@
 /**
- * The cost of one request log line: `lib/log.ts` (batched asynchronous
+ * The cost of one request log line: `server/log.ts` (batched asynchronous
  * writes) against one `console.log` of the same JSON per request (the
  * logger before it), stdout piped to a reader as under a process manager.
  * Each side runs in its own child process; rounds alternate A B / B A; every
@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { flushLog, logRequest } from "../lib/log.ts";
+import { flushLog, logRequest } from "../server/log.ts";
 import { fileURLToPath } from "node:url";
 
 const LINE = {
@@ -53,9 +53,9 @@ if (import.meta.main) {
   } else {
     const rounds = Number(Deno.args[0] ?? 5);
     const lines = Number(Deno.args[1] ?? 100_000);
-    const results: Record<string, number[]> = { "lib/log.ts": [], "console.log": [] };
+    const results: Record<string, number[]> = { "server/log.ts": [], "console.log": [] };
     for (let round = 1; round <= rounds; round++) {
-      const order = round % 2 ? ["lib/log.ts", "console.log"] : ["console.log", "lib/log.ts"];
+      const order = round % 2 ? ["server/log.ts", "console.log"] : ["console.log", "server/log.ts"];
       for (const name of order) {
         const micros = await run(name === "console.log" ? "console" : "logger", lines);
         results[name].push(micros);

@@ -37,7 +37,7 @@ import { type BenchServer, spawnServer } from "./server.ts";
 import { type PagesGateway, startPagesGateway } from "./pages_gateway.ts";
 import type { BaselinePages } from "./pages_baseline.ts";
 import { type LoadResult, parseWrk } from "./wrk.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 const CONCURRENCY = 32;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);

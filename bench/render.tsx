@@ -15,7 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCards, type CardKind, writeCardsFile } from "./cards.tsx";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 const ROUNDS = Number(Deno.env.get("BENCH_RENDER_ROUNDS") ?? 5);
 const PER_ROUND = Number(Deno.env.get("BENCH_RENDER_PER_ROUND") ?? 20);

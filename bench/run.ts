@@ -24,7 +24,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCards, writeCardsFile } from "./cards.tsx";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 import { type BenchGateway, startBenchGateway } from "./gateway.ts";
 import { runRenderComparison } from "./render.tsx";
 import { type BenchServer, firstOk, memoryOf, spawnListening, spawnServer } from "./server.ts";

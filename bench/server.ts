@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** A service process under benchmark. */
 export interface BenchServer {

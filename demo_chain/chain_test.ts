@@ -18,7 +18,7 @@ import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
 import { fullRange, sqrtPriceX96 } from "./deploy.ts";
 import { toUnits } from "./plan.ts";
-import { ConfigError } from "../lib/config.ts";
+import { ConfigError } from "../server/config.ts";
 import { V2_PAIR_INIT_CODE_HASH, V3_POOL_INIT_CODE_HASH } from "../lib/pool_address.ts";
 import v2Pair from "@uniswap/v2-core/build/UniswapV2Pair.json" with { type: "json" };
 import v3Pool from "@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json" with { type: "json" };

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { ConfigError } from "../lib/config.ts";
+import { ConfigError } from "../server/config.ts";
 import { startDemoChainInProcess } from "./mod.ts";
 
 function flag(name: string): string | undefined {

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { ConfigError } from "../lib/config.ts";
+import { ConfigError } from "../server/config.ts";
 import { forEachLine } from "../lib/lines.ts";
 import { DEMO_CHAIN_ID } from "../lib/chains.ts";
 import { DEPLOYER, DEV_ACCOUNTS, DEV_NATIVE_BALANCE } from "./accounts.ts";

@@ -4,14 +4,21 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import type { logger } from "./log.ts";
 import type { PreviewSource } from "./preview_types.ts";
 
 /**
  * Path of the same-origin GraphQL endpoint the browser uses: the proxy of
- * `lib/graphql_proxy.ts` (HTTP) and the subscription relay (WebSocket).
+ * `server/proxies/graphql_proxy.ts` (HTTP) and the subscription relay (WebSocket).
  */
 export const BROWSER_GRAPHQL_PATH = "/graphql";
+
+/** What loaders may log through: the service's logger (`server/log.ts`) as the load context hands it over. */
+export interface LoaderLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+  /** A warning logged once per `key` for the life of the process (a failing gateway must not flood the log). */
+  warnOnce(key: string, message: string, error?: unknown): void;
+}
 
 /** The per-request load context of the React Router app. */
 export interface LoadContext {
@@ -27,10 +34,10 @@ export interface LoadContext {
   /** Origin that absolute preview URLs use: `PUBLIC_ORIGIN` or the request's origin. */
   readonly origin: string;
   /**
-   * The service's one logger (`lib/log.ts`), handed to loaders here rather than imported by `app/`: modules the browser
+   * The service's one logger (`server/log.ts`), handed to loaders here rather than imported by `app/`: modules the browser
    * bundle shares with loaders (`app/lib/load.ts`) must not load the logger (it registers an unload handler).
    */
-  readonly logger: typeof logger;
+  readonly logger: LoaderLogger;
 }
 
 declare module "react-router" {

@@ -15,7 +15,7 @@ import {
   type PreviewSource,
   type TokenPreview,
 } from "./preview_types.ts";
-import { warnOnce } from "./log.ts";
+import type { LoaderLogger } from "./load_context.ts";
 import { fitText, previewText } from "./text.ts";
 
 export { MAX_DESCRIPTION, MAX_TITLE };
@@ -217,6 +217,7 @@ export async function loadPagePreview(
   request: Request,
   previews: PreviewSource,
   origin: string,
+  logger: Pick<LoaderLogger, "warnOnce">,
 ): Promise<HeadData> {
   const blockedPaths = request.headers.get("x-blocked-paths");
   const { pathname, search } = new URL(request.url);
@@ -235,7 +236,7 @@ export async function loadPagePreview(
       if (pool) return { preview: poolPagePreview(pool, url), blockedPaths };
     }
   } catch (error) {
-    warnOnce(`preview-${match.route.kind}`, `Cannot load the ${match.route.kind} preview of ${pathname}`, error);
+    logger.warnOnce(`preview-${match.route.kind}`, `Cannot load the ${match.route.kind} preview of ${pathname}`, error);
     return { preview: defaultPreview(origin, url), blockedPaths, previewFailed: true };
   }
   return { preview: defaultPreview(origin, url), blockedPaths };

@@ -9,7 +9,7 @@ import {
   tokenPagePreview,
 } from "./preview_meta.ts";
 import type { PoolPreview, PreviewSource, TokenPreview } from "./preview_types.ts";
-import { tokenTitle } from "./previews.ts";
+import { tokenTitle } from "../server/previews/previews.ts";
 
 const URL_ = "https://app.example/explore/tokens/ethereum/0x1";
 
@@ -82,7 +82,9 @@ Deno.test("og:url: query kept minus tracking, trailing slash stripped", async ()
     ["/explore/", "/explore"],
   ];
   for (const [path, canonical] of cases) {
-    const head = await loadPagePreview(new Request(`http://x${path}`), previews, "https://app.example");
+    const head = await loadPagePreview(new Request(`http://x${path}`), previews, "https://app.example", {
+      warnOnce() {},
+    });
     assert.equal(head.preview?.url, `https://app.example${canonical}`, path);
   }
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { ServerBuild } from "react-router";
-import { importServerBuild } from "./server_build.ts";
+import { importServerBuild } from "../server/app_build.ts";
 import { canonicalPath, matchPreviewRoute, PREVIEW_ROUTES, ROUTES_OUTSIDE_WHITELIST } from "./preview_routes.ts";
 
 /** Full URL path of a React Router route, from its own path and its parents'. */

@@ -1,6 +1,6 @@
 /**
  * Shapes of the link-preview data that pages (`meta()`) and share images
- * (`og/`) read through `lib/previews.ts`.
+ * (`og/`) read through `server/previews/previews.ts`.
  *
  * @module
  */

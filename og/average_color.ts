@@ -20,7 +20,7 @@
 
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
-import { errorText, logger } from "../lib/log.ts";
+import { errorText, logger } from "../server/log.ts";
 import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
 import type { FetchedLogo } from "./logo_fetch.ts";
 import { rasterizeSvg } from "./resvg.ts";

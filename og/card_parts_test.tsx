@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { createDefaultFontLoader } from "./fonts.ts";
 import { renderCardSvg } from "./render.ts";
 import { rasterizeSvg } from "./resvg.ts";
-import { STATIC_DIR } from "../lib/paths.ts";
+import { STATIC_DIR } from "../server/paths.ts";
 
 Deno.test("tileText is the first three letters upper-cased, or UNK", () => {
   assert.equal(tileText("weth"), "WET");

@@ -33,7 +33,7 @@ import {
   type FallbackManifest,
   type ManifestFont,
 } from "./fonts.ts";
-import { ROOT_DIR, STATIC_DIR } from "../lib/paths.ts";
+import { ROOT_DIR, STATIC_DIR } from "../server/paths.ts";
 
 async function json(path: string) {
   return JSON.parse(await readFile(path, "utf8"));

@@ -24,7 +24,7 @@ import { DefaultCard } from "./default_card.tsx";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
 import { cardText } from "../lib/text.ts";
-import { errorText, logger } from "../lib/log.ts";
+import { errorText, logger } from "../server/log.ts";
 import type { ReactElement } from "react";
 
 /** What {@linkcode drawCard} needs of its thread. */

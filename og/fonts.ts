@@ -21,9 +21,9 @@
 
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { errorText, logger } from "../lib/log.ts";
+import { errorText, logger } from "../server/log.ts";
 import { memoizeUntilFailure } from "../lib/memoize.ts";
-import { STATIC_DIR } from "../lib/paths.ts";
+import { STATIC_DIR } from "../server/paths.ts";
 
 /** A font as satori takes it. */
 export interface CardFont {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { flushLog, setLogSink } from "../lib/log.ts";
+import { flushLog, setLogSink } from "../server/log.ts";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -13,7 +13,7 @@ import {
   loadFallbackFonts,
   parseUnicodeRange,
 } from "./fonts.ts";
-import { STATIC_DIR } from "../lib/paths.ts";
+import { STATIC_DIR } from "../server/paths.ts";
 
 Deno.test("parseUnicodeRange reads single points, ranges and wildcards", () => {
   assert.deepEqual(parseUnicodeRange("U+0000-00FF, U+0131,U+4??"), [

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { errorText, logger } from "../lib/log.ts";
-import type { ImageKind } from "../lib/cache_keys.ts";
-import type { ImageTarget, ShareImages, ShareImagesOptions } from "../lib/share_images.ts";
+import { errorText, logger } from "../server/log.ts";
+import type { ImageKind } from "../server/cache/cache_keys.ts";
+import type { ImageTarget, ShareImages, ShareImagesOptions } from "../server/previews/share_images.ts";
 import { addressKey, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../lib/address.ts";
 import { parseChain, resolveTokenAddress } from "../lib/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
@@ -25,12 +25,12 @@ export type { RenderTimings } from "./render.ts";
 export type { RendererInfo, RendererName } from "./resvg.ts";
 export type { RenderPoolStats } from "./render_pool.ts";
 
-export type { ImageKind } from "../lib/cache_keys.ts";
-export type { ImageCache, ImageTarget } from "../lib/share_images.ts";
+export type { ImageKind } from "../server/cache/cache_keys.ts";
+export type { ImageCache, ImageTarget } from "../server/previews/share_images.ts";
 
 /**
  * Options of {@linkcode createImageHandler}: the service's
- * (`lib/share_images.ts`), plus what tests and benchmarks tune.
+ * (`server/previews/share_images.ts`), plus what tests and benchmarks tune.
  */
 export interface ImageHandlerOptions extends ShareImagesOptions {
   /** Logo fetch limits other than the allowed hosts (tests shorten the timeout). */

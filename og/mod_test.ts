@@ -17,7 +17,7 @@ import {
   startLogoServer,
   webpBytes,
 } from "./test_helpers.ts";
-import { STATIC_DIR } from "../lib/paths.ts";
+import { STATIC_DIR } from "../server/paths.ts";
 
 const RED = { r: 220, g: 20, b: 30 };
 const BLUE = { r: 30, g: 60, b: 220 };

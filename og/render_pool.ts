@@ -29,12 +29,12 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { errorText, logger } from "../lib/log.ts";
+import { errorText, logger } from "../server/log.ts";
 import type { CardJob } from "./images.tsx";
 import type { RenderTimings } from "./render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
 import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** Options of {@linkcode createRenderPool}. */
 export interface RenderPoolOptions {

@@ -154,7 +154,7 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   for (const method of ["log", "info", "debug"] as const) {
     console[method] = (...args: unknown[]) => console.error(...args);
   }
-  const { setLogSink } = await import("../lib/log.ts");
+  const { setLogSink } = await import("../server/log.ts");
   setLogSink({
     write: (bytes) => Deno.stderr.write(bytes),
     writeSync: (bytes) => Deno.stderr.writeSync(bytes),

@@ -1,6 +1,6 @@
 /**
  * `deno task dev`: runs `server.ts --dev` (the service on `PORT` with Vite's
- * HMR behind it) and restarts it when a server file changes (`lib/`, `og/`,
+ * HMR behind it) and restarts it when a server file changes (`lib/`, `server/`, `og/`,
  * `queries/`, `demo_gateway/`, `server.ts`; not tests or READMEs). Edits
  * under `app/` are Vite's: they reach the open page through HMR without a
  * restart.
@@ -11,9 +11,9 @@
  *
  * @module
  */
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
-const WATCHED = ["lib", "og", "queries", "demo_gateway", "server.ts"].map((path) => `${ROOT_DIR}${path}`);
+const WATCHED = ["lib", "server", "og", "queries", "demo_gateway", "demo_chain", "server.ts"].map((path) => `${ROOT_DIR}${path}`);
 const IGNORED = /(_test\.tsx?|\.md)$|\/(testdata|\.scratch)\//;
 
 let child: Deno.ChildProcess | null = null;

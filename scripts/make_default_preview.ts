@@ -8,7 +8,7 @@
  */
 import { createDefaultFontLoader } from "../og/fonts.ts";
 import { renderDefaultImage } from "../og/images.tsx";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** Renders the default card and writes it to `static/images/preview.png`. */
 export async function makeDefaultPreview(): Promise<string> {

@@ -16,7 +16,7 @@
  */
 import { encodeRgbaPng } from "../og/png.ts";
 import { rasterizeSvg } from "../og/resvg.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** One icon file: its name in `static/`, its size and which drawing. */
 export interface IconSpec {

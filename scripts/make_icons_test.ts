@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
-import { STATIC_DIR } from "../lib/paths.ts";
+import { STATIC_DIR } from "../server/paths.ts";
 import { ICO_SIZES, ICONS, iconSvg, renderIcon } from "./make_icons.ts";
 
 function pngSize(bytes: Uint8Array): [number, number] {

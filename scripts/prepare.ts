@@ -2,7 +2,7 @@
  * Installs and builds what is missing, so that `deno task start` and
  * `deno task test` work on a fresh clone:
  *
- * - with `--config`: the configuration is validated first (`lib/config.ts`),
+ * - with `--config`: the configuration is validated first (`server/config.ts`),
  *   so a bad `PORT` stops the start before anything is installed or built;
  * - npm packages (`deno install --frozen`, from the lockfile) when
  *   `node_modules` is missing or older than `package.json` or `deno.lock`,
@@ -11,15 +11,15 @@
  *   the app;
  * - with `--browser`: Chromium from Debian when `/usr/bin/chromium` is missing.
  *
- * Only `node:` built-ins and `lib/config.ts` (which imports nothing) are
+ * Only `node:` built-ins and `server/config.ts` (which imports nothing) are
  * imported: it runs before anything is installed.
  *
  * @module
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { ConfigError, loadConfig } from "../lib/config.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ConfigError, loadConfig } from "../server/config.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 const deno = Deno.execPath();
 

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { cpSync, rmSync } from "node:fs";
 import { forEachLine } from "../lib/lines.ts";
 import { launchBrowser } from "./server_harness.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 const DESKTOP_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -142,7 +142,7 @@ Deno.test({
 
       // An edit under lib/ restarts the server process (Deno's watcher).
       const before = output.length;
-      Deno.writeTextFileSync(`${copy}lib/paths.ts`, Deno.readTextFileSync(`${copy}lib/paths.ts`) + "\n// edited\n");
+      Deno.writeTextFileSync(`${copy}server/paths.ts`, Deno.readTextFileSync(`${copy}server/paths.ts`) + "\n// edited\n");
       await waitForLine(output, onLine, (line) => line.includes("Listening on"), before);
       const answer = await fetch(`http://127.0.0.1:${port}/robots.txt`).catch(() => null);
       await answer?.body?.cancel();

@@ -1,5 +1,5 @@
 /**
- * Slow and idle clients against the real server (`lib/conn_guard.ts` in
+ * Slow and idle clients against the real server (`server/conn_guard/guard.ts` in
  * front of `Deno.serve`): 19,000 connections that send half a request line
  * and wait, and 1,100 of them against a process whose open-file limit is
  * 1,024 (accept fails with EMFILE). The service keeps answering (a cached

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import { type FakeGateway, type FakeResolver, startFakeGateway } from "./fakes/gateway.ts";
 import { rawRequest, startServer, type TestServer } from "./server_harness.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
 import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer } from "./server_harness.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 const TOTAL = 2_000;
 const CONCURRENCY = 64;

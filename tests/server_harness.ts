@@ -8,7 +8,7 @@
  */
 import { type Browser, chromium } from "playwright-core";
 import { forEachLine } from "../lib/lines.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** A running service under test. */
 export interface TestServer {
@@ -157,7 +157,7 @@ export async function rawRequest(baseUrl: string, requestTarget: string, method 
  * A desktop Chrome User-Agent. Requests that expect the full page send it:
  * `isbot` counts Deno's own (`Deno/2.x`) and headless Chromium's
  * (`HeadlessChrome`) as crawlers, which get the crawler document
- * (`lib/crawler.ts`).
+ * (`server/previews/crawler.ts`).
  */
 export const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -8,12 +8,12 @@ import { readdir, readFile } from "node:fs/promises";
 import { JSDOM } from "jsdom";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import type { ServerBuild } from "react-router";
-import { loadConfig } from "../lib/config.ts";
-import { startService } from "../lib/service.ts";
+import { loadConfig } from "../server/config.ts";
+import { startService } from "../server/service.ts";
 import { createImageHandler } from "../og/mod.ts";
-import { importServerBuild } from "../lib/server_build.ts";
+import { importServerBuild } from "../server/app_build.ts";
 import { BROWSER_USER_AGENT, rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 /** Fills a whitelist pattern with plausible parameter values. */
 function examplePath(pattern: string): string {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { ROOT_DIR } from "../lib/paths.ts";
+import { ROOT_DIR } from "../server/paths.ts";
 
 async function run(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {

@@ -85,7 +85,7 @@ Deno.test({
     const server = await startServer();
     const browser = await launchBrowser();
     try {
-      // Through lib/log.ts's logger: a JSON line with its time, written in a batch (maybe after "Listening on").
+      // Through server/log.ts's logger: a JSON line with its time, written in a batch (maybe after "Listening on").
       const chainLine = JSON.parse(await outputLine(server.output, /Demo chain JSON-RPC on/));
       assert.equal(chainLine.level, "info");
       assert.equal(typeof chainLine.time, "string");

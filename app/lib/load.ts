@@ -59,7 +59,7 @@ export function gatewayMessage(error: unknown): string {
 
 /**
  * Runs a gateway call for a loader. Failures are logged (a warning through the
- * load context's logger, `lib/log.ts`) and returned as `{ ok: false, error }`.
+ * load context's logger, `server/log.ts`) and returned as `{ ok: false, error }`.
  */
 export async function load<T>(
   context: Pick<LoadContext, "logger">,

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ReactNode } from "react";
-import type { PublicChain } from "../../lib/rpc_proxy.ts";
+import type { PublicChain } from "../../lib/rpc_directory.ts";
 import { formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
 import { switchWalletChain, type WalletState } from "./wallet_store.ts";

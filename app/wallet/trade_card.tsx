@@ -8,7 +8,7 @@
  * then, and in the server render and the hydration render, the card is plain
  * HTML (a "Swap here" button and a link to `/swap`), so the page renders and
  * hydrates the same with or without a wallet. Crawlers get the preview
- * document, which has no scripts at all (`lib/crawler.ts`).
+ * document, which has no scripts at all (`server/previews/crawler.ts`).
  *
  * @module
  */

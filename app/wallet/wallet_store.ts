@@ -31,7 +31,7 @@ import {
 } from "@wagmi/core";
 import { type Chain as ViemChain, createPublicClient, defineChain, http as viemHttp, type PublicClient } from "viem";
 import { useSyncExternalStore } from "react";
-import type { PublicChain, RpcDirectory } from "../../lib/rpc_proxy.ts";
+import type { PublicChain, RpcDirectory } from "../../lib/rpc_directory.ts";
 import type { Address } from "../../lib/address.ts";
 import { hasWalletConnectSession } from "./walletconnect_mark.ts";
 

@@ -10,7 +10,7 @@
 import { sendTransaction } from "@wagmi/core";
 import { encodeFunctionData, erc20Abi, type Hex, maxUint256, type PublicClient } from "viem";
 import { print } from "graphql";
-import type { PublicChain } from "../../lib/rpc_proxy.ts";
+import type { PublicChain } from "../../lib/rpc_directory.ts";
 import type { Address } from "../../lib/address.ts";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import { TokenProjectsQuery } from "../../queries/token.ts";

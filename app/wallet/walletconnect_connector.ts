@@ -25,7 +25,7 @@
  */
 import { createConnector } from "@wagmi/core";
 import { type Address, getAddress, numberToHex, type ProviderConnectInfo } from "viem";
-import type { PublicChain } from "../../lib/rpc_proxy.ts";
+import type { PublicChain } from "../../lib/rpc_directory.ts";
 import { hasWalletConnectSession, markWalletConnectSession as markSession } from "./walletconnect_mark.ts";
 
 type UniversalProvider = InstanceType<typeof import("@walletconnect/universal-provider").UniversalProvider>;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createConfig, http } from "@wagmi/core";
 import { defineChain } from "viem";
 import { DEMO_EVM_CHAIN } from "../../lib/chains.ts";
-import type { RpcDirectory } from "../../lib/rpc_proxy.ts";
+import type { RpcDirectory } from "../../lib/rpc_directory.ts";
 import type { WalletConnectHost, WalletConnectState } from "./wallet_store.ts";
 import { addWalletConnect, pairWalletConnect, walletConnectProblem } from "./walletconnect_session.ts";
 

@@ -22,21 +22,21 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import type { Cache } from "./kv_cache.ts";
-import type { Validator } from "./json_store.ts";
-import { cacheKeys, type PreviewCacheKey } from "./cache_keys.ts";
-import { createSingleFlight, type SingleFlight } from "./single_flight.ts";
+import type { Cache } from "../cache/kv_cache.ts";
+import type { Validator } from "../cache/json_store.ts";
+import { cacheKeys, type PreviewCacheKey } from "../cache/cache_keys.ts";
+import { createSingleFlight, type SingleFlight } from "../../lib/single_flight.ts";
 import {
   MAX_TITLE,
   type PoolPreview,
   type PoolPreviewData,
   type PreviewSource,
   type TokenPreview,
-} from "./preview_types.ts";
-import { parsePoolAddress } from "./address.ts";
-import { type Chain, parseChain, resolveTokenAddress } from "./chains.ts";
-import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "./text.ts";
-import { type EdgePool, fetchEdgePool, fetchEdgeToken } from "../queries/edge.ts";
+} from "../../lib/preview_types.ts";
+import { parsePoolAddress } from "../../lib/address.ts";
+import { type Chain, parseChain, resolveTokenAddress } from "../../lib/chains.ts";
+import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "../../lib/text.ts";
+import { type EdgePool, fetchEdgePool, fetchEdgeToken } from "../../queries/edge.ts";
 
 /** Options of {@linkcode createPreviews}. */
 export interface PreviewsOptions {

@@ -29,7 +29,7 @@
  *
  * @module
  */
-import { errorText, logger } from "./log.ts";
+import { errorText, logger } from "../log.ts";
 
 /** Options of {@linkcode startConnectionGuard}. */
 export interface ConnectionGuardOptions {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { addressKey } from "./address.ts";
+import { addressKey } from "../../lib/address.ts";
 
 /** Largest total size, in UTF-8 bytes, of the parts of a key (KV allows 2 KiB). */
 export const MAX_KEY_PART_BYTES = 1024;

@@ -1,12 +1,12 @@
 /**
- * The `/graphql` proxy (`lib/graphql_proxy.ts`) against a real
+ * The `/graphql` proxy (`server/proxies/graphql_proxy.ts`) against a real
  * loopback gateway: forwarding of the product's own operations only, method,
  * type, size and rate checks, and the 502/504 answers when the gateway fails.
  */
 import assert from "node:assert/strict";
 import { stringifyDocument } from "@urql/core";
 import { createGraphqlProxy, MAX_BODY_BYTES, RATE_BURST } from "./graphql_proxy.ts";
-import { TokenQuery } from "../queries/edge.ts";
+import { TokenQuery } from "../../queries/edge.ts";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

@@ -4,12 +4,12 @@
  * time to live, retries while another process holds the SQLite file
  * ("database is locked"), and one warning per kind of failure. KV being
  * unavailable (null, closed, throwing) never reaches a caller: the stores act
- * as a miss (or a no-op write) and warn once (`lib/log.ts`).
+ * as a miss (or a no-op write) and warn once (`server/log.ts`).
  *
  * @module
  */
-import { Lru } from "./lru.ts";
-import { logger } from "./log.ts";
+import { Lru } from "../../lib/lru.ts";
+import { logger } from "../log.ts";
 import type { CacheKey } from "./cache_keys.ts";
 
 /** Retries of a KV operation that failed with "database is locked" (another process is writing). */

@@ -15,14 +15,15 @@
  *   every other failure, with a plain message (the detail goes to the log).
  *
  * Other methods answer 405 with `Allow: POST`. WebSocket upgrades on the same
- * path (subscriptions) are relayed by `lib/service.ts`, not here.
+ * path (subscriptions) are relayed by `server/service.ts`, not here.
  *
  * @module
  */
-import { checkOperation } from "../queries/allow_list.ts";
-import { GatewayError, postToGateway, readTextCapped } from "../queries/client.ts";
-import { createRateLimiter } from "./rate_limit.ts";
-import { errorText, logger } from "./log.ts";
+import { checkOperation } from "../../queries/allow_list.ts";
+import { GatewayError, postToGateway } from "../../queries/client.ts";
+import { readTextCapped } from "../../lib/read_capped.ts";
+import { createRateLimiter } from "../http/rate_limit.ts";
+import { errorText, logger } from "../log.ts";
 
 /** Largest request body forwarded, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -16,14 +16,14 @@
  *
  * @module
  */
-import { compressResponse } from "./compress.ts";
-import { resolveOrigin } from "./origin.ts";
-import type { ImageTarget } from "./share_images.ts";
-import { matchPreviewRoute } from "./preview_routes.ts";
-import { withSecurityHeaders } from "./security_headers.ts";
-import { IMMUTABLE, serveFile } from "./static_files.ts";
+import { compressResponse } from "./http/compress.ts";
+import { resolveOrigin } from "./http/origin.ts";
+import type { ImageTarget } from "./previews/share_images.ts";
+import { matchPreviewRoute } from "../lib/preview_routes.ts";
+import { withSecurityHeaders } from "./http/security_headers.ts";
+import { IMMUTABLE, serveFile } from "./http/static_files.ts";
 
-export type { ImageTarget } from "./share_images.ts";
+export type { ImageTarget } from "./previews/share_images.ts";
 
 /** What the router dispatches to. */
 export interface HandlerParts {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { RendererName } from "./share_images.ts";
+import type { RendererName } from "./previews/share_images.ts";
 
 /** The validated configuration of the service. */
 export interface Config {

@@ -17,8 +17,8 @@ import {
   type ConnectionGuardOptions,
   type ConnectionGuardStats,
   startConnectionGuard,
-} from "./conn_guard.ts";
-import { flushLog } from "./log.ts";
+} from "./guard.ts";
+import { flushLog } from "../log.ts";
 
 /** Bytes per port slot: a 4-byte length, then the client's host as ASCII (an IPv6 address is at most 45). */
 const SLOT = 52;

@@ -3,7 +3,7 @@
  * Facebook, Slack, Discord, Telegram, LinkedIn, iMessage); they read the
  * head and nothing else. For a crawler on a whitelisted page:
  *
- * - {@linkcode isCrawlerView} says so (an `isbot` User-Agent, `GET`, a path of
+ * - `isCrawlerView` (`crawler_view.ts`) says so (an `isbot` User-Agent, `GET`, a path of
  *   `preview_routes.ts`). A person's browser never gets this path.
  * - The document is rendered by a {@linkcode crawlerBuild} of the app: the
  *   same routes with every route loader but the root's removed, so only the
@@ -16,24 +16,9 @@
  *
  * @module
  */
-import { isbot } from "isbot";
 import type { ServerBuild } from "react-router";
-import { Lru } from "./lru.ts";
-import { matchPreviewRoute } from "./preview_routes.ts";
-import { createSingleFlight } from "./single_flight.ts";
-
-/** Whether a User-Agent is a crawler's (`isbot`); an empty or missing one is not. */
-export function isCrawler(userAgent: string | null): boolean {
-  return userAgent !== null && userAgent !== "" && isbot(userAgent);
-}
-
-/** Whether a request gets the crawler document: a crawler's `GET` of a whitelisted page. */
-export function isCrawlerView(request: Request): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (!isCrawler(request.headers.get("user-agent"))) return false;
-  const { pathname } = new URL(request.url);
-  return matchPreviewRoute(pathname) !== null;
-}
+import { Lru } from "../../lib/lru.ts";
+import { createSingleFlight } from "../../lib/single_flight.ts";
 
 /**
  * The app as crawlers get it: the same build with every route loader except

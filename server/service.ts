@@ -11,24 +11,25 @@ import { dirname } from "node:path";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ROOT_DIR } from "./paths.ts";
 import { createHandler } from "./handler.ts";
-import { contentSecurityPolicy } from "./security_headers.ts";
-import { createGraphqlProxy } from "./graphql_proxy.ts";
-import { createRpcProxy, rpcTargets } from "./rpc_proxy.ts";
-import { BROWSER_GRAPHQL_PATH } from "./load_context.ts";
-import { importServerBuild } from "./server_build.ts";
+import { contentSecurityPolicy } from "./http/security_headers.ts";
+import { createGraphqlProxy } from "./proxies/graphql_proxy.ts";
+import { createRpcProxy, rpcTargets } from "./proxies/rpc_proxy.ts";
+import { BROWSER_GRAPHQL_PATH, type LoaderLogger } from "../lib/load_context.ts";
+import { importServerBuild } from "./app_build.ts";
 import { errorText, flushLog, logger, logRequest, warnOnce } from "./log.ts";
-import type { ConnectionGuard, ConnectionGuardOptions } from "./conn_guard.ts";
-import { startConnectionGuardWorker } from "./conn_guard_worker.ts";
-import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
-import { createRateLimiter } from "./rate_limit.ts";
+import type { ConnectionGuard, ConnectionGuardOptions } from "./conn_guard/guard.ts";
+import { startConnectionGuardWorker } from "./conn_guard/worker.ts";
+import { isWebSocketUpgrade, proxyWebSocket } from "./proxies/ws_proxy.ts";
+import { createRateLimiter } from "./http/rate_limit.ts";
 import { acceptSubscriptionMessage } from "../queries/allow_list.ts";
-import { createCache } from "./kv_cache.ts";
-import { createPreviews } from "./previews.ts";
-import type { PreviewSource } from "./preview_types.ts";
+import { createCache } from "./cache/kv_cache.ts";
+import { createPreviews } from "./previews/previews.ts";
+import type { PreviewSource } from "../lib/preview_types.ts";
 import { createGatewayClient } from "../queries/client.ts";
 import { createQueryCache } from "../queries/query_cache.ts";
-import { crawlerBuild, createCrawlerDocuments, isCrawlerView } from "./crawler.ts";
-import type { CreateShareImages } from "./share_images.ts";
+import { crawlerBuild, createCrawlerDocuments } from "./previews/crawler.ts";
+import { isCrawlerView } from "../lib/crawler_view.ts";
+import type { CreateShareImages } from "./previews/share_images.ts";
 
 /** A running service. */
 export interface Service {
@@ -53,7 +54,7 @@ export interface ServiceOptions {
   /** Called when the service stops (dev: closes Vite). */
   onShutdown?: () => Promise<void>;
   /**
-   * Timeouts and cap of the connection guard in front of `Deno.serve` (`lib/conn_guard.ts`, on a Worker
+   * Timeouts and cap of the connection guard in front of `Deno.serve` (`server/conn_guard/guard.ts`, on a Worker
    * thread), or `false` to listen with `Deno.serve` directly (benchmarks only: then slow and idle clients
    * are never closed). Deno Deploy never uses the guard.
    */
@@ -151,6 +152,9 @@ function internalError(): Response {
   });
 }
 
+/** The logger as loaders get it through the load context (`lib/load_context.ts`). */
+const loaderLogger: LoaderLogger = { warn: logger.warn, error: logger.error, warnOnce };
+
 /** Starts the service and resolves once it listens. */
 export async function startService(config: Config, options: ServiceOptions): Promise<Service> {
   // The local demo chain stands in for Ethereum when no RPC_URL_* is set (demo_chain/README.md). On a free port it
@@ -200,7 +204,7 @@ export async function startService(config: Config, options: ServiceOptions): Pro
       queryCache,
     });
   const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
-  // The browser's GraphQL client posts here: the product's own operations only (lib/graphql_proxy.ts).
+  // The browser's GraphQL client posts here: the product's own operations only (server/proxies/graphql_proxy.ts).
   const graphqlProxy = createGraphqlProxy({
     graphqlUrl,
     timeoutMs: config.gatewayTimeoutMs,
@@ -230,7 +234,7 @@ export async function startService(config: Config, options: ServiceOptions): Pro
   // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
   const build = options.loadBuild ?? await loadBuild();
   const routerHandler = createRequestHandler(build, mode);
-  // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (lib/crawler.ts).
+  // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (server/previews/crawler.ts).
   const crawlerHandler = createRequestHandler(
     typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build),
     mode,
@@ -274,7 +278,7 @@ export async function startService(config: Config, options: ServiceOptions): Pro
       graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
-      logger,
+      logger: loaderLogger,
     };
     if (isCrawlerView(request)) return await crawlerDocuments.serve(request, () => crawlerHandler(request, context));
     return await routerHandler(request, context);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Lru } from "./lru.ts";
+import { Lru } from "../../lib/lru.ts";
 
 /** Options of {@linkcode createRateLimiter}. */
 export interface RateLimiterOptions {

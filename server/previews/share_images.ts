@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { ImageKind } from "./cache_keys.ts";
-import type { Cache } from "./kv_cache.ts";
-import type { PreviewSource } from "./preview_types.ts";
+import type { ImageKind } from "../cache/cache_keys.ts";
+import type { Cache } from "../cache/kv_cache.ts";
+import type { PreviewSource } from "../../lib/preview_types.ts";
 
 /** Which image a request asks for, as the router decoded it from the path. */
 export interface ImageTarget {
@@ -24,7 +24,7 @@ export interface ImageTarget {
 export type RendererName = "native" | "wasm";
 
 /**
- * Stored PNGs of rendered cards: the image half of `lib/kv_cache.ts`'s
+ * Stored PNGs of rendered cards: the image half of `server/cache/kv_cache.ts`'s
  * cache (over Deno KV). Only successful renders are stored.
  */
 export type ImageCache = Pick<Cache, "getImage" | "setImage">;

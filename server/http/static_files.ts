@@ -30,7 +30,7 @@ import {
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
 } from "./compress.ts";
-import { Lru } from "./lru.ts";
+import { Lru } from "../../lib/lru.ts";
 
 /** Cache policy of fingerprinted build assets. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type ConnectionGuardOptions, defaultMaxConnections, startConnectionGuard } from "./conn_guard.ts";
+import { type ConnectionGuardOptions, defaultMaxConnections, startConnectionGuard } from "./guard.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

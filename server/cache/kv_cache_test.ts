@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { flushLog, setLogSink } from "./log.ts";
+import { flushLog, setLogSink } from "../log.ts";
 import { join } from "node:path";
 import { CHUNK_BYTES, MAX_KV_BYTES } from "./byte_store.ts";
 import { cacheKeys, PREVIEW_KEY_VERSION } from "./cache_keys.ts";
@@ -24,7 +24,7 @@ function randomBytes(length: number): Uint8Array {
 }
 
 /**
- * Runs `fn` with the warnings of `lib/log.ts` recorded (and silenced); the
+ * Runs `fn` with the warnings of `server/log.ts` recorded (and silenced); the
  * log is batched, so read `warnings` after `await flushLog()`.
  */
 async function withWarnings<T>(

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { ServerBuild } from "react-router";
-import { crawlerBuild, createCrawlerDocuments, isCrawlerView } from "./crawler.ts";
+import { crawlerBuild, createCrawlerDocuments } from "./crawler.ts";
+import { isCrawlerView } from "../../lib/crawler_view.ts";
 
 const TOKEN = "http://app.test/explore/tokens/ethereum/0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

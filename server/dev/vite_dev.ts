@@ -8,9 +8,9 @@
  * @module
  */
 import type { ServerBuild } from "react-router";
-import type { ServiceOptions } from "./service.ts";
-import { isWebSocketUpgrade, proxyWebSocket } from "./ws_proxy.ts";
-import { logger } from "./log.ts";
+import type { ServiceOptions } from "../service.ts";
+import { isWebSocketUpgrade, proxyWebSocket } from "../proxies/ws_proxy.ts";
+import { logger } from "../log.ts";
 
 const VITE_PATHS = /^\/(@vite|@id|@fs|@react-refresh|@react-router|app\/|node_modules\/|__vite|lib\/|queries\/)/;
 

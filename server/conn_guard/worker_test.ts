@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { ConnectionGuard } from "./conn_guard.ts";
-import { startConnectionGuardWorker } from "./conn_guard_worker.ts";
+import type { ConnectionGuard } from "./guard.ts";
+import { startConnectionGuardWorker } from "./worker.ts";
 
 Deno.test("the guard on its Worker relays, tells the client synchronously, reports and closes", async () => {
   let guard: ConnectionGuard | null = null;

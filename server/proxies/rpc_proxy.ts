@@ -17,9 +17,10 @@
  *
  * @module
  */
-import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "./chains.ts";
-import { log, warnOnce } from "./log.ts";
-import { readTextCapped } from "../queries/client.ts";
+import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
+import type { PublicChain, RpcDirectory } from "../../lib/rpc_directory.ts";
+import { log, warnOnce } from "../log.ts";
+import { readTextCapped } from "../../lib/read_capped.ts";
 
 /** Methods the proxy forwards. */
 export const ALLOWED_METHODS: ReadonlySet<string> = new Set([
@@ -74,21 +75,6 @@ export interface RpcProxyOptions {
   readonly timeoutMs?: number;
   /** The fetch used for upstream calls (tests). */
   readonly fetch?: typeof fetch;
-}
-
-/** A chain as `GET /rpc` describes it to the app. */
-export interface PublicChain extends EvmChain {
-  /** Same-origin path of the proxy, e.g. `/rpc/ethereum`. */
-  readonly rpcPath: string;
-  readonly local: boolean;
-}
-
-/** What `GET /rpc` answers. */
-export interface RpcDirectory {
-  readonly chains: readonly PublicChain[];
-  readonly walletConnectProjectId: string | null;
-  /** The relay WalletConnect connects to; `null` exactly when the project id is. */
-  readonly walletConnectRelayUrl: string | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createRpcProxy, MAX_REQUEST_BYTES, rpcTargets } from "./rpc_proxy.ts";
-import { DEMO_EVM_CHAIN, EVM_CHAINS } from "./chains.ts";
-import { flushLog, setLogSink } from "./log.ts";
+import { DEMO_EVM_CHAIN, EVM_CHAINS } from "../../lib/chains.ts";
+import { flushLog, setLogSink } from "../log.ts";
 
 const KEYED_URL = "https://rpc.example/v2/SECRET-KEY";
 const RAW_TX = "0x02f8b1827a69808459682f00850c2f44f2a08301b0f294e592427a0aece92de3edee1f18e0157c05861564";

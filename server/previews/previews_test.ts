@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { createGatewayClient, GatewayError } from "../queries/client.ts";
-import { cacheKeys, PREVIEW_KEY_VERSION } from "./cache_keys.ts";
-import { createCache, DEFAULT_TTL_MS } from "./kv_cache.ts";
+import { createGatewayClient, GatewayError } from "../../queries/client.ts";
+import { cacheKeys, PREVIEW_KEY_VERSION } from "../cache/cache_keys.ts";
+import { createCache, DEFAULT_TTL_MS } from "../cache/kv_cache.ts";
 import { createPreviews } from "./previews.ts";
-import { flushLog, setLogSink } from "./log.ts";
-import { type FakeResolver, startFakeGateway } from "../tests/fakes/gateway.ts";
+import { flushLog, setLogSink } from "../log.ts";
+import { type FakeResolver, startFakeGateway } from "../../tests/fakes/gateway.ts";
 import {
   type DemoGateway,
   ETHEREUM_TOKENS,
@@ -15,7 +15,7 @@ import {
   startDemoGateway,
   USDC_WETH_V2_PAIR,
   USDC_WETH_V3_POOL,
-} from "../demo_gateway/mod.ts";
+} from "../../demo_gateway/mod.ts";
 
 function tokenAnswer(
   symbol: string | null,
@@ -603,7 +603,7 @@ Deno.test("an invalid cached pool entry is refetched", async () => {
 
 Deno.test("previews work without KV (every lookup reaches the gateway)", async () => {
   const gateway = await startFakeGateway({ Token: tokenAnswer("USDC", "USD Coin") });
-  // Warnings go through lib/log.ts: catch what it writes.
+  // Warnings go through server/log.ts: catch what it writes.
   const lines: string[] = [];
   const collect = (bytes: Uint8Array) => lines.push(...new TextDecoder().decode(bytes).split("\n").filter(Boolean));
   await flushLog();
