@@ -18,7 +18,13 @@
  * @module
  */
 
-import type { PoolPreview, PoolPreviewData, TokenPreview } from "../lib/preview_types.ts";
+import type {
+  PoolPreview,
+  PoolPreviewData,
+  PositionPreview,
+  PositionPreviewData,
+  TokenPreview,
+} from "../lib/preview_types.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet } from "./emoji.ts";
 import type { DefaultFontLoader } from "./fonts.ts";
 import { type FetchedLogo, fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "./logo_fetch.ts";
@@ -60,6 +66,19 @@ export interface PoolCardJob extends DrawOptions {
   readonly kind: "pool";
   readonly chainName: string;
   readonly pool: Omit<PoolPreviewData, "token0Image" | "token1Image">;
+  readonly logo0: FetchedLogo | null;
+  readonly logo1: FetchedLogo | null;
+}
+
+/**
+ * A position card as plain data: the position's pair, fee, range and status
+ * (`lib/preview_types.ts`'s {@linkcode PositionPreviewData} without the logo
+ * URLs) and the two fetched logos, like the pool job.
+ */
+export interface PositionCardJob extends DrawOptions {
+  readonly kind: "position";
+  readonly chainName: string;
+  readonly position: Omit<PositionPreviewData, "token0Image" | "token1Image">;
   readonly logo0: FetchedLogo | null;
   readonly logo1: FetchedLogo | null;
 }
@@ -124,7 +143,7 @@ export async function prepareLogo(
  * A card as plain data with its logos fetched; `cacheable` is false when a
  * logo is missing for a reason that may pass (see {@linkcode fetchCardLogo}).
  */
-export interface PreparedJob<J extends CardJob> {
+export interface PreparedJob<J extends CardJob | PositionCardJob> {
   readonly job: J;
   readonly cacheable: boolean;
 }
@@ -169,6 +188,46 @@ export async function cardJobForPool(
     dynamicAssets: options.dynamicAssets,
   };
   return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
+}
+
+/** The position card of `preview` as plain data, its two logos fetched (main thread). */
+export async function cardJobForPosition(
+  preview: PositionPreview,
+  chainName: string,
+  options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
+): Promise<PreparedJob<PositionCardJob>> {
+  const { token0Image, token1Image, ...position } = preview.positionData;
+  const [outcome0, outcome1] = await Promise.all([
+    fetchCardLogo(token0Image, options.logoFetch),
+    fetchCardLogo(token1Image, options.logoFetch),
+  ]);
+  const job: PositionCardJob = {
+    kind: "position",
+    chainName,
+    position,
+    logo0: outcome0.logo,
+    logo1: outcome1.logo,
+    emojiSet: options.emojiSet,
+    dynamicAssets: options.dynamicAssets,
+  };
+  return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
+}
+
+/**
+ * The position as a pool card (its pair, fee and version) while the render
+ * workers' `drawCard` has no position layout (`og/position_card.tsx`).
+ */
+export function positionAsPoolJob(job: PositionCardJob): PoolCardJob {
+  const { protocolVersion, token0Symbol, token1Symbol, feeTier } = job.position;
+  return {
+    kind: "pool",
+    chainName: job.chainName,
+    pool: { protocolVersion, token0Symbol, token1Symbol, feeTier },
+    logo0: job.logo0,
+    logo1: job.logo1,
+    emojiSet: job.emojiSet,
+    dynamicAssets: job.dynamicAssets,
+  };
 }
 
 /** The same card without its logos (letter tiles, default colours). */

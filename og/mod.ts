@@ -1,6 +1,7 @@
 /**
- * Share images: `GET /api/image/tokens/{network}/{address}` and
- * `GET /api/image/pools/{network}/{address}` answered as 1200x630 PNG cards.
+ * Share images: `GET /api/image/tokens/{network}/{address}`,
+ * `GET /api/image/pools/{network}/{address}` and
+ * `GET /api/image/positions/{version}/{network}/{id}` answered as 1200x630 PNG cards.
  * The server mounts {@linkcode createImageHandler}; see `og/README.md`.
  *
  * @module
@@ -9,12 +10,20 @@
 import { errorText, logger } from "../server/log.ts";
 import type { ImageKind } from "../server/cache/cache_keys.ts";
 import type { ImageTarget, ShareImages, ShareImagesOptions } from "../server/previews/share_images.ts";
-import { addressKey, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../lib/address.ts";
+import { addressKey, isAddress, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../lib/address.ts";
 import { parseChain, resolveTokenAddress } from "../lib/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { Lru } from "../lib/lru.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
-import { type CardJob, cardJobForPool, cardJobForToken, hasLogos, withoutLogos } from "./images.tsx";
+import {
+  type CardJob,
+  cardJobForPool,
+  cardJobForPosition,
+  cardJobForToken,
+  hasLogos,
+  positionAsPoolJob,
+  withoutLogos,
+} from "./images.tsx";
 import type { LogoFetchOptions } from "./logo_fetch.ts";
 import type { RenderTimings } from "./render.ts";
 import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./render_pool.ts";
@@ -68,15 +77,40 @@ export interface ImageHandler extends ShareImages {
 /** `cache-control` of every image answered with 200. */
 export const IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=604800";
 
+/** Position versions of the image route (`/api/image/positions/{version}/...`). */
+export type PositionVersion = "v2" | "v3" | "v4";
+
+/** Longest decimal token id of a V3/V4 position: a uint256 has at most 78 digits. */
+const TOKEN_ID_RE = /^[0-9]{1,78}$/;
+
+/** `version` as a position version (`v2`, `v3`, `v4`, any case), or `null`. */
+export function parsePositionVersion(version: string | undefined): PositionVersion | null {
+  const lower = version?.toLowerCase();
+  return lower === "v2" || lower === "v3" || lower === "v4" ? lower : null;
+}
+
 /**
- * Whether `chainName` and `address` can name a token or pool at all, by
- * the one chain and address parsers (`lib/chains.ts`, `lib/address.ts`): a supported chain, and for
- * a token `NATIVE` or an address of that chain (a base58 mint on Solana,
- * `0x` + 40 hex digits elsewhere), for a pool a V2/V3 address or a V4 pool id.
+ * Whether `chainName` and `address` can name a token, pool or position at
+ * all, by the one chain and address parsers (`lib/chains.ts`,
+ * `lib/address.ts`): a supported chain, and for a token `NATIVE` or an
+ * address of that chain (a base58 mint on Solana, `0x` + 40 hex digits
+ * elsewhere), for a pool a V2/V3 address or a V4 pool id, for a position of
+ * `version` `v2` a pair address (`0x` + 40 hex digits) and of `v3`/`v4` a
+ * decimal token id of at most 78 digits.
  */
-export function isWellFormedTarget(chainName: string, address: string, kind: ImageKind = "token"): boolean {
+export function isWellFormedTarget(
+  chainName: string,
+  address: string,
+  kind: ImageKind = "token",
+  version?: string,
+): boolean {
   const chain = parseChain(chainName);
   if (chain === null || chain === "UNKNOWN_CHAIN") return false;
+  if (kind === "position") {
+    const parsed = parsePositionVersion(version);
+    if (parsed === null) return false;
+    return parsed === "v2" ? isAddress(address) : TOKEN_ID_RE.test(address);
+  }
   try {
     if (kind === "token") resolveTokenAddress(chain, address);
     else parsePoolAddress(address);
@@ -84,6 +118,28 @@ export function isWellFormedTarget(chainName: string, address: string, kind: Ima
   } catch {
     return false;
   }
+}
+
+/**
+ * The one spelling of a well-formed target that caches and shared renders
+ * key on: chain lower-cased, `0x` addresses lower-cased (a Solana mint is
+ * case-sensitive and kept), `NATIVE` upper-cased, a token id without leading
+ * zeros, a position's version lower-cased.
+ */
+function normalizeTarget(target: ImageTarget): ImageTarget {
+  const chainName = target.chainName.toLowerCase();
+  if (target.kind === "position") {
+    const version = parsePositionVersion(target.version)!;
+    const address = version === "v2" ? addressKey(target.address) : BigInt(target.address).toString();
+    return { kind: "position", chainName, address, version };
+  }
+  const address = isNativePlaceholder(target.address) ? NATIVE_PLACEHOLDER : addressKey(target.address);
+  return { kind: target.kind, chainName, address };
+}
+
+/** The cache's id of a normalized target: the address, or `{version}:{id}` for a position (`v3:1234`). */
+function cacheIdOf(target: ImageTarget): string {
+  return target.kind === "position" ? `${target.version}:${target.address}` : target.address;
 }
 
 /** Body of a 500 when the preview data cannot be read. */
@@ -99,8 +155,15 @@ export const RETRY_AFTER_SECONDS = 5;
 /** How long a card whose logos stopped a render worker is drawn without them. */
 export const STOPPED_LOGO_TTL_MS = 10 * 60_000;
 
+/** Body of the 404 of each kind. */
+export const NOT_FOUND: Readonly<Record<ImageKind, string>> = {
+  token: "Token not found.",
+  pool: "Pool not found.",
+  position: "Position not found.",
+};
+
 function notFoundText(kind: ImageKind): string {
-  return kind === "token" ? "Token not found." : "Pool not found.";
+  return NOT_FOUND[kind];
 }
 
 /** An answer shared by every request that waited on the same render. */
@@ -142,12 +205,15 @@ function toResponse(result: ImageResult, head: boolean): Response {
 }
 
 /**
- * Creates the handler for the two image routes. `target` comes from the
- * route's path; the query may carry `emoji=` (twemoji, openmoji, blobmoji,
- * noto, fluent, fluentFlat; anything else means twemoji).
+ * Creates the handler for the three image routes (tokens, pools,
+ * positions). `target` comes from the route's path; the query may carry
+ * `emoji=` (twemoji, openmoji, blobmoji, noto, fluent, fluentFlat; anything
+ * else means twemoji).
  *
- * Answers: 200 PNG; 404 `Token not found.` / `Pool not found.` for unknown or
- * malformed targets; 500 `Data gateway unavailable.` when the preview data
+ * Answers: 200 PNG; 404 `Token not found.` / `Pool not found.` /
+ * `Position not found.` for unknown or malformed targets (see
+ * {@linkcode isWellFormedTarget}; a position on a chain without RPC is
+ * unknown); 500 `Data gateway unavailable.` when the preview data
  * cannot be read and `Cannot draw this image.` when the card cannot be drawn;
  * 503 with `Retry-After` when every render place (workers + queue) is taken
  * or when even the card without its logos ran past the deadline or memory
@@ -225,11 +291,12 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     key: string,
   ): Promise<ImageResult> {
     const { kind, chainName, address } = target;
+    const cacheId = cacheIdOf(target);
     const cache = options.cache;
     const variant = emojiSet === DEFAULT_EMOJI_SET ? undefined : `emoji=${emojiSet}`;
     if (cache) {
       try {
-        const cached = await cache.getImage(kind, chainName, address, variant);
+        const cached = await cache.getImage(kind, chainName, cacheId, variant);
         if (cached) return { status: 200, body: cached };
       } catch (error) {
         logger.error("Image cache read failed", { error: errorText(error) });
@@ -255,11 +322,19 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
         prepared = await cardJobForToken(preview, chainName, drawOptions);
-      } else {
+      } else if (kind === "pool") {
         const preview = await options.previews.pool(chainName, address, origin);
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
         prepared = await cardJobForPool(preview, chainName, drawOptions);
+      } else {
+        // A source without positions (or a chain without RPC) knows none.
+        const version = target.version as PositionVersion;
+        const preview = await options.previews.position?.(version, chainName, address, origin) ?? null;
+        if (!preview) return { status: 404, body: notFoundText(kind) };
+        failure = { status: 500, body: RENDER_FAILURE };
+        const position = await cardJobForPosition(preview, chainName, drawOptions);
+        prepared = { job: positionAsPoolJob(position.job), cacheable: position.cacheable };
       }
       options.onRender?.(target);
       drawn = await draw(prepared.job, target, key);
@@ -267,7 +342,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       if (!prepared.cacheable) drawn = { ...drawn, degraded: true };
     } catch (error) {
       if (error instanceof RenderAbortedError) failure = { status: 503, body: RENDER_ABORTED };
-      logger.error(`Cannot render ${kind} image`, { network: chainName, address, error: errorText(error) });
+      logger.error(`Cannot render ${kind} image`, { network: chainName, address: cacheId, error: errorText(error) });
       return failure;
     } finally {
       release();
@@ -277,7 +352,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     // request tries the logo again.
     if (cache && !drawn.degraded) {
       try {
-        await cache.setImage(kind, chainName, address, drawn.png, variant);
+        await cache.setImage(kind, chainName, cacheId, drawn.png, variant);
       } catch (error) {
         logger.error("Image cache write failed", { error: errorText(error) });
       }
@@ -293,15 +368,10 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
       });
     }
-    if (!isWellFormedTarget(target.chainName, target.address, target.kind)) {
+    if (!isWellFormedTarget(target.chainName, target.address, target.kind, target.version)) {
       return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
     }
-    const normalized: ImageTarget = {
-      kind: target.kind,
-      chainName: target.chainName.toLowerCase(),
-      // 0x addresses are case-insensitive; a Solana mint is case-sensitive and kept.
-      address: isNativePlaceholder(target.address) ? NATIVE_PLACEHOLDER : addressKey(target.address),
-    };
+    const normalized = normalizeTarget(target);
     // Cache hits are the hot path: the URL is parsed only for a query (and,
     // in produce, for the origin of an uncached render).
     const query = request.url.indexOf("?");
@@ -311,7 +381,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     const key = [
       normalized.kind,
       normalized.chainName,
-      normalized.address,
+      cacheIdOf(normalized),
       emojiSet,
     ].join(":");
     const result = await flight(key, () => produce(normalized, emojiSet, request.url, key));

@@ -87,6 +87,20 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
     const body = new Uint8Array(await response.arrayBuffer());
     return { response, body };
   };
+  const position = async (
+    version: string,
+    id: string,
+    init: { method?: string; network?: string } = {},
+  ) => {
+    const response = await handler(
+      new Request(`http://localhost/api/image/positions/${version}/${init.network ?? "ethereum"}/${id}`, {
+        method: init.method ?? "GET",
+      }),
+      { kind: "position", chainName: init.network ?? "ethereum", address: id, version },
+    );
+    const body = new Uint8Array(await response.arrayBuffer());
+    return { response, body };
+  };
   return {
     server,
     previews,
@@ -94,6 +108,7 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
     renders,
     token,
     get,
+    position,
     handler,
     slowAnswered: () => slowAnswered,
     close: async () => {
@@ -427,6 +442,160 @@ Deno.test("beyond workers + queue an uncached image answers 503 at once; a cache
     assert.equal((await t.get("token", 3)).response.status, 200);
   } finally {
     gate.resolve();
+    await t.close();
+  }
+});
+
+/** Mean colour of a decoded PNG (every 7th pixel). */
+function meanColor(png: Uint8Array): Rgb {
+  const image = decodePixels(png);
+  let r = 0, g = 0, b = 0, n = 0;
+  for (let i = 0; i < image.width * image.height; i += 7) {
+    r += image.data[i * image.channels];
+    g += image.data[i * image.channels + 1];
+    b += image.data[i * image.channels + 2];
+    n++;
+  }
+  return { r: r / n, g: g / n, b: b / n };
+}
+
+Deno.test("position cards: drawn from the source, cached by version and id, 404 and 500 as the others", async () => {
+  const t = setup();
+  try {
+    const data = (logo0: string, logo1: string) => ({
+      protocolVersion: "V3" as const,
+      token0Symbol: "RED",
+      token1Symbol: "BLU",
+      token0Image: `${t.server.origin}${logo0}`,
+      token1Image: `${t.server.origin}${logo1}`,
+      feeTier: 3000,
+      priceLower: "0.5",
+      priceUpper: "2",
+      status: "in-range" as const,
+    });
+    t.previews.positions.set("ethereum/v3:1234", data("/red.png", "/red.png"));
+    t.previews.positions.set("ethereum/v4:77", data("/blue.jpg", "/blue.jpg"));
+    t.previews.positions.set(`ethereum/v2:${address(5)}`, { ...data("/red.png", "/blue.jpg"), protocolVersion: "V2" });
+
+    const red = await t.position("v3", "1234");
+    assert.equal(red.response.status, 200);
+    assert.equal(red.response.headers.get("content-type"), "image/png");
+    assert.equal(red.response.headers.get("cache-control"), "public, immutable, no-transform, max-age=604800");
+    const image = decodePixels(red.body);
+    assert.equal(image.width, 1200);
+    assert.equal(image.height, 630);
+    assert.ok(t.cache.entries.has("position/ethereum/v3:1234/"), "cached under {version}:{id}");
+    // The card's colours come from the position's logos.
+    const redMean = meanColor(red.body);
+    const blueMean = meanColor((await t.position("v4", "77")).body);
+    assert.ok(redMean.r > redMean.b + 40, `red position: ${JSON.stringify(redMean)}`);
+    assert.ok(blueMean.b > blueMean.r + 40, `blue position: ${JSON.stringify(blueMean)}`);
+    // v2: the pair address, any case; one render, one cache entry.
+    const pair = address(5).replace("0x", "0X").toUpperCase().replace("0X", "0x");
+    assert.equal((await t.position("v2", pair)).response.status, 200);
+    assert.ok(t.cache.entries.has(`position/ethereum/v2:${address(5)}/`));
+    const renders = t.renders.length;
+    assert.equal(renders, 3);
+    // Leading zeros and the version's case name the same position: from the cache.
+    assert.deepEqual((await t.position("V3", "001234")).body, red.body);
+    assert.equal(t.renders.length, renders);
+    assert.equal(t.renders[0].kind, "position");
+
+    // Unknown: looked up once, 404, nothing cached.
+    const lookups = t.previews.lookups;
+    const writes = t.cache.writes;
+    let r = await t.position("v3", "999");
+    assert.equal(r.response.status, 404);
+    assert.equal(new TextDecoder().decode(r.body), "Position not found.");
+    assert.equal(t.previews.lookups, lookups + 1);
+    // Malformed versions, ids and chains: 404 without a lookup.
+    const malformed: [string, string, string?][] = [
+      ["v5", "1"],
+      ["", "1"],
+      ["v3", "12a"],
+      ["v3", "-1"],
+      ["v3", "1".repeat(79)],
+      ["v3", address(5)],
+      ["v2", "1234"],
+      ["v2", "0x12"],
+      ["v4", ""],
+      ["v3", "1234", "nochain"],
+    ];
+    for (const [version, id, network] of malformed) {
+      r = await t.position(version, id, { network });
+      assert.equal(r.response.status, 404, `${version} ${id} ${network}`);
+      assert.equal(new TextDecoder().decode(r.body), "Position not found.");
+    }
+    assert.equal(t.previews.lookups, lookups + 1, "malformed input never looked up");
+    // 78 digits is a well-formed id (unknown here).
+    assert.equal((await t.position("v4", "9".repeat(78))).response.status, 404);
+    assert.equal(t.previews.lookups, lookups + 2);
+
+    // A failing source: 500 with the gateway text, nothing cached.
+    t.previews.failure = new Error("Cannot read position 5 from http://10.0.0.1:8545: refused");
+    r = await t.position("v3", "5");
+    assert.equal(r.response.status, 500);
+    assert.equal(new TextDecoder().decode(r.body), "Data gateway unavailable.");
+    assert.equal(t.cache.writes, writes);
+    t.previews.failure = null;
+    // HEAD: headers, no body.
+    const head = await t.position("v3", "1234", { method: "HEAD" });
+    assert.equal(head.response.status, 200);
+    assert.equal(head.body.length, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("concurrent requests for one position share one lookup and one render", async () => {
+  const t = setup();
+  try {
+    t.previews.positions.set("base/v4:42", {
+      protocolVersion: "V4",
+      token0Symbol: "ETH",
+      token1Symbol: "USDC",
+      token0Image: null,
+      token1Image: null,
+      feeTier: 500,
+      priceLower: "0",
+      priceUpper: "∞",
+      status: "closed",
+    });
+    t.previews.delayMs = 100;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.position("v4", "42", { network: "base" })),
+    );
+    assert.ok(results.every((r) => r.response.status === 200));
+    assert.equal(t.previews.lookups, 1);
+    assert.equal(t.renders.length, 1);
+    assert.equal(t.cache.writes, 1);
+    assert.equal(decodePixels(results[0].body).width, 1200);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a source without positions answers every position 404", async () => {
+  const t = setup();
+  const source = t.previews;
+  const handler = createImageHandler({
+    previews: { token: source.token.bind(source), pool: source.pool.bind(source) },
+    cache: t.cache,
+    staticDir: STATIC_DIR,
+    logoAllowedHosts: [],
+    workers: 1,
+  });
+  try {
+    const response = await handler(new Request("http://localhost/api/image/positions/v3/ethereum/1"), {
+      kind: "position",
+      chainName: "ethereum",
+      address: "1",
+      version: "v3",
+    });
+    assert.equal(response.status, 404);
+    assert.equal(await response.text(), "Position not found.");
+  } finally {
+    await handler.close();
     await t.close();
   }
 });

@@ -8,7 +8,14 @@
 
 import { decode as decodePng, encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
-import type { PoolPreview, PoolPreviewData, PreviewSource, TokenPreview } from "../lib/preview_types.ts";
+import type {
+  PoolPreview,
+  PoolPreviewData,
+  PositionPreview,
+  PositionPreviewData,
+  PreviewSource,
+  TokenPreview,
+} from "../lib/preview_types.ts";
 import type { ImageCache, ImageKind } from "./mod.ts";
 import type { Rgb } from "./average_color.ts";
 
@@ -124,6 +131,8 @@ export interface TokenFixture {
 export class FixturePreviews implements PreviewSource {
   readonly tokens = new Map<string, TokenFixture>();
   readonly pools = new Map<string, PoolPreviewData>();
+  /** Positions by `{chainName}/{version}:{id}` (`ethereum/v3:1234`). */
+  readonly positions = new Map<string, PositionPreviewData>();
   lookups = 0;
   /** Delay before answering, to make concurrent requests overlap. */
   delayMs = 0;
@@ -165,6 +174,27 @@ export class FixturePreviews implements PreviewSource {
       image: `${origin}/api/image/pools/${chainName}/${address}`,
       url: `${origin}/explore/pools/${chainName}/${address}`,
       poolData: data,
+    };
+  }
+
+  async position(
+    version: "v2" | "v3" | "v4",
+    chainName: string,
+    id: string,
+    origin: string,
+  ): Promise<PositionPreview | null> {
+    this.lookups++;
+    if (this.delayMs) await sleep(this.delayMs);
+    if (this.failure) throw this.failure;
+    const data = this.positions.get(`${chainName}/${version}:${id.toLowerCase()}`);
+    if (!data) return null;
+    const name = `${data.token0Symbol}/${data.token1Symbol}`;
+    return {
+      title: `${name} position on Uniswap`,
+      name,
+      image: `${origin}/api/image/positions/${version}/${chainName}/${id}`,
+      url: `${origin}/positions/${version}/${chainName}/${id}`,
+      positionData: data,
     };
   }
 }
