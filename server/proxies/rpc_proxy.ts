@@ -15,12 +15,29 @@
  * Bodies are capped, request bodies are never logged (a raw transaction holds a
  * signature), and error answers carry no upstream address.
  *
+ * What a hostile page or client meets (issue 25):
+ *
+ * - only the service's own origin is answered: a request whose `Origin` is
+ *   another site's answers 403 (a browser extension's own origin and no
+ *   `Origin` at all pass: wallets that added the chain call it from their
+ *   background page), CORS is granted to that origin alone (never `*`), and
+ *   only `Content-Type: application/json` is read (415 otherwise), so another
+ *   site's page needs a preflight, which is refused;
+ * - each client (`clientOf`) may make {@link RATE_PER_SECOND} calls a second
+ *   (bursts of {@link RATE_BURST}; each call of a batch counts): beyond that
+ *   429 with `Retry-After` and a JSON-RPC error;
+ * - every `eth_call`, `eth_estimateGas` and `eth_createAccessList` runs with
+ *   at most {@link CALL_GAS_CAP} gas (a missing or larger `gas` is set to it);
+ * - a chain whose `health` is not `ready` (the supervised demo chain while it
+ *   restarts) answers 503 with `Retry-After` and a JSON-RPC error.
+ *
  * @module
  */
 import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
-import type { PublicChain, RpcDirectory } from "../../lib/rpc_directory.ts";
+import type { RpcDirectory } from "../../lib/rpc_directory.ts";
 import { log, warnOnce } from "../log.ts";
 import { readTextCapped } from "../../lib/read_capped.ts";
+import { createRateLimiter } from "../http/rate_limit.ts";
 
 /** Methods the proxy forwards. */
 export const ALLOWED_METHODS: ReadonlySet<string> = new Set([
@@ -53,13 +70,54 @@ export const MAX_REQUEST_BYTES = 128 * 1024;
 export const MAX_BATCH = 50;
 /** Largest upstream answer read: 4 MB. */
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/** Sustained calls per second per client. */
+export const RATE_PER_SECOND = 10;
+/** Calls a client may make at once (a wallet screen reads balances, allowances and quotes together). */
+export const RATE_BURST = 60;
+/** Gas of one `eth_call`, `eth_estimateGas` or `eth_createAccessList` at most: 30 000 000. */
+export const CALL_GAS_CAP = 30_000_000n;
+/** Seconds a client is told to wait while a chain restarts. */
+const RESTART_RETRY_AFTER_SECONDS = 2;
+
+/** A chain's health as its supervisor sees it (`demo_chain/supervisor.ts`). */
+export type ChainHealth = "starting" | "ready" | "restarting" | "failed";
+
+const GAS_CAPPED_METHODS: ReadonlySet<string> = new Set(["eth_call", "eth_estimateGas", "eth_createAccessList"]);
+
+function quantity(value: unknown): bigint | null {
+  if (typeof value === "string" && /^0x[0-9a-f]{1,64}$/i.test(value)) return BigInt(value);
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  return null;
+}
+
+/**
+ * The params of a call with its gas capped: for `eth_call`, `eth_estimateGas`
+ * and `eth_createAccessList` whose first param is a call object, a missing,
+ * unreadable or larger `gas` becomes `cap`. Anything else is returned as is.
+ *
+ * @example
+ * ```ts
+ * capCallGas("eth_call", [{ data: "0x5b600056" }, "latest"]); // [{ data: "0x5b600056", gas: "0x1c9c380" }, "latest"]
+ * ```
+ */
+export function capCallGas(method: string, params: unknown, cap: bigint = CALL_GAS_CAP): unknown {
+  if (!GAS_CAPPED_METHODS.has(method) || !Array.isArray(params)) return params;
+  const call = params[0];
+  if (!call || typeof call !== "object" || Array.isArray(call)) return params;
+  const gas = quantity((call as { gas?: unknown }).gas);
+  if (gas !== null && gas <= cap) return params;
+  return [{ ...call, gas: `0x${cap.toString(16)}` }, ...params.slice(1)];
+}
+
+/** Origins of browser extensions: a wallet's background page calls the RPC it was given from there. */
+const EXTENSION_ORIGIN = /^(chrome|moz|safari-web|ms-browser)-extension:\/\/[a-z0-9._-]{1,128}$/i;
 
 /** One chain the proxy serves. */
 export interface RpcTarget {
   /** Upstream JSON-RPC URL (may hold a key: never sent to browsers or logged). */
   readonly url: string;
   readonly chain: EvmChain;
-  /** The local demo chain: wallets may use the proxy as their RPC (CORS open). */
+  /** The local demo chain (wallets may use the proxy as their RPC). */
   readonly local: boolean;
 }
 
@@ -71,10 +129,21 @@ export interface RpcProxyOptions {
   readonly walletConnectProjectId?: string | null;
   /** `WALLETCONNECT_RELAY_URL` (or its default), published beside the project id. */
   readonly walletConnectRelayUrl?: string | null;
-  /** Timeout of one upstream call; default 10 000 ms. */
+  /** Timeout of one upstream call; default 8 000 ms. */
   readonly timeoutMs?: number;
   /** The fetch used for upstream calls (tests). */
   readonly fetch?: typeof fetch;
+  /** The client a request comes from, for the rate limit (default: one client for all). */
+  readonly clientOf?: (request: Request) => string;
+  /**
+   * The service's own origin for a request (`PUBLIC_ORIGIN`, else the origin
+   * the request was made to); default: the request URL's origin.
+   */
+  readonly ownOrigin?: (request: Request) => string;
+  /** A chain's health by URL name (the supervised demo chain); default: always `ready`. */
+  readonly health?: (name: string) => ChainHealth;
+  /** Calls per second per client and burst; default {@link RATE_PER_SECOND} and {@link RATE_BURST}. */
+  readonly rate?: { readonly perSecond: number; readonly burst: number };
 }
 
 /**
@@ -115,10 +184,20 @@ function rpcError(id: unknown, code: number, message: string) {
 /**
  * Builds the proxy: a handler answering `/rpc` and `/rpc/{chain}`, or `null`
  * for any other path.
+ *
+ * @example
+ * ```ts
+ * const rpc = createRpcProxy({ targets, clientOf, ownOrigin, health: () => chain.health() });
+ * const response = await rpc(request); // null: not an /rpc path
+ * ```
  */
 export function createRpcProxy(options: RpcProxyOptions): (request: Request) => Promise<Response | null> {
   const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 8_000;
+  const limiter = createRateLimiter({
+    ratePerSecond: options.rate?.perSecond ?? RATE_PER_SECOND,
+    burst: options.rate?.burst ?? RATE_BURST,
+  });
   const directory: RpcDirectory = {
     chains: Object.entries(options.targets).map(([name, target]) => ({
       ...target.chain,
@@ -128,6 +207,15 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
     walletConnectProjectId: options.walletConnectProjectId ?? null,
     walletConnectRelayUrl: options.walletConnectProjectId ? options.walletConnectRelayUrl ?? null : null,
   };
+  const ownOrigin = options.ownOrigin ?? ((request: Request) => new URL(request.url).origin);
+
+  /** CORS headers for an allowed request, or `null` when its `Origin` is another site's. */
+  function corsFor(request: Request): Record<string, string> | null {
+    const origin = request.headers.get("origin");
+    if (origin === null) return { vary: "origin" };
+    if (origin !== ownOrigin(request) && !EXTENSION_ORIGIN.test(origin)) return null;
+    return { "access-control-allow-origin": origin, vary: "origin" };
+  }
 
   return async function handle(request: Request): Promise<Response | null> {
     const { pathname } = new URL(request.url);
@@ -142,22 +230,47 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
     const name = match[1];
     const target = Object.hasOwn(options.targets, name) ? options.targets[name] : undefined;
     if (!target) return new Response("Not Found", { status: 404 });
-    const cors: Record<string, string> = target.local
-      ? {
-        "access-control-allow-origin": "*",
-        "access-control-allow-methods": "POST, OPTIONS",
-        "access-control-allow-headers": "content-type",
-      }
-      : {};
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    const cors = corsFor(request);
+    if (!cors) {
+      // Another site's page: no CORS grant, and nothing reaches the chain.
+      return json(rpcError(null, -32600, "This RPC answers its own site only"), 403, { vary: "origin" });
+    }
+    if (request.method === "OPTIONS") {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...cors,
+          "access-control-allow-methods": "POST, OPTIONS",
+          "access-control-allow-headers": "content-type",
+          "access-control-max-age": "600",
+        },
+      });
+    }
     if (request.method !== "POST") {
-      return new Response("Method Not Allowed", { status: 405, headers: { allow: "POST", ...cors } });
+      return new Response("Method Not Allowed", { status: 405, headers: { allow: "POST, OPTIONS", ...cors } });
+    }
+    const client = options.clientOf?.(request) ?? "unknown";
+    const tooMany = (retryAfterSeconds: number) =>
+      json(rpcError(null, -32005, "Too many requests: slow down"), 429, {
+        ...cors,
+        "retry-after": String(retryAfterSeconds),
+      });
+    const rate = limiter.take(client);
+    if (!rate.ok) return tooMany(rate.retryAfterSeconds);
+    const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "application/json") {
+      return json(rpcError(null, -32600, "Use Content-Type: application/json"), 415, cors);
     }
     if (Number(request.headers.get("content-length") ?? "0") > MAX_REQUEST_BYTES) {
       return new Response("Payload Too Large", { status: 413, headers: cors });
     }
     // Over the cap, the rest is left unread (not cancelled), so the 413 reaches a client still sending.
-    const text = await readTextCapped(request.body, MAX_REQUEST_BYTES, { leaveRest: true });
+    let text: string | null;
+    try {
+      text = await readTextCapped(request.body, MAX_REQUEST_BYTES, { leaveRest: true });
+    } catch {
+      return json(rpcError(null, -32700, "Cannot read the request body"), 400, cors);
+    }
     if (text === null) return new Response("Payload Too Large", { status: 413, headers: cors });
     let body: unknown;
     try {
@@ -169,6 +282,11 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
     const calls: unknown[] = batch ? body as unknown[] : [body];
     if (calls.length === 0 || calls.length > MAX_BATCH) {
       return json(rpcError(null, -32600, `Invalid request: expected 1 to ${MAX_BATCH} calls`), 400, cors);
+    }
+    // Each further call of a batch costs one more token.
+    for (let i = 1; i < calls.length; i++) {
+      const more = limiter.take(client);
+      if (!more.ok) return tooMany(more.retryAfterSeconds);
     }
     // Refused calls are answered here; the others go upstream in one request.
     const answers: unknown[] = new Array(calls.length);
@@ -186,19 +304,25 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
             jsonrpc: "2.0",
             id: c.id ?? null,
             method: c.method,
-            params: (call as { params?: unknown }).params ?? [],
+            params: capCallGas(c.method, (call as { params?: unknown }).params ?? []),
           },
         });
       }
     });
     if (forward.length > 0) {
+      const restarting = () =>
+        json(rpcError(null, -32603, `The chain is restarting: retry in ${RESTART_RETRY_AFTER_SECONDS} s`), 503, {
+          ...cors,
+          "retry-after": String(RESTART_RETRY_AFTER_SECONDS),
+        });
+      if (options.health && options.health(name) !== "ready") return restarting();
       let upstream: unknown;
       try {
         const response = await doFetch(target.url, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(forward.length === 1 && !batch ? forward[0].call : forward.map((f) => f.call)),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), request.signal]),
         });
         const answer = await readTextCapped(response.body, MAX_RESPONSE_BYTES);
         if (!response.ok || answer === null) {
@@ -210,6 +334,8 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
         // (fetch errors quote the URL: only their kind is logged).
         const kind = error instanceof UpstreamError ? error.message : error instanceof Error ? error.name : "error";
         log("warn", "RPC call failed", { chain: name, error: kind });
+        // A supervised chain that went down under this call (killed over its memory or time budget) is restarting.
+        if (options.health && options.health(name) !== "ready") return restarting();
         return json(rpcError(null, -32603, "The chain's RPC did not answer"), 502, cors);
       }
       const list = Array.isArray(upstream) ? upstream : [upstream];

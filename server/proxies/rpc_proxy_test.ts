@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { createRpcProxy, MAX_REQUEST_BYTES, rpcTargets } from "./rpc_proxy.ts";
+import {
+  CALL_GAS_CAP,
+  capCallGas,
+  type ChainHealth,
+  createRpcProxy,
+  MAX_REQUEST_BYTES,
+  rpcTargets,
+} from "./rpc_proxy.ts";
 import { DEMO_EVM_CHAIN, EVM_CHAINS } from "../../lib/chains.ts";
 import { flushLog, setLogSink } from "../log.ts";
 
@@ -146,11 +153,147 @@ Deno.test("an RPC failure answers 502 without its URL, and logs neither URL nor 
   }
 });
 
-Deno.test("CORS is open on the local demo chain (wallets use it as their RPC) and closed on keyed chains", async () => {
-  const { fake } = upstream();
-  const local = createRpcProxy({ targets: rpcTargets({}, "http://127.0.0.1:9"), fetch: fake });
-  const remote = createRpcProxy({ targets: keyed, fetch: fake });
+Deno.test("only the own origin, an extension or no Origin is answered; CORS names that origin, never *", async () => {
+  const { seen, fake } = upstream();
+  const proxy = createRpcProxy({
+    targets: rpcTargets({}, "http://127.0.0.1:9"),
+    fetch: fake,
+    ownOrigin: () => "https://app.example",
+  });
   const call = { jsonrpc: "2.0", id: 1, method: "eth_chainId" };
-  assert.equal((await local(post("/rpc/ethereum", call)))!.headers.get("access-control-allow-origin"), "*");
-  assert.equal((await remote(post("/rpc/ethereum", call)))!.headers.get("access-control-allow-origin"), null);
+  const from = (origin: string | null, method = "POST") => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (origin !== null) headers.origin = origin;
+    return new Request("http://127.0.0.1:8000/rpc/ethereum", {
+      method,
+      headers,
+      body: method === "POST" ? JSON.stringify(call) : undefined,
+    });
+  };
+  for (const foreign of ["https://evil.example", "http://127.0.0.1:8000", "null", "https://app.example.evil.example"]) {
+    const refused = (await proxy(from(foreign)))!;
+    assert.equal(refused.status, 403, foreign);
+    assert.equal((await refused.json()).error.code, -32600);
+    assert.equal(refused.headers.get("access-control-allow-origin"), null);
+    const preflight = (await proxy(from(foreign, "OPTIONS")))!;
+    assert.equal(preflight.status, 403, `preflight from ${foreign}`);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), null);
+  }
+  assert.equal(seen.length, 0, "nothing from another site reaches the chain");
+
+  const own = (await proxy(from("https://app.example")))!;
+  assert.equal(own.status, 200);
+  assert.equal(own.headers.get("access-control-allow-origin"), "https://app.example");
+  const preflight = (await proxy(from("https://app.example", "OPTIONS")))!;
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get("access-control-allow-headers"), "content-type");
+  const extension = "chrome-extension://nkbihfbeogaeaoehlefnkodbefgpgknn";
+  const wallet = (await proxy(from(extension)))!;
+  assert.equal(wallet.status, 200);
+  assert.equal(wallet.headers.get("access-control-allow-origin"), extension);
+  const bare = (await proxy(from(null)))!;
+  assert.equal(bare.status, 200);
+  assert.equal(bare.headers.get("access-control-allow-origin"), null);
+  assert.equal(seen.length, 3);
+});
+
+Deno.test("bodies other than application/json answer 415 and never reach the chain", async () => {
+  const { seen, fake } = upstream();
+  const proxy = createRpcProxy({ targets: keyed, fetch: fake });
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId" });
+  for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null]) {
+    const headers: Record<string, string> = type === null ? {} : { "content-type": type };
+    const request = new Request("http://localhost/rpc/ethereum", { method: "POST", headers, body });
+    if (type === null) request.headers.delete("content-type");
+    const response = (await proxy(request))!;
+    assert.equal(response.status, 415, String(type));
+    assert.equal((await response.json()).error.code, -32600);
+  }
+  assert.equal((await proxy(post("/rpc/ethereum", body)))!.status, 200);
+  assert.equal(seen.length, 1);
+});
+
+Deno.test("a client over its rate gets 429 with Retry-After and a JSON-RPC error; another client is served", async () => {
+  const { seen, fake } = upstream();
+  const proxy = createRpcProxy({
+    targets: keyed,
+    fetch: fake,
+    rate: { perSecond: 1, burst: 4 },
+    clientOf: (request) => request.headers.get("x-client") ?? "unknown",
+  });
+  const call = { jsonrpc: "2.0", id: 1, method: "eth_blockNumber" };
+  const as = (client: string, body: unknown) => {
+    const request = post("/rpc/ethereum", body);
+    request.headers.set("x-client", client);
+    return request;
+  };
+  // A batch of three costs three calls.
+  assert.equal((await proxy(as("a", [call, { ...call, id: 2 }, { ...call, id: 3 }])))!.status, 200);
+  assert.equal((await proxy(as("a", call)))!.status, 200);
+  const limited = (await proxy(as("a", call)))!;
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get("retry-after")) >= 1);
+  const answer = await limited.json();
+  assert.equal(answer.jsonrpc, "2.0");
+  assert.equal(answer.error.code, -32005);
+  assert.equal((await proxy(as("b", call)))!.status, 200);
+  assert.equal(seen.length, 3);
+});
+
+Deno.test("capCallGas: calls, estimates and access lists get at most 30M gas; other methods are untouched", () => {
+  const cap = `0x${CALL_GAS_CAP.toString(16)}`;
+  assert.equal(cap, "0x1c9c380");
+  assert.deepEqual(capCallGas("eth_call", [{ data: "0x5b600056" }, "latest"]), [
+    { data: "0x5b600056", gas: cap },
+    "latest",
+  ]);
+  assert.deepEqual(capCallGas("eth_estimateGas", [{ gas: "0xffffffffffffffff" }]), [{ gas: cap }]);
+  assert.deepEqual(capCallGas("eth_createAccessList", [{ gas: "lots" }]), [{ gas: cap }]);
+  assert.deepEqual(capCallGas("eth_call", [{ gas: "0x5208" }, "latest"]), [{ gas: "0x5208" }, "latest"]);
+  assert.deepEqual(capCallGas("eth_call", [{ gas: 21000 }]), [{ gas: 21000 }]);
+  assert.deepEqual(capCallGas("eth_getBalance", ["0x01", "latest"]), ["0x01", "latest"]);
+  assert.deepEqual(capCallGas("eth_call", "not an array"), "not an array");
+  assert.deepEqual(capCallGas("eth_call", [null]), [null]);
+});
+
+Deno.test("eth_call and eth_estimateGas are forwarded with their gas capped", async () => {
+  const { seen, fake } = upstream();
+  const proxy = createRpcProxy({ targets: keyed, fetch: fake });
+  await proxy(post("/rpc/ethereum", { jsonrpc: "2.0", id: 1, method: "eth_call", params: [{ data: "0x5b600056" }] }));
+  await proxy(post("/rpc/ethereum", [
+    { jsonrpc: "2.0", id: 2, method: "eth_estimateGas", params: [{ data: "0x00", gas: "0x7fffffffffffffff" }] },
+    { jsonrpc: "2.0", id: 3, method: "eth_call", params: [{ data: "0x00", gas: "0x30000" }, "latest"] },
+  ]));
+  assert.deepEqual((seen[0].body as { params: unknown[] }).params, [{ data: "0x5b600056", gas: "0x1c9c380" }]);
+  const [estimate, small] = seen[1].body as { params: unknown[] }[];
+  assert.deepEqual(estimate.params, [{ data: "0x00", gas: "0x1c9c380" }]);
+  assert.deepEqual(small.params, [{ data: "0x00", gas: "0x30000" }, "latest"]);
+});
+
+Deno.test("a chain that is not ready answers 503 with Retry-After; one that dies under a call too", async () => {
+  const { seen, fake } = upstream();
+  let health: ChainHealth = "restarting";
+  const proxy = createRpcProxy({ targets: keyed, fetch: fake, health: () => health });
+  const call = { jsonrpc: "2.0", id: 1, method: "eth_chainId" };
+  for (const state of ["starting", "restarting", "failed"] as const) {
+    health = state;
+    const response = (await proxy(post("/rpc/ethereum", call)))!;
+    assert.equal(response.status, 503, state);
+    assert.ok(Number(response.headers.get("retry-after")) >= 1);
+    assert.equal((await response.json()).error.code, -32603);
+  }
+  assert.equal(seen.length, 0);
+  health = "ready";
+  assert.equal((await proxy(post("/rpc/ethereum", call)))!.status, 200);
+  // The chain goes down while answering: 503 (it is restarting), not 502.
+  const dying = createRpcProxy({
+    targets: keyed,
+    health: () => health,
+    fetch: () => {
+      health = "restarting";
+      return Promise.reject(new TypeError("connection reset"));
+    },
+  });
+  health = "ready";
+  assert.equal((await dying(post("/rpc/ethereum", call)))!.status, 503);
 });
