@@ -8,7 +8,9 @@
  * dropped, insignificant whitespace and commas removed) equals that of the
  * document as urql sends it: printed, with or without the `__typename`
  * fields urql's cache adds. Queries and subscriptions are listed separately:
- * HTTP takes queries (and mutations), the WebSocket subscriptions.
+ * HTTP takes queries (and mutations), the WebSocket subscriptions. Its
+ * variables must then be the operation's own, within the bounds of
+ * `limits.ts` ({@linkcode checkRequest}).
  *
  * @module
  */
@@ -16,6 +18,7 @@ import { createHash } from "node:crypto";
 import { formatDocument, stringifyDocument } from "@urql/core";
 import type { DocumentNode } from "graphql";
 import { ALL_DOCUMENTS } from "./documents.ts";
+import { checkVariables } from "./limits.ts";
 
 /** Which transport an operation arrives on. */
 export type OperationTransport = "http" | "ws";
@@ -81,12 +84,12 @@ function operationNameIn(query: string): string | null {
 /**
  * Judges one client message of the `graphql-transport-ws` protocol for the
  * subscription relay: connection, ping/pong and complete messages pass; a
- * `subscribe` passes only for an allowed subscription; anything else
- * (binary, not JSON, other types) is refused.
+ * `subscribe` passes only for an allowed subscription with variables within
+ * its bounds; anything else (binary, not JSON, other types) is refused.
  */
 export function acceptSubscriptionMessage(data: string | ArrayBuffer): boolean {
   if (typeof data !== "string") return false;
-  let message: { type?: unknown; payload?: { operationName?: unknown; query?: unknown } };
+  let message: { type?: unknown; payload?: { operationName?: unknown; query?: unknown; variables?: unknown } };
   try {
     message = JSON.parse(data);
   } catch {
@@ -100,7 +103,8 @@ export function acceptSubscriptionMessage(data: string | ArrayBuffer): boolean {
     case "complete":
       return true;
     case "subscribe":
-      return checkOperation(message.payload?.operationName, message.payload?.query, "ws") === null;
+      return checkRequest(message.payload?.operationName, message.payload?.query, message.payload?.variables, "ws") ===
+        null;
     default:
       return false;
   }
@@ -137,12 +141,35 @@ export function checkOperation(
 ): OperationVerdict {
   if (typeof query !== "string" || query.length === 0) return "Only the product's own operations are accepted";
   if (/\b__(schema|type)\b/.test(query)) return "Introspection is not available";
-  // graphql-ws clients may leave operationName out: then the document's own name counts.
-  const name = typeof operationName === "string" ? operationName : operationNameIn(query);
+  const name = nameOf(operationName, query);
   if (name === null) return "An operationName is required";
   const entry = allowList().get(name);
   if (!entry || entry.transport !== transport || !entry.hashes.has(hashOf(query))) {
     return "Only the product's own operations are accepted";
   }
   return null;
+}
+
+/** The operation a request names: its `operationName`, or (graphql-ws clients may leave it out) the document's own. */
+function nameOf(operationName: unknown, query: string): string | null {
+  return typeof operationName === "string" ? operationName : operationNameIn(query);
+}
+
+/**
+ * Judges one request: the operation as {@linkcode checkOperation} does,
+ * then its `variables` (absent or `null`: none) against the operation's
+ * bounds (`limits.ts`). `null` when both pass, else the reason in plain
+ * words naming the variable, e.g. `Variable "pageSize" is 1000000: at most 100`.
+ */
+export function checkRequest(
+  operationName: unknown,
+  query: unknown,
+  variables: unknown,
+  transport: OperationTransport,
+): OperationVerdict {
+  const refused = checkOperation(operationName, query, transport);
+  if (refused) return refused;
+  const values = variables ?? {};
+  if (typeof values !== "object" || Array.isArray(values)) return "Variables must be a JSON object";
+  return checkVariables(nameOf(operationName, query as string)!, values as Record<string, unknown>);
 }

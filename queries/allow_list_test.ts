@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { cacheExchange, Client, fetchExchange, stringifyDocument } from "@urql/core";
-import { acceptSubscriptionMessage, allowedOperationNames, checkOperation, normaliseDocument } from "./allow_list.ts";
+import {
+  acceptSubscriptionMessage,
+  allowedOperationNames,
+  checkOperation,
+  checkRequest,
+  normaliseDocument,
+} from "./allow_list.ts";
 import { ALL_DOCUMENTS } from "./documents.ts";
 import { OnAssetActivitySubscription } from "./activity.ts";
 
@@ -79,12 +85,33 @@ Deno.test("the subscription relay passes protocol messages and the product's sub
   assert.equal(acceptSubscriptionMessage(JSON.stringify({ type: "connection_init" })), true);
   assert.equal(acceptSubscriptionMessage(JSON.stringify({ type: "ping" })), true);
   assert.equal(acceptSubscriptionMessage(JSON.stringify({ id: "1", type: "complete" })), true);
-  assert.equal(acceptSubscriptionMessage(subscribe({ query, variables: {} })), true, "operationName may be left out");
-  assert.equal(acceptSubscriptionMessage(subscribe({ query, operationName: "OnAssetActivity" })), true);
+  const variables = { subscriptionId: crypto.randomUUID(), account: `0x${"ab".repeat(20)}` };
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, variables })), true, "operationName may be left out");
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, operationName: "OnAssetActivity", variables })), true);
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, variables: {} })), false, "account is required");
+  assert.equal(
+    acceptSubscriptionMessage(subscribe({ query, variables: { ...variables, account: "x".repeat(60_000) } })),
+    false,
+  );
+  assert.equal(acceptSubscriptionMessage(subscribe({ query, variables: { ...variables, more: 1 } })), false);
   assert.equal(acceptSubscriptionMessage(subscribe({ query: "query Token { __schema { types { name } } }" })), false);
   assert.equal(acceptSubscriptionMessage(subscribe({ query: "subscription X { onAssetActivity { id } }" })), false);
   assert.equal(acceptSubscriptionMessage(subscribe({ query, operationName: "Token" })), false);
   assert.equal(acceptSubscriptionMessage("{not json"), false);
   assert.equal(acceptSubscriptionMessage(new ArrayBuffer(4)), false);
   assert.equal(acceptSubscriptionMessage(JSON.stringify({ type: "next" })), false);
+});
+
+Deno.test("checkRequest judges the operation, then its variables by name", async () => {
+  const [token] = (await bodiesUrqlSends()).filter((b) => b.operationName === "Token");
+  const address = `0x${"ab".repeat(20)}`;
+  assert.equal(checkRequest("Token", token.query, { chain: "ETHEREUM", address }, "http"), null);
+  assert.equal(checkRequest(undefined, token.query, { chain: "ETHEREUM" }, "http"), null, "name from the document");
+  assert.equal(
+    checkRequest("Token", token.query, { chain: "ETHEREUM", junk: "x".repeat(60_000) }, "http"),
+    'Variable "junk" is not a variable of Token',
+  );
+  assert.equal(checkRequest("Token", token.query, null, "http"), 'Variable "chain" is required');
+  assert.equal(checkRequest("Token", token.query, [1], "http"), "Variables must be a JSON object");
+  assert.match(checkRequest("Other", token.query, {}, "http")!, /own operations/, "the operation is judged first");
 });

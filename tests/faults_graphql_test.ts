@@ -1,13 +1,16 @@
 /**
  * The `/graphql` proxy of the real server under abuse: a 300 MB body (with
  * and without `Content-Length`), `text/plain`, an aliased 7.7 KB query,
- * introspection and a flood from one client. Each is refused without
+ * introspection, variables past the product's bounds (a page of a million,
+ * a 60 KB unknown variable) and a flood from one client. Each is refused without
  * reaching the gateway, a cached image is served meanwhile, memory comes
  * back and the process lives; the product's own operations still pass.
  */
 import assert from "node:assert/strict";
 import { stringifyDocument } from "@urql/core";
 import { TokenQuery } from "../queries/edge.ts";
+import { V3TransactionsQuery } from "../queries/pools.ts";
+import { TopTokensQuery } from "../queries/token.ts";
 import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer } from "./server_harness.ts";
 import { assertCachedImage, assertSurvived, rssOf, warmImage, within } from "./fault_probes.ts";
@@ -111,6 +114,48 @@ Deno.test("faults: /graphql refuses huge bodies, other operations and floods, an
       assert.equal(refused.status, 400);
       assert.match((await refused.json()).errors[0].message, /own operations/);
       assert.equal(calls(), before);
+    });
+
+    await t.step("variables past the product's bounds are refused by name and never forwarded", async () => {
+      const before = calls();
+      const topTokens = stringifyDocument(TopTokensQuery);
+      const transactions = stringifyDocument(V3TransactionsQuery);
+      const cases: [string, string][] = [
+        [
+          `{"operationName":"TopTokens","query":${JSON.stringify(topTokens)},"variables":{"pageSize":1000000}}`,
+          'Variable "pageSize" is 1000000: at most 100',
+        ],
+        [
+          JSON.stringify({ query: transactions, variables: { chain: "ETHEREUM", first: 1_000_000_000 } }),
+          'Variable "first" is 1000000000: at most 100',
+        ],
+        [
+          JSON.stringify({ ...JSON.parse(TOKEN_BODY), variables: { chain: "ETHEREUM", junk: "x".repeat(60_000) } }),
+          'Variable "junk" is not a variable of Token',
+        ],
+        [
+          JSON.stringify({ ...JSON.parse(TOKEN_BODY), variables: { chain: "ETHEREUM", address: "0".repeat(5_000) } }),
+          'Variable "address" is 5000 characters long: at most 200',
+        ],
+        [
+          `{"operationName":"TopTokens","query":${JSON.stringify(topTokens)},"variables":{"page":1e999}}`,
+          'Variable "page" is Infinity: expected a whole number',
+        ],
+      ];
+      const [answers] = await Promise.all([
+        Promise.all(cases.map(([body]) => post(server.url, body))),
+        assertCachedImage(server, IMAGE, "out-of-bounds variables"),
+      ]);
+      for (const [i, response] of answers.entries()) {
+        assert.equal(response.status, 400, cases[i][1]);
+        assert.equal((await response.json()).errors[0].message, cases[i][1]);
+      }
+      assert.equal(calls(), before, "a refused variable reached the gateway");
+      // The product's own operation still passes.
+      const ok = await post(server.url, TOKEN_BODY);
+      assert.equal(ok.status, 200);
+      await ok.body?.cancel();
+      assert.equal(calls(), before + 1);
     });
 
     await t.step("a flood from one client meets 429 with Retry-After", async () => {

@@ -10,6 +10,11 @@
  * - only the product's own operations pass (`queries/allow_list.ts`: by
  *   operation name and hash of the normalised text; introspection and any
  *   other query answer 400);
+ * - their variables only, each of its declared type and within the bounds of
+ *   `queries/limits.ts` (page sizes and counts at most the product's own,
+ *   strings short, numbers finite; 400 naming the variable, e.g.
+ *   `Variable "pageSize" is 1000000: at most 100`), checked before anything
+ *   is forwarded;
  * - the gateway's answer is read and classified by `postToGateway` of
  *   `queries/client.ts` (size cap, depth cap, JSON): 504 on timeout, 502 for
  *   every other failure, with a plain message (the detail goes to the log).
@@ -19,7 +24,7 @@
  *
  * @module
  */
-import { checkOperation } from "../../queries/allow_list.ts";
+import { checkRequest } from "../../queries/allow_list.ts";
 import { GatewayError, postToGateway } from "../../queries/client.ts";
 import { readTextCapped } from "../../lib/read_capped.ts";
 import { createRateLimiter } from "../http/rate_limit.ts";
@@ -108,7 +113,7 @@ export function createGraphqlProxy(options: GraphqlProxyOptions): (request: Requ
     if (variables === null || typeof variables !== "object" || Array.isArray(variables)) {
       return jsonError(400, "Cannot parse request body: variables must be an object");
     }
-    const refused = checkOperation(body.operationName, body.query, "http");
+    const refused = checkRequest(body.operationName, body.query, variables, "http");
     if (refused) return jsonError(400, refused);
 
     try {

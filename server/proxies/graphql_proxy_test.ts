@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { stringifyDocument } from "@urql/core";
 import { createGraphqlProxy, MAX_BODY_BYTES, RATE_BURST } from "./graphql_proxy.ts";
 import { TokenQuery } from "../../queries/edge.ts";
+import { ALL_DOCUMENTS } from "../../queries/documents.ts";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -109,6 +110,48 @@ Deno.test("other operations, introspection, text/plain and non-JSON are refused 
     const get = await call(url, "", { method: "GET" });
     assert.equal(get.status, 405);
     assert.equal(get.headers.get("allow"), "POST");
+  });
+});
+
+Deno.test("variables out of bounds are refused by name with 400, and nothing is forwarded", async () => {
+  let calls = 0;
+  await withGateway(() => {
+    calls++;
+    return Response.json({ data: {} });
+  }, async (url) => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...TOKEN.variables, junk: "x".repeat(60_000) }, 'Variable "junk" is not a variable of Token'],
+      [{ ...TOKEN.variables, address: "1".repeat(5_000) }, 'Variable "address" is 5000 characters long: at most 200'],
+      [{ address: TOKEN.variables.address }, 'Variable "chain" is required'],
+      [{ ...TOKEN.variables, chain: 7 }, 'Variable "chain" is 7: expected a Chain value'],
+    ];
+    for (const [variables, text] of cases) {
+      const response = await call(url, JSON.stringify({ ...TOKEN, variables }));
+      assert.equal(response.status, 400);
+      assert.equal(response.headers.get("content-type"), "application/json");
+      assert.equal(await message(response), text);
+    }
+    // A count past the product's own page, written as JSON would carry it.
+    const query = stringifyDocument(ALL_DOCUMENTS.TopTokens);
+    const pageSize = await call(
+      url,
+      `{"operationName":"TopTokens","query":${JSON.stringify(query)},` +
+        `"variables":{"chain":"ETHEREUM","pageSize":1000000}}`,
+    );
+    assert.equal(pageSize.status, 400);
+    assert.equal(await message(pageSize), 'Variable "pageSize" is 1000000: at most 100');
+    const infinite = await call(
+      url,
+      `{"operationName":"TopTokens","query":${JSON.stringify(query)},` +
+        `"variables":{"chain":"ETHEREUM","page":1e999}}`,
+    );
+    assert.equal(infinite.status, 400);
+    assert.equal(await message(infinite), 'Variable "page" is Infinity: expected a whole number');
+    assert.equal(calls, 0);
+    const ok = await call(url, JSON.stringify({ operationName: "TopTokens", query, variables: { pageSize: 100 } }));
+    assert.equal(ok.status, 200);
+    await ok.body?.cancel();
+    assert.equal(calls, 1);
   });
 });
 
