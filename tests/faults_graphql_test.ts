@@ -2,13 +2,15 @@
  * The `/graphql` proxy of the real server under abuse: a 300 MB body (with
  * and without `Content-Length`), `text/plain`, an aliased 7.7 KB query,
  * introspection, variables past the product's bounds (a page of a million,
- * a 60 KB unknown variable) and a flood from one client. Each is refused without
+ * a 60 KB unknown variable), a flood from one client and a subscription
+ * socket sending 100,000 messages (closed at its rate, 4429). Each is refused without
  * reaching the gateway, a cached image is served meanwhile, memory comes
  * back and the process lives; the product's own operations still pass.
  */
 import assert from "node:assert/strict";
 import { stringifyDocument } from "@urql/core";
 import { TokenQuery } from "../queries/edge.ts";
+import { OnAssetActivitySubscription } from "../queries/activity.ts";
 import { V3TransactionsQuery } from "../queries/pools.ts";
 import { TopTokensQuery } from "../queries/token.ts";
 import { startFakeGateway } from "./fakes/gateway.ts";
@@ -59,6 +61,40 @@ async function postHuge(baseUrl: string, declared: number | null): Promise<{ sta
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), written };
 }
 
+/** A graphql-transport-ws upstream that acknowledges connections and keeps every client message it receives. */
+function startSubscriptionUpstream() {
+  const received: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    const { socket, response } = Deno.upgradeWebSocket(request, { protocol: "graphql-transport-ws" });
+    socket.onmessage = (event) => {
+      const text = String(event.data);
+      received.push(text);
+      if (text.includes('"connection_init"') && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({ type: "connection_ack" }));
+      }
+    };
+    return response;
+  });
+  return { url: `ws://127.0.0.1:${server.addr.port}/graphql`, received, close: () => server.shutdown() };
+}
+
+/** Opens a subscription socket through the service and waits for the gateway's connection_ack. */
+async function openSubscriptionSocket(url: string) {
+  const socket = new WebSocket(url, "graphql-transport-ws");
+  const closed = Promise.withResolvers<CloseEvent>();
+  const acked = Promise.withResolvers<void>();
+  socket.onclose = (event) => {
+    closed.resolve(event);
+    acked.reject(new Error(`closed with ${event.code} before connection_ack`));
+  };
+  socket.onmessage = (event) => {
+    if (String(event.data).includes("connection_ack")) acked.resolve();
+  };
+  socket.onopen = () => socket.send(JSON.stringify({ type: "connection_init" }));
+  await within(5_000, "connection_ack", acked.promise);
+  return { socket, closed: closed.promise };
+}
+
 function post(baseUrl: string, body: string, type = "application/json") {
   return fetch(`${baseUrl}/graphql`, { method: "POST", headers: { "content-type": type }, body });
 }
@@ -71,7 +107,8 @@ Deno.test("faults: /graphql refuses huge bodies, other operations and floods, an
       },
     }),
   });
-  const server = await startServer({ GRAPHQL_URL: gateway.url });
+  const subscriptions = startSubscriptionUpstream();
+  const server = await startServer({ GRAPHQL_URL: gateway.url, GRAPHQL_WS_URL: subscriptions.url });
   try {
     await warmImage(server, IMAGE);
     const rssBefore = await rssOf(server.pid);
@@ -173,9 +210,62 @@ Deno.test("faults: /graphql refuses huge bodies, other operations and floods, an
       await assertCachedImage(server, IMAGE, "flood");
     });
 
+    await t.step("a subscription socket flooding 100,000 messages is cut off at its rate", async () => {
+      const wsUrl = `${server.url.replace(/^http/, "ws")}/graphql`;
+      const flooder = await openSubscriptionSocket(wsUrl);
+      const other = await openSubscriptionSocket(wsUrl);
+      const before = subscriptions.received.length;
+      const started = performance.now();
+      let sent = 0;
+      const flood = (async () => {
+        for (; sent < 100_000 && flooder.socket.readyState === WebSocket.OPEN; sent++) {
+          flooder.socket.send(JSON.stringify({ type: "ping" }));
+          if (sent % 1000 === 999) await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        return await flooder.closed;
+      })();
+      const [event] = await Promise.all([
+        within(15_000, "subscription flood", flood),
+        assertCachedImage(server, IMAGE, "subscription flood"),
+      ]);
+      const seconds = (performance.now() - started) / 1000;
+      // 4429 when the close frame is read; a client still writing may see the connection dropped instead.
+      assert.ok([4429, 0, 1006].includes(event.code), `the flooding socket closed with ${event.code}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const relayed = subscriptions.received.slice(before).filter((m) => m.includes('"ping"')).length;
+      // Burst of 20 (one went to connection_init), 5 a second after it.
+      const allowed = 20 + Math.ceil(seconds * 5);
+      assert.ok(relayed <= allowed, `${relayed} of ${sent} pings reached the gateway in ${seconds.toFixed(2)} s`);
+      console.log(
+        `subscription flood: ${sent} sent, ${relayed} relayed, closed ${event.code} in ${seconds.toFixed(2)} s`,
+      );
+      // The other client's socket is still relayed: its subscription reaches the gateway.
+      other.socket.send(JSON.stringify({
+        id: "1",
+        type: "subscribe",
+        payload: {
+          query: stringifyDocument(OnAssetActivitySubscription),
+          variables: { subscriptionId: crypto.randomUUID(), account: CACHED },
+        },
+      }));
+      await within(
+        5_000,
+        "the other subscription",
+        (async () => {
+          while (!subscriptions.received.some((m) => m.includes('"subscribe"'))) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        })(),
+      );
+      assert.equal(other.socket.readyState, WebSocket.OPEN);
+      other.socket.close(1000);
+      await other.closed;
+    });
+
     await t.step("the process is alive, memory came back", () => assertSurvived(server, rssBefore, "/graphql abuse"));
   } finally {
     await server.stop();
     await gateway.close();
+    await subscriptions.close();
   }
 });

@@ -3,8 +3,36 @@
  * service's own origin (dev: Vite's HMR socket; the gateway's subscriptions),
  * so the browser never needs the upstream's address.
  *
+ * Client messages are rate-limited per socket (a token bucket,
+ * {@linkcode DEFAULT_MESSAGE_RATE}: 5 a second, bursts of 20): a client
+ * over it has its socket closed, both sides, with code
+ * {@linkcode CLOSE_TOO_MANY_MESSAGES} (4429, "Too many messages"), and
+ * nothing past the limit is relayed. Closing rather than dropping is
+ * deliberate: a dropped `subscribe` or `complete` would leave the client and
+ * the gateway disagreeing about what is live, while a close is seen at once
+ * (graphql-ws reports it and may reconnect, meeting the upgrade rate limit).
+ *
  * @module
  */
+import { createRateLimiter } from "../http/rate_limit.ts";
+
+/** Close code of a socket whose client sent messages faster than its rate. */
+export const CLOSE_TOO_MANY_MESSAGES = 4429;
+
+/** A per-socket message rate: a token bucket. */
+export interface MessageRate {
+  /** Sustained client messages a second. */
+  readonly ratePerSecond: number;
+  /** Client messages at once after a quiet spell. */
+  readonly burst: number;
+}
+
+/**
+ * Default client message rate of a socket: the product's subscription sends
+ * three messages (`connection_init`, `subscribe`, `complete`) and a `pong`
+ * per gateway ping; Vite's HMR client a few per edit.
+ */
+export const DEFAULT_MESSAGE_RATE: MessageRate = { ratePerSecond: 5, burst: 20 };
 
 /** Options of {@linkcode proxyWebSocket}. */
 export interface WebSocketProxyOptions {
@@ -14,6 +42,11 @@ export interface WebSocketProxyOptions {
   maxMessageBytes?: number;
   /** Judges each client message; one it refuses closes both sides with code 4403 (default: all pass). */
   accept?: (data: string | ArrayBuffer) => boolean;
+  /**
+   * Client messages allowed per socket (default {@linkcode DEFAULT_MESSAGE_RATE});
+   * over it both sides close with {@linkcode CLOSE_TOO_MANY_MESSAGES}. `null`: no limit.
+   */
+  messageRate?: MessageRate | null;
 }
 
 /** Whether the request asks to upgrade to a WebSocket. */
@@ -30,7 +63,8 @@ function size(data: string | ArrayBuffer | Blob): number {
 /**
  * Upgrades `request` and relays messages both ways to `target` (a `ws:` or
  * `wss:` URL). Messages the client sends before the upstream opens are kept
- * in order; when either side closes, so does the other.
+ * in order; when either side closes, so does the other. Client messages past
+ * the socket's message rate close both sides (4429).
  */
 export function proxyWebSocket(request: Request, target: string, options: WebSocketProxyOptions = {}): Response {
   const asked = (request.headers.get("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
@@ -41,7 +75,11 @@ export function proxyWebSocket(request: Request, target: string, options: WebSoc
   upstream.binaryType = "arraybuffer";
   socket.binaryType = "arraybuffer";
   const pending: (string | ArrayBuffer)[] = [];
+  const rate = options.messageRate === undefined ? DEFAULT_MESSAGE_RATE : options.messageRate;
+  const bucket = rate ? createRateLimiter({ ...rate, maxClients: 1 }) : null;
+  let closed = false;
   const closeBoth = (code = 1000, reason = "") => {
+    closed = true;
     const safe = code === 1000 || (code >= 3000 && code <= 4999) ? code : 1000;
     for (const ws of [socket, upstream]) {
       if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) {
@@ -52,12 +90,16 @@ export function proxyWebSocket(request: Request, target: string, options: WebSoc
     }
   };
   socket.onmessage = (event) => {
+    // Frames already received when the socket closed are not relayed.
+    if (closed) return;
     if (size(event.data) > maxBytes) return closeBoth(1000, "message too large");
+    if (bucket && !bucket.take("socket").ok) return closeBoth(CLOSE_TOO_MANY_MESSAGES, "Too many messages");
     if (options.accept && !options.accept(event.data)) return closeBoth(4403, "Forbidden");
     if (upstream.readyState === WebSocket.OPEN) upstream.send(event.data);
     else if (upstream.readyState === WebSocket.CONNECTING) pending.push(event.data);
   };
   upstream.onopen = () => {
+    if (closed) return;
     for (const data of pending.splice(0)) upstream.send(data);
   };
   upstream.onmessage = (event) => {
