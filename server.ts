@@ -1,34 +1,126 @@
 /**
- * Entry point of the service: `deno run -A server.ts [--dev]`.
- *
- * Reads the configuration from the environment (see README.md), starts the
- * service and stops it gracefully on SIGINT/SIGTERM: in-flight requests
- * finish, then KV and the demo gateway close. With `--dev`, the React Router
- * app is served through Vite with HMR.
+ * The composition root: `deno run -A server.ts [--dev]`. It reads the
+ * configuration (README.md), plugs the demos into their ports when no real
+ * gateway or chain is configured, builds the parts, lists the middlewares in
+ * order and listens; SIGINT/SIGTERM stop it gracefully (in-flight requests
+ * finish, then images, demos and KV close). With `--dev`, the app is served
+ * through Vite with HMR. The only module that imports `og/` and the demos.
  *
  * @module
  */
-import { ConfigError, loadConfig } from "./server/config.ts";
-import { type ServiceOptions, startService } from "./server/service.ts";
-import { createImageHandler } from "./og/mod.ts";
+import { type Config, ConfigError, loadConfig } from "./server/config.ts";
 import { flushLog, logger } from "./server/log.ts";
+import { createParts, type PartsOptions, type ServiceParts } from "./server/parts.ts";
+import { createClients } from "./server/start/clients.ts";
+import { type GuardSettings, listen } from "./server/start/listen.ts";
+import { compose, type Middleware } from "./server/middleware/compose.ts";
+import { requestLog } from "./server/middleware/request_log.ts";
+import { headWithoutBody, pagesAsGet } from "./server/middleware/head.ts";
+import { securityHeaders } from "./server/middleware/security_headers.ts";
+import { requestOrigin } from "./server/middleware/request_origin.ts";
+import { compression } from "./server/middleware/compression.ts";
+import { shareImages } from "./server/middleware/share_images.ts";
+import { graphqlQueries, graphqlSubscriptions } from "./server/middleware/graphql.ts";
+import { rpc } from "./server/middleware/rpc.ts";
+import { apiFiles, assets, publicFiles } from "./server/middleware/static_files.ts";
+import { viteDev } from "./server/middleware/dev.ts";
+import { crawlerDocuments, reactRouter } from "./server/middleware/react_router.ts";
+import { createImageHandler } from "./og/mod.ts";
+
+/** The service, one middleware per step, in the order a request walks them (outermost first). */
+export function middlewares(parts: ServiceParts): (Middleware | null)[] {
+  return [
+    requestLog(), // one log line per request; a throw becomes a plain 500
+    headWithoutBody(), // HEAD: the GET answer without its body
+    securityHeaders(parts.contentSecurityPolicy), // nosniff; HTML: CSP, frame and referrer policies
+    requestOrigin(parts), // 400 for a bad Host; the URL rebuilt on PUBLIC_ORIGIN / X-Forwarded-* / Host
+    compression(), // br or gzip for text answers
+    shareImages(parts.images), // GET /api/image/{tokens,pools,positions}/... (og/)
+    ...parts.portMiddlewares, // the demo gateway's /logos/* (demo only)
+    graphqlSubscriptions(parts.graphqlWsUrl, parts.clientOf), // WebSocket /graphql, relayed
+    graphqlQueries(parts.graphqlProxy), // POST /graphql: the product's own operations
+    rpc(parts.rpcProxy), // GET /rpc, POST /rpc/{chain}
+    apiFiles(parts.staticDir), // any other /api/...: a static file or 404
+    assets(parts.clientDir), // /assets/* of the client build, immutable
+    publicFiles(parts.staticDir), // favicons, robots.txt, ... (never for whitelisted pages)
+    pagesAsGet(), // pages answer HEAD as GET
+    viteDev(parts.devMiddleware), // dev: Vite's modules and HMR
+    crawlerDocuments(parts.crawler), // a crawler on a whitelisted page: the head-first document
+    reactRouter(parts.app), // every other page
+  ];
+}
+
+/** What tests and benchmarks may change of a service; `server.ts` itself uses the defaults. */
+export interface ServiceOptions extends Omit<PartsOptions, "createImages" | "gateway" | "chain"> {
+  /** The share images; default `og/`'s. */
+  createImages?: PartsOptions["createImages"];
+  /** Connection guard settings, or `false` for `Deno.serve` alone (benchmarks only). */
+  connectionGuard?: GuardSettings;
+  /** Called when the service stops (dev: closes Vite). */
+  onShutdown?: () => Promise<void>;
+}
+
+/** A running service. */
+export interface Service {
+  /** The address actually bound, e.g. `http://0.0.0.0:8000`. */
+  readonly url: string;
+  /** Finishes in-flight requests, then closes what the service started. */
+  shutdown(): Promise<void>;
+  /** Resolves when the server has stopped. */
+  readonly finished: Promise<void>;
+}
+
+/** Starts the service: the demos where nothing real is configured, the parts, the list, then listening. */
+export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
+  const gateway = config.graphqlUrl === null
+    ? await import("./demo_gateway/port.ts").then((demo) => demo.startDemoGatewayPort())
+    : null;
+  const chain = config.demoChain
+    ? await import("./demo_chain/port.ts").then((demo) => demo.startDemoChainPort(config.demoChainPort))
+    : null;
+  // An explicit DEMO_CHAIN_PORT is awaited, so a busy port stops the start.
+  if (chain && config.demoChainPort !== 0) await chain.targets;
+  const clients = createClients(config.trustProxy);
+  const parts = await createParts(
+    config,
+    { createImages: createImageHandler, ...options, gateway, chain },
+    clients,
+  );
+  const listener = await listen(config, compose(middlewares(parts)), clients, options.connectionGuard ?? {})
+    .catch(async (error) => {
+      await parts.close();
+      throw error;
+    });
+  let stopping: Promise<void> | null = null;
+  return {
+    url: listener.url,
+    finished: listener.finished,
+    shutdown() {
+      stopping ??= (async () => {
+        await listener.close();
+        await options.onShutdown?.();
+        await parts.close();
+        // Request lines are batched: write the last ones before the process exits.
+        await flushLog();
+      })();
+      return stopping;
+    },
+  };
+}
 
 async function main(): Promise<void> {
   let config = loadConfig(Deno.env.toObject());
-  let options: ServiceOptions = { createImages: createImageHandler };
+  let options: ServiceOptions = {};
   if (Deno.args.includes("--dev")) {
     const { freePort, startViteDev } = await import("./server/dev/vite_dev.ts");
     // The browser's HMR client must know the port before Vite starts.
     if (config.port === 0) config = { ...config, port: freePort(config.hostname) };
-    options = { ...options, ...await startViteDev({ port: config.port }) };
+    options = await startViteDev({ port: config.port });
   }
-  let service;
-  try {
-    service = await startService(config, options);
-  } catch (error) {
+  const service = await startService(config, options).catch(async (error) => {
     await options.onShutdown?.();
     throw error;
-  }
+  });
   const stop = () => {
     logger.info("Shutting down");
     service.shutdown().then(() => Deno.exit(0));

@@ -12,7 +12,7 @@
  * @module
  */
 import { loadConfig } from "../server/config.ts";
-import { startService } from "../server/service.ts";
+import { startService } from "../server.ts";
 import { createImageHandler } from "../og/mod.ts";
 import { fileURLToPath } from "node:url";
 import { ROOT_DIR } from "../server/paths.ts";

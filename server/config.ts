@@ -43,8 +43,13 @@ export interface Config {
   readonly trustProxy: boolean;
   /** `RPC_URL_<CHAIN>`: JSON-RPC endpoint per chain URL name (`ethereum` -> `RPC_URL_ETHEREUM`). */
   readonly rpcUrls: Readonly<Record<string, string>>;
-  /** `DEMO_CHAIN_PORT`: port of the local demo chain started when no `RPC_URL_*` is set (0: a free port). */
+  /** `DEMO_CHAIN_PORT`: port of the local demo chain, when it runs (0: a free port). */
   readonly demoChainPort: number;
+  /**
+   * Whether the local demo chain runs: `DEMO_CHAIN` (`1`/`0`), by default only with the demo gateway
+   * (`GRAPHQL_URL` unset); never when any `RPC_URL_*` is set.
+   */
+  readonly demoChain: boolean;
   /** `WALLETCONNECT_PROJECT_ID`: enables WalletConnect when set. */
   readonly walletConnectProjectId: string | null;
   /**
@@ -232,6 +237,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: get("TRUST_PROXY") ? flag("TRUST_PROXY", get("TRUST_PROXY")!) : false,
     rpcUrls: rpcUrls(env),
     demoChainPort: get("DEMO_CHAIN_PORT") ? integer("DEMO_CHAIN_PORT", get("DEMO_CHAIN_PORT")!, 0, 65535) : 0,
+    demoChain: Object.keys(rpcUrls(env)).length === 0 &&
+      (get("DEMO_CHAIN") ? flag("DEMO_CHAIN", get("DEMO_CHAIN")!) : graphqlUrl === null),
     walletConnectProjectId,
     walletConnectRelayUrl: relayUrlOf(get("WALLETCONNECT_RELAY_URL"), walletConnectProjectId),
   };

@@ -9,7 +9,7 @@ import { JSDOM } from "jsdom";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../server/config.ts";
-import { startService } from "../server/service.ts";
+import { startService } from "../server.ts";
 import { createImageHandler } from "../og/mod.ts";
 import { importServerBuild } from "../server/app_build.ts";
 import { BROWSER_USER_AGENT, rawRequest, startServer, TEST_ENV, type TestServer } from "./server_harness.ts";

@@ -8,7 +8,6 @@
  * @module
  */
 import type { ServerBuild } from "react-router";
-import type { ServiceOptions } from "../service.ts";
 import { isWebSocketUpgrade, proxyWebSocket } from "../proxies/ws_proxy.ts";
 import { logger } from "../log.ts";
 
@@ -28,8 +27,18 @@ export interface ViteDevOptions {
   port: number;
 }
 
-/** Starts Vite in dev mode and returns the options that plug it into the service. */
-export async function startViteDev(options: ViteDevOptions): Promise<Omit<ServiceOptions, "createImages">> {
+/** What plugs Vite into the service (`ServiceOptions` of `server.ts`). */
+export interface ViteDev {
+  /** The server build as Vite compiles it, per request. */
+  loadBuild(): Promise<ServerBuild>;
+  /** Answers Vite's own paths and the HMR WebSocket, or `null`. */
+  devMiddleware(request: Request): Promise<Response | null>;
+  /** Closes Vite. */
+  onShutdown(): Promise<void>;
+}
+
+/** Starts Vite in dev mode and returns what plugs it into the service. */
+export async function startViteDev(options: ViteDevOptions): Promise<ViteDev> {
   const { createServer } = await import("vite");
   const vitePort = freePort();
   const vite = await createServer({

@@ -1,7 +1,43 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createHandler, type HandlerParts, type ImageTarget } from "./handler.ts";
+import { middlewares } from "../../server.ts";
+import type { ServiceParts } from "../parts.ts";
+import type { ImageTarget } from "../previews/share_images.ts";
+import { CONTENT_SECURITY_POLICY } from "../http/security_headers.ts";
+import { compose } from "./compose.ts";
+
+/** What these tests vary of the service: the rest of its parts answer nothing. */
+interface HandlerParts {
+  images(request: Request, target: ImageTarget): Promise<Response>;
+  app(request: Request): Promise<Response>;
+  staticDir: string;
+  clientDir: string | null;
+  publicOrigin?: string | null;
+  trustProxy?: boolean;
+  contentSecurityPolicy?: string;
+}
+
+/** The service's own middleware list (server.ts) over fake parts: routing, headers, compression, HEAD. */
+function createHandler(test: HandlerParts): (request: Request) => Promise<Response> {
+  const parts: ServiceParts = {
+    publicOrigin: test.publicOrigin ?? null,
+    trustProxy: test.trustProxy ?? false,
+    contentSecurityPolicy: test.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY,
+    images: Object.assign(test.images, { close: () => Promise.resolve() }),
+    staticDir: test.staticDir,
+    clientDir: test.clientDir,
+    portMiddlewares: [],
+    graphqlWsUrl: null,
+    graphqlProxy: test.app,
+    rpcProxy: Promise.resolve(() => Promise.resolve(null)),
+    crawler: test.app,
+    app: test.app,
+    clientOf: () => "test",
+    close: () => Promise.resolve(),
+  };
+  return compose(middlewares(parts));
+}
 
 const CSS = `body { color: #123456; }\n${".swap { margin: 0 auto; padding: 4px; }\n".repeat(200)}`;
 const HTML = `<!DOCTYPE html><html><head><title>Swap</title></head><body>${"<p>row</p>".repeat(500)}</body></html>`;

@@ -1,0 +1,180 @@
+/**
+ * The parts the middlewares are built from, made once at start from the
+ * configuration and the ports: the KV cache, the gateway client and its
+ * shared query cache, the previews, the `/graphql` and `/rpc` proxies, the
+ * share images (`og/`, through its port), and the React Router handlers for
+ * browsers and crawlers. `server.ts` lists the middlewares over them.
+ *
+ * @module
+ */
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { BROWSER_GRAPHQL_PATH, type LoaderLogger } from "../lib/load_context.ts";
+import { createGatewayClient } from "../queries/client.ts";
+import { createQueryCache } from "../queries/query_cache.ts";
+import { importServerBuild } from "./app_build.ts";
+import { createCache } from "./cache/kv_cache.ts";
+import type { Config } from "./config.ts";
+import { contentSecurityPolicy } from "./http/security_headers.ts";
+import { errorText, logger, warnOnce } from "./log.ts";
+import { ROOT_DIR } from "./paths.ts";
+import type { ChainPort, GatewayPort } from "./ports.ts";
+import { crawlerBuild, createCrawlerDocuments } from "./previews/crawler.ts";
+import { createPreviews } from "./previews/previews.ts";
+import type { CreateShareImages, ShareImages } from "./previews/share_images.ts";
+import { createGraphqlProxy } from "./proxies/graphql_proxy.ts";
+import { createRpcProxy, rpcTargets } from "./proxies/rpc_proxy.ts";
+import type { Clients } from "./start/clients.ts";
+import { openKv } from "./start/kv.ts";
+import type { Middleware } from "./middleware/compose.ts";
+import type { PageHandler } from "./middleware/react_router.ts";
+import type { RpcHandler } from "./middleware/rpc.ts";
+import type { DevHandler } from "./middleware/dev.ts";
+
+/** What the composition root hands the parts. */
+export interface PartsOptions {
+  /** The share images: `createImageHandler` of `og/mod.ts`. */
+  createImages: CreateShareImages;
+  /** The data gateway when `GRAPHQL_URL` is unset (the demo gateway). */
+  gateway?: GatewayPort | null;
+  /** The chains when no `RPC_URL_*` is set (the demo chain). */
+  chain?: ChainPort | null;
+  /** Loads the server build for each request (dev: through Vite); default: `build/server/index.js`. */
+  loadBuild?: () => Promise<ServerBuild>;
+  /** Answers Vite's own paths in dev, or returns null. */
+  devMiddleware?: DevHandler;
+  /** React Router mode; default `development` with `loadBuild`, else `production` (no error details sent). */
+  mode?: "development" | "production";
+}
+
+/** The parts of a running service. */
+export interface ServiceParts {
+  readonly publicOrigin: string | null;
+  readonly trustProxy: boolean;
+  /** The CSP of HTML documents. */
+  readonly contentSecurityPolicy: string;
+  readonly images: ShareImages;
+  /** Absolute path of `static/`. */
+  readonly staticDir: string;
+  /** Absolute path of Vite's client build, or `null` in dev. */
+  readonly clientDir: string | null;
+  /** Middlewares of the ports (the demo gateway's logos). */
+  readonly portMiddlewares: readonly Middleware[];
+  /** The gateway's subscription endpoint, or `null`. */
+  readonly graphqlWsUrl: string | null;
+  readonly graphqlProxy: (request: Request) => Promise<Response>;
+  readonly rpcProxy: Promise<RpcHandler>;
+  readonly devMiddleware?: DevHandler;
+  /** Crawler documents of whitelisted pages. */
+  readonly crawler: PageHandler;
+  /** The app for everyone else. */
+  readonly app: PageHandler;
+  readonly clientOf: (request: Request) => string;
+  /** Stops what the parts started: images, the ports, KV (after the server drained). */
+  close(): Promise<void>;
+}
+
+/** The logger as loaders get it through the load context (`lib/load_context.ts`). */
+const loaderLogger: LoaderLogger = { warn: logger.warn, error: logger.error, warnOnce };
+
+/** Builds the parts: resolves once the KV store is open and the server build is loaded. */
+export async function createParts(config: Config, options: PartsOptions, clients: Clients): Promise<ServiceParts> {
+  const { gateway = null, chain = null } = options;
+  const kv = await openKv(config);
+  const graphqlUrl = gateway?.url ?? config.graphqlUrl ?? "";
+  const graphqlWsUrl = gateway ? gateway.wsUrl : config.graphqlWsUrl;
+  const cache = createCache(kv);
+  // Public reads are shared by every request for QUERY_CACHE_SECONDS (queries/query_cache.ts).
+  const queryCache = createQueryCache({ ttlMs: config.queryCacheSeconds * 1000 });
+  const gatewayClient = () =>
+    createGatewayClient({
+      url: graphqlUrl,
+      timeoutMs: config.gatewayTimeoutMs,
+      maxBytes: config.gatewayMaxBytes,
+      queryCache,
+    });
+  const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
+  const images = options.createImages({
+    previews: gateway ? gateway.cardPreviews(previews) : previews,
+    cache,
+    staticDir: `${ROOT_DIR}static`,
+    logoAllowedHosts: [...config.logoAllowedHosts, ...(gateway?.logoHosts ?? [])],
+    publicOrigin: config.publicOrigin,
+    clientOf: clients.clientOf,
+    // Render workers (og/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER.
+    workers: config.renderWorkers,
+    timeoutMs: config.renderTimeoutMs,
+    queue: config.renderQueue,
+    renderer: config.renderer,
+    // The workers boot and draw a warm-up card while the rest of the service starts.
+    warm: true,
+  });
+  const rpcProxy = rpcProxyOf(config, chain);
+
+  const mode = options.mode ?? (options.loadBuild ? "development" : "production");
+  // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
+  const build = options.loadBuild ?? await importServerBuild();
+  const routerHandler = createRequestHandler(build, mode);
+  // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (previews/crawler.ts).
+  const crawlerHandler = createRequestHandler(
+    typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build),
+    mode,
+  );
+  const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
+  function loadContext(request: Request): AppLoadContext {
+    return {
+      gatewayClient,
+      // The browser's subscription endpoint: same origin, relayed by the graphql middleware.
+      graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
+      previews,
+      origin: config.publicOrigin ?? new URL(request.url).origin,
+      logger: loaderLogger,
+    };
+  }
+
+  return {
+    publicOrigin: config.publicOrigin,
+    trustProxy: config.trustProxy,
+    // connect-src: this origin, plus the WalletConnect relay only when WalletConnect is configured.
+    contentSecurityPolicy: contentSecurityPolicy({ walletConnectRelayUrl: config.walletConnectRelayUrl }),
+    images,
+    staticDir: `${ROOT_DIR}static`,
+    clientDir: options.loadBuild ? null : `${ROOT_DIR}build/client`,
+    portMiddlewares: gateway?.middlewares ?? [],
+    graphqlWsUrl,
+    // The browser's GraphQL client posts here: the product's own operations only (proxies/graphql_proxy.ts).
+    graphqlProxy: createGraphqlProxy({
+      graphqlUrl,
+      timeoutMs: config.gatewayTimeoutMs,
+      maxBytes: config.gatewayMaxBytes,
+      clientAddress: clients.clientOf,
+    }),
+    rpcProxy,
+    devMiddleware: options.devMiddleware,
+    crawler: (request) => crawlerDocuments.serve(request, () => crawlerHandler(request, loadContext(request))),
+    app: (request) => routerHandler(request, loadContext(request)),
+    clientOf: clients.clientOf,
+    async close() {
+      await images.close();
+      await gateway?.close();
+      await chain?.close();
+      kv?.close();
+    },
+  };
+}
+
+/** The `/rpc` proxy over `RPC_URL_*`, or over the chain port's targets once it serves. */
+async function rpcProxyOf(config: Config, chain: ChainPort | null): Promise<RpcHandler> {
+  let targets = rpcTargets(config.rpcUrls, null);
+  if (chain) {
+    try {
+      targets = { ...await chain.targets };
+    } catch (error) {
+      logger.error("Cannot start the demo chain; wallet actions are unavailable", { error: errorText(error) });
+    }
+  }
+  return createRpcProxy({
+    targets,
+    walletConnectProjectId: config.walletConnectProjectId,
+    walletConnectRelayUrl: config.walletConnectRelayUrl,
+  });
+}
