@@ -78,8 +78,13 @@ export function paintBackdrop(
     table[s * 4 + 2] = from.b + (to.b - from.b) * t + 0.5;
     table[s * 4 + 3] = 255;
   }
-  for (let y = 0; y < height; y++) {
-    out.set(table.subarray(y * 4, (y + width) * 4), y * width * 4);
+  if (from.r === to.r && from.g === to.g && from.b === to.b && LITTLE_ENDIAN) {
+    // flat: one 32-bit fill
+    new Uint32Array(out.buffer).fill(new Uint32Array(table.buffer, 0, 1)[0]);
+  } else {
+    for (let y = 0; y < height; y++) {
+      out.set(table.subarray(y * 4, (y + width) * 4), y * width * 4);
+    }
   }
   const mark = backdrop.watermark;
   if (mark) {
@@ -106,6 +111,36 @@ export function paintBackdrop(
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Lays `sprite` (premultiplied RGBA at `sprite.x`, `sprite.y`, as resvg
+ * renders it) over the opaque `base` of `width` x `height`, in place; the
+ * parts outside the base are left out.
+ */
+export function compositeAt(
+  base: Uint8Array,
+  width: number,
+  height: number,
+  sprite: {
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+    readonly pixels: Uint8Array;
+  },
+): void {
+  const x0 = Math.max(0, sprite.x);
+  const x1 = Math.min(width, sprite.x + sprite.width);
+  const y0 = Math.max(0, sprite.y);
+  const y1 = Math.min(height, sprite.y + sprite.height);
+  if (x1 <= x0 || y1 <= y0) return;
+  const columns = (x1 - x0) * 4;
+  for (let y = y0; y < y1; y++) {
+    const from = ((y - sprite.y) * sprite.width + (x0 - sprite.x)) * 4;
+    const to = (y * width + x0) * 4;
+    composite(base.subarray(to, to + columns), sprite.pixels.subarray(from, from + columns));
+  }
+}
 
 /**
  * Lays `layer` (premultiplied RGBA, as resvg renders it) over the opaque
@@ -139,4 +174,38 @@ export function composite(base: Uint8Array, layer: Uint8Array): void {
     base[i + 1] = layer[i + 1] + ((base[i + 1] * keep + 127) * 257 >>> 16);
     base[i + 2] = layer[i + 2] + ((base[i + 2] * keep + 127) * 257 >>> 16);
   }
+}
+
+/**
+ * A square logo (`size` x `size`, straight RGBA) cut to a circle, as the
+ * cards draw it (`border-radius` of half its size), premultiplied and ready
+ * to lay at `x`, `y`; the circle's edge is anti-aliased by its distance
+ * from each pixel's centre.
+ */
+export function roundLogo(
+  pixels: Uint8Array,
+  size: number,
+  x: number,
+  y: number,
+): { x: number; y: number; width: number; height: number; pixels: Uint8Array } {
+  if (pixels.length !== size * size * 4) {
+    throw new RangeError(`Cannot draw a ${size} px logo from ${pixels.length} bytes: expected ${size * size * 4}`);
+  }
+  const out = new Uint8Array(pixels.length);
+  const r = size / 2;
+  for (let j = 0; j < size; j++) {
+    const dy = j + 0.5 - r;
+    for (let i = 0; i < size; i++) {
+      const dx = i + 0.5 - r;
+      const cover = Math.min(1, Math.max(0, r + 0.5 - Math.sqrt(dx * dx + dy * dy)));
+      if (cover === 0) continue;
+      const o = (j * size + i) * 4;
+      const a = pixels[o + 3] * cover;
+      out[o] = (pixels[o] * a) / 255 + 0.5;
+      out[o + 1] = (pixels[o + 1] * a) / 255 + 0.5;
+      out[o + 2] = (pixels[o + 2] * a) / 255 + 0.5;
+      out[o + 3] = a + 0.5;
+    }
+  }
+  return { x, y, width: size, height: size, pixels: out };
 }

@@ -9,11 +9,18 @@
 import type { CSSProperties, ReactNode } from "react";
 import { cssRgb, type Rgb } from "./average_color.ts";
 import { DEFAULT_FONT_FAMILY } from "./fonts.ts";
+import { CARD_HEIGHT, CARD_WIDTH } from "./render.ts";
 
 /** A token logo as the cards draw it. */
 export interface CardLogo {
   /** Data URL of a drawable logo, or `null` to draw the letter tile. */
   readonly src: string | null;
+  /**
+   * The same logo decoded at the size the card draws it (straight RGBA,
+   * square), when it was: a layered card lays these pixels in memory
+   * instead of handing the picture to satori and resvg (see `render.ts`).
+   */
+  readonly pixels?: Uint8Array | null;
   /** Token symbol; its first three letters fill the tile. */
   readonly symbol: string | null;
 }
@@ -54,17 +61,124 @@ export function textColorOn(background: Rgb): string {
 }
 
 /**
- * An upper bound of the width of `text` in ems, per code point: 1.15 for
- * Latin, Greek and Cyrillic (Inter's widest, Ж, is 1.07), 1.05 for CJK, kana
- * and Hangul, 1.2 for emoji pictures, and 2 for every other script (some
- * Indic and South-East Asian glyphs are wider than an em), 4 for the few
- * known extra-wide glyphs.
+ * Advance widths of Inter 700 for printable ASCII (U+0020 to U+007E), in
+ * ems rounded up (read from `static/fonts/inter-latin-700-normal.woff`).
+ */
+const INTER_ASCII_EM = [
+  0.24,
+  0.34,
+  0.56,
+  0.65,
+  0.66,
+  1.02,
+  0.68,
+  0.34,
+  0.38,
+  0.38,
+  0.56,
+  0.68,
+  0.34,
+  0.47,
+  0.34,
+  0.39,
+  0.68,
+  0.44,
+  0.63,
+  0.65,
+  0.68,
+  0.63,
+  0.65,
+  0.59,
+  0.66,
+  0.65,
+  0.34,
+  0.35,
+  0.68,
+  0.68,
+  0.68,
+  0.56,
+  1.02,
+  0.75,
+  0.67,
+  0.74,
+  0.73,
+  0.61,
+  0.59,
+  0.76,
+  0.75,
+  0.29,
+  0.59,
+  0.72,
+  0.57,
+  0.94,
+  0.77,
+  0.78,
+  0.65,
+  0.78,
+  0.66,
+  0.66,
+  0.67,
+  0.74,
+  0.75,
+  1.04,
+  0.74,
+  0.74,
+  0.67,
+  0.38,
+  0.39,
+  0.38,
+  0.49,
+  0.48,
+  0.37,
+  0.59,
+  0.64,
+  0.59,
+  0.64,
+  0.6,
+  0.4,
+  0.64,
+  0.63,
+  0.28,
+  0.28,
+  0.59,
+  0.28,
+  0.92,
+  0.63,
+  0.62,
+  0.64,
+  0.64,
+  0.41,
+  0.57,
+  0.37,
+  0.63,
+  0.6,
+  0.86,
+  0.59,
+  0.61,
+  0.58,
+  0.47,
+  0.38,
+  0.47,
+  0.68,
+];
+
+/** Room added to each ASCII advance for kerning that widens a pair, in ems. */
+const ASCII_SLACK_EM = 0.02;
+
+/**
+ * An upper bound of the width of `text` in ems, per code point: Inter's own
+ * advance (plus {@linkcode ASCII_SLACK_EM}) for printable ASCII, 1.15 for
+ * the rest of Latin, Greek and Cyrillic (Inter's widest, Ж, is 1.07), 1.05
+ * for CJK, kana and Hangul, 1.2 for emoji pictures, and 2 for every other
+ * script (some Indic and South-East Asian glyphs are wider than an em), 4
+ * for the few known extra-wide glyphs.
  */
 export function maxTextWidthEm(text: string): number {
   let width = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp === 0xfdfd || cp === 0x2e3a || cp === 0x2e3b) width += 4;
+    if (cp >= 0x20 && cp < 0x7f) width += INTER_ASCII_EM[cp - 0x20] + ASCII_SLACK_EM;
+    else if (cp === 0xfdfd || cp === 0x2e3a || cp === 0x2e3b) width += 4;
     else if (cp < 0x0590 || (cp >= 0x1e00 && cp < 0x2000) || (cp >= 0x2000 && cp < 0x2070)) width += 1.15;
     else if (
       (cp >= 0x3000 && cp < 0xa000) || (cp >= 0xac00 && cp < 0xd7b0) ||
@@ -120,22 +234,70 @@ export function disc(size: number, background: string): CSSProperties {
   };
 }
 
+/**
+ * Which part of a card to draw: `all` of it, only its `base` (what every
+ * card of a kind and text colour shares: logo frames, tiles, the product
+ * mark; rasterized once and cached, see `render.ts`), or only its `face`
+ * (what changes from card to card: text, logos, the chain badge). Base and
+ * face lay out exactly as `all` does, and the face paints over the base.
+ */
+export type CardLayer = "all" | "base" | "face";
+
+/** Whether `layer` draws the shared parts. */
+export function drawsBase(layer: CardLayer | undefined): boolean {
+  return layer !== "face";
+}
+
+/** Whether `layer` draws the per-card parts. */
+export function drawsFace(layer: CardLayer | undefined): boolean {
+  return layer !== "base";
+}
+
+/** A rectangle of the card, in px. */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** Padding around the token and pool cards' content, in px. */
 export const CARD_PAD = 72;
 /** Width the token and pool cards' text may take before it is cut with an ellipsis. */
 export const CARD_TEXT_WIDTH = 1200 - CARD_PAD * 2;
 
 /**
+ * Room left around a text region for ink that reaches past the line boxes
+ * and advances (overhanging glyphs, tall fallback scripts, emoji), in px.
+ */
+export const REGION_MARGIN = { x: 16, y: 48 } as const;
+
+/**
+ * The region of a card's bottom text block from `top` down to the card's
+ * bottom edge, `width` px of text wide at most (an upper bound: see
+ * {@linkcode maxTextWidthEm}), starting below `above` (the logos' region:
+ * face regions must not overlap).
+ */
+export function textRegion(top: number, width: number, above: Rect): Rect {
+  const x = CARD_PAD - REGION_MARGIN.x;
+  const right = Math.min(CARD_WIDTH, Math.ceil(CARD_PAD + Math.min(width, CARD_TEXT_WIDTH) + REGION_MARGIN.x));
+  const y = Math.max(above.y + above.height, top - REGION_MARGIN.y);
+  return { x, y, width: right - x, height: CARD_HEIGHT - y };
+}
+
+/**
  * The frame of the token and pool cards in text colour `color`: `logos` at
  * the top left, the product mark at the top right, `children` (the name
- * lines) stacked at the bottom.
+ * lines) stacked at the bottom. The product mark is base, the text face
+ * (`layer`, see {@linkcode CardLayer}).
  */
 export function CardFrame(
-  { color, logos, productLogo, children }: {
+  { color, logos, productLogo, children, layer }: {
     color: string;
     logos: ReactNode;
     productLogo: string;
     children: ReactNode;
+    layer?: CardLayer;
   },
 ) {
   return (
@@ -158,19 +320,32 @@ export function CardFrame(
         }}
       >
         {logos}
-        <ProductMark src={productLogo} color={color} />
+        {drawsBase(layer) ? <ProductMark src={productLogo} color={color} /> : null}
       </div>
-      <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
-        {children}
-      </div>
+      {drawsFace(layer)
+        ? (
+          <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
+            {children}
+          </div>
+        )
+        : null}
     </div>
   );
 }
 
-/** A round token logo of `size` px, or the three-letter tile. */
+/** An empty box of `width` x `height` px (holds a place in the layer that does not draw its content). */
+export function Blank({ width, height }: { width: number; height: number }) {
+  return <div style={{ display: "flex", width, height }} />;
+}
+
+/**
+ * A round token logo of `size` px, or the three-letter tile. A logo with
+ * `pixels` is only a place in the face layer: it is laid in memory.
+ */
 export function LogoCircle(
-  { logo, size, tint }: { logo: CardLogo; size: number; tint: Rgb },
+  { logo, size, tint, layer }: { logo: CardLogo; size: number; tint: Rgb; layer?: CardLayer },
 ) {
+  if (logo.pixels && layer === "face") return <Blank width={size} height={size} />;
   if (logo.src) {
     return (
       <img

@@ -11,21 +11,36 @@
 import { analyzeLogo, backgroundColor, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
 import { type Backdrop, watermarkImage } from "./backdrop.ts";
 import { type CardLogo, isLight } from "./card_parts.tsx";
+import type { TokenCardProps } from "./token_card.tsx";
 import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { emojiDataUrl } from "./emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
 import { bytesToBase64 } from "./iconify.ts";
-import type { CardJob, DrawOptions } from "./images.tsx";
+import type { CardJob, DrawOptions, PositionCardJob } from "./images.tsx";
 import type { FetchedLogo } from "./logo_fetch.ts";
-import { feeLabel, mix, POOL_LOGO_SIZE, PoolCard } from "./pool_card.tsx";
-import { type AdditionalAssetLoader, renderCardPng, type RenderTimings } from "./render.ts";
-import { TOKEN_LOGO_SIZE, TokenCard } from "./token_card.tsx";
+import {
+  feeLabel,
+  mix,
+  POOL_LOGO_SIZE,
+  PoolCard,
+  type PoolCardProps,
+  poolFaceRegions,
+  TILE_LOGOS_AT,
+} from "./pool_card.tsx";
+import {
+  type AdditionalAssetLoader,
+  type LayeredCard,
+  renderCardPng,
+  renderLayeredPng,
+  type RenderTimings,
+} from "./render.ts";
+import { TOKEN_LOGO_AT, TOKEN_LOGO_SIZE, TokenCard, tokenFaceRegions } from "./token_card.tsx";
 import { DefaultCard } from "./default_card.tsx";
+import { PositionCard, type PositionCardProps, positionFaceRegions, UNKNOWN_PRICE } from "./position_card.tsx";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
 import { cardText } from "../lib/text.ts";
 import { errorText, logger } from "../server/log.ts";
-import type { ReactElement } from "react";
 
 /** What {@linkcode drawCard} needs of its thread. */
 export interface DrawContext {
@@ -66,14 +81,20 @@ export async function decodeLogo(
   if (!fetched) return tile;
   const analysis = await analyzeLogo(fetched, { displaySize });
   if (!analysis.drawable) return tile;
-  // Decoded bitmaps are scaled here to the size drawn, so resvg copies
-  // them 1:1 (SVG logos are drawn to that size by analyzeLogo); GIF logos are handed over as they came.
-  const src = analysis.pixels
-    ? `data:image/png;base64,${
-      bytesToBase64(encodeRgbaPng(coverSquare(analysis.pixels, displaySize), displaySize, displaySize))
-    }`
-    : dataUrl(fetched);
-  return { logo: { src, symbol }, average: analysis.average };
+  if (!analysis.pixels) return { logo: { src: dataUrl(fetched), symbol }, average: analysis.average };
+  // Decoded bitmaps are scaled here to the size drawn: a layered card lays
+  // these pixels itself, and the PNG data URL (for a whole-card render) is
+  // made only when asked for. GIF logos are handed over as they came.
+  const pixels = coverSquare(analysis.pixels, displaySize);
+  let src: string | null = null;
+  const logo: CardLogo = {
+    symbol,
+    pixels,
+    get src() {
+      return src ??= `data:image/png;base64,${bytesToBase64(encodeRgbaPng(pixels, displaySize, displaySize))}`;
+    },
+  };
+  return { logo, average: analysis.average };
 }
 
 function assetLoader(options: DrawOptions): AdditionalAssetLoader | undefined {
@@ -108,37 +129,151 @@ export async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promi
   };
 }
 
+/** A stand-in colour of the same lightness (light: white, dark: the default), for drawing a base. */
+function baseTone(color: Rgb): Rgb {
+  return isLight(color) ? { r: 255, g: 255, b: 255 } : DEFAULT_COLOR;
+}
+
+/** Nothing that changes per card: what the base of a layered card is drawn from. */
+const NO_TEXT = { name: "", symbol: "", chainLogo: null } as const;
+const NO_LOGO: CardLogo = { src: null, symbol: null };
+
+/** The decoded logos among `logos`, where they sit: laid in memory (see `LayeredCard` of `render.ts`). */
+export function logoSpots(
+  logos: readonly (readonly [CardLogo, { readonly x: number; readonly y: number }])[],
+  size: number,
+): LayeredCard["logos"] {
+  return logos.flatMap(([logo, at]) => logo.pixels ? [{ ...at, size, pixels: logo.pixels }] : []);
+}
+
+/** The token card in layers: its base depends on its text colour only. */
+export function layeredTokenCard(props: TokenCardProps): LayeredCard {
+  const tone = baseTone(props.background);
+  return {
+    baseKey: `token:${isLight(tone) ? "light" : "dark"}`,
+    base: <TokenCard {...props} {...NO_TEXT} logo={NO_LOGO} background={tone} layer="base" />,
+    face: <TokenCard {...props} layer="face" />,
+    faceRegions: tokenFaceRegions(props),
+    logos: logoSpots([[props.logo, TOKEN_LOGO_AT]], TOKEN_LOGO_SIZE),
+  };
+}
+
+/** The pool card in layers: its base depends on its text colour only. */
+export function layeredPoolCard(props: PoolCardProps): LayeredCard {
+  const tone = baseTone(mix(props.color0, props.color1));
+  return {
+    baseKey: `pool:${isLight(tone) ? "light" : "dark"}`,
+    base: (
+      <PoolCard
+        {...props}
+        token0={NO_LOGO}
+        token1={NO_LOGO}
+        name=""
+        feeLabel=""
+        protocolVersion={null}
+        chainLogo={null}
+        color0={tone}
+        color1={tone}
+        layer="base"
+      />
+    ),
+    face: <PoolCard {...props} layer="face" />,
+    faceRegions: poolFaceRegions(props),
+    logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
+  };
+}
+
+/** The position card in layers: its base depends on its text colour only. */
+export function layeredPositionCard(props: PositionCardProps): LayeredCard {
+  const tone = baseTone(mix(props.color0, props.color1));
+  return {
+    baseKey: `position:${isLight(tone) ? "light" : "dark"}`,
+    base: (
+      <PositionCard
+        {...props}
+        token0={NO_LOGO}
+        token1={NO_LOGO}
+        name=""
+        feeLabel=""
+        priceLower=""
+        priceUpper=""
+        chainLogo={null}
+        color0={tone}
+        color1={tone}
+        layer="base"
+      />
+    ),
+    face: <PositionCard {...props} layer="face" />,
+    faceRegions: positionFaceRegions(props),
+    logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
+  };
+}
+
+/** Any job {@linkcode drawCard} draws: a {@linkcode CardJob} or a position ({@linkcode PositionCardJob}). */
+export type AnyCardJob = CardJob | PositionCardJob;
+
 /**
  * Draws a card described by `job` as PNG bytes: decodes its logos, then lays
  * it out and renders it. CPU-bound: the service runs it in a render Worker.
  */
-export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint8Array> {
+export async function drawCard(job: AnyCardJob, context: DrawContext): Promise<Uint8Array> {
   const [fonts, brand] = await Promise.all([context.fonts.load(), loadBrandLogos()]);
   /** Renders `card` over a backdrop running from `from` to `to`. */
-  const render = async (card: ReactElement, from: Rgb, to: Rgb) =>
-    await renderCardPng(card, {
+  const render = async (card: LayeredCard, from: Rgb, to: Rgb) =>
+    await renderLayeredPng(card, {
       fonts,
       loadAdditionalAsset: assetLoader(job),
       backdrop: await backdropFor(from, to, brand.productSvg),
       onTimings: context.onTimings,
     });
   if (job.kind === "default") {
-    return await render(<DefaultCard productLogo={brand.product} />, DEFAULT_COLOR, DEFAULT_COLOR);
+    // drawn once per process (scripts/make_default_preview.ts): no layers
+    return await renderCardPng(<DefaultCard productLogo={brand.product} />, {
+      fonts,
+      loadAdditionalAsset: assetLoader(job),
+      backdrop: await backdropFor(DEFAULT_COLOR, DEFAULT_COLOR, brand.productSvg),
+      onTimings: context.onTimings,
+    });
   }
   if (job.kind === "token") {
     const prepared = await decodeLogo(job.logo, job.symbol, TOKEN_LOGO_SIZE);
     const background = backgroundColor(prepared.average);
     return await render(
-      <TokenCard
-        name={cardText(job.name, "Token")}
-        symbol={cardText(job.symbol, "UNK")}
-        logo={prepared.logo}
-        background={background}
-        chainLogo={chainLogo(brand, job.chainName)}
-        productLogo={brand.product}
-      />,
+      layeredTokenCard({
+        name: cardText(job.name, "Token"),
+        symbol: cardText(job.symbol, "UNK"),
+        logo: prepared.logo,
+        background,
+        chainLogo: chainLogo(brand, job.chainName),
+        productLogo: brand.product,
+      }),
       background,
       background,
+    );
+  }
+  if (job.kind === "position") {
+    const data = job.position;
+    const token0 = await decodeLogo(job.logo0, data.token0Symbol, POOL_LOGO_SIZE);
+    const token1 = await decodeLogo(job.logo1, data.token1Symbol, POOL_LOGO_SIZE);
+    const color0 = backgroundColor(token0.average);
+    const color1 = backgroundColor(token1.average);
+    return await render(
+      layeredPositionCard({
+        token0: token0.logo,
+        token1: token1.logo,
+        color0,
+        color1,
+        name: `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`,
+        protocolVersion: data.protocolVersion,
+        feeLabel: feeLabel(data.feeTier, false, data.protocolVersion),
+        priceLower: cardText(data.priceLower, UNKNOWN_PRICE),
+        priceUpper: cardText(data.priceUpper, UNKNOWN_PRICE),
+        status: data.status,
+        chainLogo: chainLogo(brand, job.chainName),
+        productLogo: brand.product,
+      }),
+      color0,
+      color1,
     );
   }
   const data = job.pool;
@@ -148,17 +283,17 @@ export async function drawCard(job: CardJob, context: DrawContext): Promise<Uint
   const color1 = backgroundColor(token1.average);
   const name = `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`;
   return await render(
-    <PoolCard
-      token0={token0.logo}
-      token1={token1.logo}
-      color0={color0}
-      color1={color1}
-      name={name}
-      protocolVersion={data.protocolVersion}
-      feeLabel={feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion)}
-      chainLogo={chainLogo(brand, job.chainName)}
-      productLogo={brand.product}
-    />,
+    layeredPoolCard({
+      token0: token0.logo,
+      token1: token1.logo,
+      color0,
+      color1,
+      name,
+      protocolVersion: data.protocolVersion,
+      feeLabel: feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion),
+      chainLogo: chainLogo(brand, job.chainName),
+      productLogo: brand.product,
+    }),
     color0,
     color1,
   );

@@ -250,6 +250,11 @@ function isIgnorable(codePoint: number): boolean {
     (codePoint >= 0xfe00 && codePoint <= 0xfe0f);
 }
 
+/** Whether `codePoint` is in Mathematical Operators (U+2200-22FF) or their Supplemental block (U+2A00-2AFF). */
+function isMathOperator(codePoint: number): boolean {
+  return (codePoint >= 0x2200 && codePoint <= 0x22ff) || (codePoint >= 0x2a00 && codePoint <= 0x2aff);
+}
+
 /** Paths of fallback font files loaded so far (for tests and logs). */
 export function loadedFallbackFiles(): string[] {
   return [...fontFiles.keys()];
@@ -297,8 +302,11 @@ export async function loadFallbackFonts(
     const single = info.subsets.length === 1;
     const wanted = info.subsets.filter((subset) => [...remaining].some((cp) => covers(subset, cp)));
     // A package with one subset (Noto Sans Math) holds more glyphs than
-    // its declared range: load it whenever the chain reaches it.
-    if (single && wanted.length === 0 && lang !== undefined) {
+    // its declared range: load it whenever the chain reaches it for its
+    // own script, or for a mathematical operator left over (∞, which
+    // satori files under no script, is only there).
+    const operator = pkg === "noto-sans-math" && [...remaining].some(isMathOperator);
+    if (single && wanted.length === 0 && (lang !== undefined || operator)) {
       wanted.push(info.subsets[0]);
     }
     const loaded = await Promise.all(wanted.map(async (subset) => {

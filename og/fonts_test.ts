@@ -119,3 +119,7 @@ Deno.test("static/fonts/noto holds exactly the files of its manifest, and each i
   const head = new Uint8Array(await Deno.readFile(join(FALLBACK_FONT_DIR, thai))).subarray(0, 4);
   assert.equal(new TextDecoder().decode(head), "wOFF");
 });
+
+Deno.test("∞, which satori files under no script, is drawn from Noto Sans Math", async () => {
+  assert.deepEqual((await loadFallbackFonts("unknown", "∞")).map((font) => font.name), ["Noto Sans Math latin"]);
+});

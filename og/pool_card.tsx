@@ -9,7 +9,24 @@
 
 import { feeLabel as poolFeeLabel, feePercent } from "../lib/fees.ts";
 import { cssRgb, type Rgb } from "./average_color.ts";
-import { CardFrame, CardLine, type CardLogo, ChainBadge, disc, INK, isLight, LogoCircle } from "./card_parts.tsx";
+import {
+  CARD_PAD,
+  CardFrame,
+  type CardLayer,
+  CardLine,
+  type CardLogo,
+  ChainBadge,
+  disc,
+  drawsBase,
+  drawsFace,
+  INK,
+  isLight,
+  LogoCircle,
+  maxTextWidthEm,
+  type Rect,
+  textRegion,
+} from "./card_parts.tsx";
+import { CARD_HEIGHT } from "./render.ts";
 
 /** What the pool card shows. */
 export interface PoolCardProps {
@@ -26,6 +43,8 @@ export interface PoolCardProps {
   readonly feeLabel: string;
   readonly chainLogo: string | null;
   readonly productLogo: string;
+  /** Which part to draw (all of it unless told). */
+  readonly layer?: CardLayer;
 }
 
 /** The fee tier used when the gateway gives none (0.3%). */
@@ -47,26 +66,81 @@ const TILE = 168;
 /** Size each token logo is drawn at inside its 168 px tile, in px. */
 export const POOL_LOGO_SIZE = 128;
 
-function Tile({ logo, tint, light }: { logo: CardLogo; tint: Rgb; light: boolean }) {
+/** Gap between the two tiles, in px. */
+const TILE_GAP = 16;
+
+/**
+ * A token's tile: a rounded square (base) holding its logo (face). The
+ * position card draws the same tiles.
+ */
+export function Tile(
+  { logo, tint, light, layer }: { logo: CardLogo; tint: Rgb; light: boolean; layer?: CardLayer },
+) {
   return (
     <div
       style={{
         ...disc(TILE, light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.2)"),
+        ...(drawsBase(layer) ? {} : { background: "none" }),
         borderRadius: 40,
       }}
     >
-      <LogoCircle logo={logo} size={POOL_LOGO_SIZE} tint={tint} />
+      {drawsFace(layer) ? <LogoCircle logo={logo} size={POOL_LOGO_SIZE} tint={tint} layer={layer} /> : null}
     </div>
   );
 }
 
-function Pill({ text, light }: { text: string; light: boolean }) {
+/**
+ * The two tiles side by side with the chain badge on the second one's
+ * corner (the pool and position cards' logo row).
+ */
+export function TilePair(
+  { token0, token1, color0, color1, light, chainLogo, layer }: {
+    token0: CardLogo;
+    token1: CardLogo;
+    color0: Rgb;
+    color1: Rgb;
+    light: boolean;
+    chainLogo: string | null;
+    layer?: CardLayer;
+  },
+) {
+  return (
+    <div style={{ display: "flex", position: "relative" }}>
+      <Tile logo={token0} tint={color0} light={light} layer={layer} />
+      <div style={{ display: "flex", width: TILE_GAP }} />
+      <Tile logo={token1} tint={color1} light={light} layer={layer} />
+      {drawsFace(layer)
+        ? <ChainBadge src={chainLogo} size={68} ring={cssRgb(color1)} right={-22} bottom={-22} />
+        : null}
+    </div>
+  );
+}
+
+/** Where the two tiles' logos sit on the card (top-left corners; {@linkcode POOL_LOGO_SIZE} square). */
+export const TILE_LOGOS_AT = [
+  { x: CARD_PAD + (TILE - POOL_LOGO_SIZE) / 2, y: CARD_PAD + (TILE - POOL_LOGO_SIZE) / 2 },
+  { x: CARD_PAD + TILE + TILE_GAP + (TILE - POOL_LOGO_SIZE) / 2, y: CARD_PAD + (TILE - POOL_LOGO_SIZE) / 2 },
+] as const;
+
+/** Where the tiles' logos and the chain badge draw (the badge reaches 22 px past the second tile). */
+export const TILE_PAIR_REGION: Rect = {
+  x: CARD_PAD,
+  y: CARD_PAD,
+  width: TILE * 2 + TILE_GAP + 24,
+  height: TILE + 24,
+};
+
+/** Size of the dot a {@linkcode Pill} may lead with, and the space after it, in px. */
+export const PILL_DOT = { size: 22, gap: 14 } as const;
+
+/** A rounded label (version, fee tier, status) on a translucent plate, led by a round `dot` of that colour if given. */
+export function Pill({ text, light, dot }: { text: string; light: boolean; dot?: string }) {
   return (
     <div
       style={{
         display: "flex",
         alignItems: "center",
-        height: 64,
+        height: PILL_HEIGHT,
         padding: "0 26px",
         marginRight: 16,
         borderRadius: 20,
@@ -74,6 +148,7 @@ function Pill({ text, light }: { text: string; light: boolean }) {
         background: light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.18)",
       }}
     >
+      {dot ? <div style={{ ...disc(PILL_DOT.size, dot), marginRight: PILL_DOT.gap }} /> : null}
       {text}
     </div>
   );
@@ -94,20 +169,41 @@ export function PoolCard(props: PoolCardProps) {
   const text = light ? INK : "#ffffff";
   const showVersion = (props.protocolVersion ?? "").toUpperCase() === "V2";
   const logos = (
-    <div style={{ display: "flex", position: "relative" }}>
-      <Tile logo={props.token0} tint={props.color0} light={light} />
-      <div style={{ display: "flex", width: 16 }} />
-      <Tile logo={props.token1} tint={props.color1} light={light} />
-      <ChainBadge src={props.chainLogo} size={68} ring={cssRgb(props.color1)} right={-22} bottom={-22} />
-    </div>
+    <TilePair
+      token0={props.token0}
+      token1={props.token1}
+      color0={props.color0}
+      color1={props.color1}
+      light={light}
+      chainLogo={props.chainLogo}
+      layer={props.layer}
+    />
   );
   return (
-    <CardFrame color={text} logos={logos} productLogo={props.productLogo}>
-      <CardLine text={props.name} fontSize={120} lineHeight={140} style={{ letterSpacing: -3 }} />
-      <div style={{ display: "flex", marginTop: 18 }}>
+    <CardFrame color={text} logos={logos} productLogo={props.productLogo} layer={props.layer}>
+      <CardLine text={props.name} {...NAME_LINE} style={{ letterSpacing: -3 }} />
+      <div style={{ display: "flex", marginTop: PILL_GAP }}>
         {showVersion ? <Pill text="V2" light={light} /> : null}
         <Pill text={props.feeLabel} light={light} />
       </div>
     </CardFrame>
   );
+}
+
+const NAME_LINE = { fontSize: 120, lineHeight: 140 } as const;
+const PILL_GAP = 18;
+/** Height of a {@linkcode Pill}, in px. */
+export const PILL_HEIGHT = 64;
+
+/** At most how wide a {@linkcode Pill} of `text` is with the space after it, in px. */
+export function pillWidth(text: string): number {
+  return maxTextWidthEm(text) * 36 + 52 + 16;
+}
+
+/** The parts of the pool card its face may draw on (see `tokenFaceRegions` of `token_card.tsx`). */
+export function poolFaceRegions(props: Pick<PoolCardProps, "name" | "feeLabel">): Rect[] {
+  const textTop = CARD_HEIGHT - CARD_PAD - NAME_LINE.lineHeight - PILL_GAP - PILL_HEIGHT;
+  const pills = pillWidth("V2") + pillWidth(props.feeLabel);
+  const width = Math.max(maxTextWidthEm(props.name) * NAME_LINE.fontSize, pills);
+  return [TILE_PAIR_REGION, textRegion(textTop, width, TILE_PAIR_REGION)];
 }

@@ -12,7 +12,9 @@ import satori, { type SatoriOptions } from "satori";
 import { rasterizeSvg } from "./resvg.ts";
 import { encodeRgbaPng } from "./png.ts";
 import type { CardFont } from "./fonts.ts";
-import { type Backdrop, composite, paintBackdrop } from "./backdrop.ts";
+import { type Backdrop, composite, compositeAt, paintBackdrop, roundLogo } from "./backdrop.ts";
+import type { Rect } from "./card_parts.tsx";
+import type { RasterImage } from "./resvg.ts";
 
 /** Size of every share image. */
 export const CARD_WIDTH = 1200;
@@ -83,10 +85,165 @@ export async function renderCardPng(
   return png;
 }
 
-/** Milliseconds spent in each stage of {@linkcode renderCardPng}. */
+/** Milliseconds spent in each stage of {@linkcode renderCardPng} or {@linkcode renderLayeredPng}. */
 export interface RenderTimings {
+  /** satori (the face only, for a layered card). */
   readonly satoriMs: number;
+  /** resvg (the face's regions only, for a layered card). */
   readonly resvgMs: number;
+  /** The backdrop, and laying the layers over it. */
   readonly backdropMs: number;
   readonly encodeMs: number;
+  /** A layered card: getting its base (near 0 once cached; satori and resvg when drawn). */
+  readonly baseMs?: number;
+}
+
+/**
+ * A card in two layers (see `CardLayer` of `card_parts.tsx`): the base, the
+ * same on every card with this `baseKey`, and the face, drawn for each card
+ * but only inside `faceRegions`.
+ */
+export interface LayeredCard {
+  /** Names the base: two cards with the same key must have the same base. */
+  readonly baseKey: string;
+  readonly base: ReactNode;
+  readonly face: ReactNode;
+  /** Where the face may draw; the rest of it is never rasterized. */
+  readonly faceRegions: readonly Rect[];
+  /**
+   * Round logos laid in memory between base and face (the face leaves their
+   * place empty: `LogoCircle`): decoded pixels, straight RGBA, `size` square.
+   */
+  readonly logos?: readonly {
+    readonly x: number;
+    readonly y: number;
+    readonly size: number;
+    readonly pixels: Uint8Array;
+  }[];
+}
+
+/** A part of a layer: premultiplied pixels and where they sit on the card. */
+export interface Sprite extends RasterImage {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Bases kept (one per card kind and text colour in practice; each holds only its drawn rows and columns). */
+const MAX_BASES = 32;
+const bases = new Map<string, Promise<Sprite>>();
+
+/** The smallest part of `image` holding every pixel that is not fully transparent. */
+export function trimTransparent(image: RasterImage): Sprite {
+  const { width, height, pixels } = image;
+  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (pixels[(y * width + x) * 4 + 3] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return { x: 0, y: 0, width: 0, height: 0, pixels: new Uint8Array(0) };
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const out = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    out.set(pixels.subarray(((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4), y * w * 4);
+  }
+  return { x: x0, y: y0, width: w, height: h, pixels: out };
+}
+
+/** The base layer of `card`, drawn once per key (a failure is drawn again next time). */
+function baseLayer(card: LayeredCard, options: RenderCardOptions): Promise<Sprite> {
+  let base = bases.get(card.baseKey);
+  if (!base) {
+    base = renderCardSvg(card.base, options).then(rasterizeSvg).then(trimTransparent);
+    if (bases.size >= MAX_BASES) bases.delete(bases.keys().next().value!);
+    bases.set(card.baseKey, base);
+    base.catch(() => bases.delete(card.baseKey));
+  }
+  return base;
+}
+
+/**
+ * The SVG document `svg` (as satori writes it) cut to `rect`: the root's
+ * size becomes the rectangle's and its viewBox starts at its corner, so
+ * resvg draws only those pixels.
+ */
+export function cropSvg(svg: string, rect: Rect): string {
+  const end = svg.indexOf(">");
+  const open = svg.slice(0, end);
+  if (!open.startsWith("<svg") || !/ width="[^"]*"/.test(open) || !/ viewBox="[^"]*"/.test(open)) {
+    throw new Error(`Cannot crop an SVG document starting ${JSON.stringify(svg.slice(0, 80))}: expected satori's root`);
+  }
+  const cropped = open
+    .replace(/ width="[^"]*"/, ` width="${rect.width}"`)
+    .replace(/ height="[^"]*"/, ` height="${rect.height}"`)
+    .replace(/ viewBox="[^"]*"/, ` viewBox="${rect.x} ${rect.y} ${rect.width} ${rect.height}"`);
+  return cropped + svg.slice(end);
+}
+
+/** `rect` in whole pixels, inside a `width` x `height` card (empty when it lies outside). */
+function clampRect(rect: Rect, width: number, height: number): Rect {
+  const x = Math.max(0, Math.floor(rect.x));
+  const y = Math.max(0, Math.floor(rect.y));
+  const right = Math.min(width, Math.ceil(rect.x + rect.width));
+  const bottom = Math.min(height, Math.ceil(rect.y + rect.height));
+  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
+}
+
+/**
+ * Renders a layered card to PNG bytes: the backdrop painted in memory, the
+ * cached base laid over it, then the face, which satori lays out whole and
+ * resvg draws only inside its regions. The pixels are those of the whole
+ * card drawn at once, within rounding: layers are laid in paint order.
+ */
+export async function renderLayeredPng(
+  card: LayeredCard,
+  options: RenderCardOptions & {
+    readonly backdrop: Backdrop;
+    readonly onTimings?: (timings: RenderTimings) => void;
+  },
+): Promise<Uint8Array> {
+  const width = options.width ?? CARD_WIDTH;
+  const height = options.height ?? CARD_HEIGHT;
+  const t0 = performance.now();
+  const base = await baseLayer(card, { ...options, loadAdditionalAsset: undefined });
+  const t1 = performance.now();
+  const svg = await renderCardSvg(card.face, options);
+  const t2 = performance.now();
+  const faces: Sprite[] = [];
+  const rects = card.faceRegions.map((region) => clampRect(region, width, height));
+  for (const [i, a] of rects.entries()) {
+    // a pixel in two regions would be laid twice
+    const overlap = rects.slice(i + 1).find((b) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    );
+    if (overlap) {
+      throw new Error(`Cannot draw face regions ${JSON.stringify(a)} and ${JSON.stringify(overlap)}: they overlap`);
+    }
+  }
+  for (const rect of rects) {
+    if (rect.width === 0 || rect.height === 0) continue;
+    faces.push({ ...await rasterizeSvg(cropSvg(svg, rect)), x: rect.x, y: rect.y });
+  }
+  const t3 = performance.now();
+  const pixels = paintBackdrop(options.backdrop, width, height);
+  compositeAt(pixels, width, height, base);
+  for (const logo of card.logos ?? []) {
+    compositeAt(pixels, width, height, roundLogo(logo.pixels, logo.size, logo.x, logo.y));
+  }
+  for (const face of faces) compositeAt(pixels, width, height, face);
+  const t4 = performance.now();
+  const png = encodeRgbaPng(pixels, width, height);
+  options.onTimings?.({
+    baseMs: t1 - t0,
+    satoriMs: t2 - t1,
+    resvgMs: t3 - t2,
+    backdropMs: t4 - t3,
+    encodeMs: performance.now() - t4,
+  });
+  return png;
 }

@@ -1,9 +1,10 @@
 /**
  * One render worker: a child process started by `render_pool.ts`
  * (`deno run og/render_worker.ts`). It loads the renderer the pool chose,
- * says it is ready, then draws one {@linkcode CardJob} at a time and answers
- * with the PNG and its memory; a `warm` request (sent while no card waits)
- * draws a token and a pool card to pay the first-call costs.
+ * says it is ready, then draws one card job (`AnyCardJob` of `draw.tsx`) at
+ * a time and answers with the PNG and its memory; a `warm` request (sent
+ * while no card waits) draws a token, a pool and a position card to pay the
+ * first-call costs (and draw the dark bases of their layers).
  *
  * Pool and worker talk over the worker's stdin and stdout in frames: a 4-byte
  * big-endian length, then the message in V8's serialization (`node:v8`), so
@@ -21,7 +22,7 @@
  */
 
 import { deserialize, serialize } from "node:v8";
-import type { CardJob } from "./images.tsx";
+import type { AnyCardJob } from "./draw.tsx";
 import type { RenderTimings } from "./render.ts";
 import { type RendererInfo, type RendererName, selectRenderer } from "./resvg.ts";
 
@@ -39,7 +40,7 @@ export interface WorkerInit {
  * warm-up cards; sent to an idle worker when no card is waiting).
  */
 export type WorkerRequest =
-  | { readonly type: "job"; readonly id: number; readonly job: CardJob }
+  | { readonly type: "job"; readonly id: number; readonly job: AnyCardJob }
   | { readonly type: "warm"; readonly id: number };
 
 /** What the worker process holds: resident set size, and its JS heap. */
@@ -62,7 +63,7 @@ export type WorkerReply =
   | { readonly type: "failed"; readonly id: number; readonly message: string; readonly memory: WorkerMemory };
 
 /** Draws one job; {@linkcode startRenderWorker} may wrap it (tests). */
-export type DrawJob = (job: CardJob, onTimings: (t: RenderTimings) => void) => Promise<Uint8Array>;
+export type DrawJob = (job: AnyCardJob, onTimings: (t: RenderTimings) => void) => Promise<Uint8Array>;
 
 /** Encodes one message as a frame: 4-byte big-endian length, then V8 serialization. */
 export function encodeFrame(message: unknown): Uint8Array {
@@ -105,8 +106,9 @@ async function warmLogo() {
 }
 
 /**
- * Draws a token card with a PNG logo and a pool card: the first calls of
- * satori, resvg, the decoders and the encoder are the slow ones.
+ * Draws a token card with a PNG logo, a pool card and a position card: the
+ * first calls of satori, resvg, the decoders and the encoder are the slow
+ * ones, and each kind's base layer is drawn once (`render.ts`).
  */
 async function warmUp(draw: DrawJob): Promise<Uint8Array> {
   const common = { emojiSet: "twemoji", dynamicAssets: true } as const;
@@ -114,11 +116,27 @@ async function warmUp(draw: DrawJob): Promise<Uint8Array> {
     { ...common, kind: "token", chainName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
     () => {},
   );
-  return await draw({
+  await draw({
     ...common,
     kind: "pool",
     chainName: "ethereum",
     pool: { token0Symbol: "A", token1Symbol: "B", feeTier: 3000, protocolVersion: "V3" },
+    logo0: null,
+    logo1: null,
+  }, () => {});
+  return await draw({
+    ...common,
+    kind: "position",
+    chainName: "ethereum",
+    position: {
+      protocolVersion: "V3",
+      token0Symbol: "A",
+      token1Symbol: "B",
+      feeTier: 3000,
+      priceLower: "1",
+      priceUpper: "2",
+      status: "in-range",
+    },
     logo0: null,
     logo1: null,
   }, () => {});

@@ -71,20 +71,19 @@ export function coverSquare(image: RgbaImage, size: number): Uint8Array {
         const dy = fy - iy;
         const ix1 = Math.min(ix + 1, width - 1);
         const iy1 = Math.min(iy + 1, height - 1);
-        const corners: [number, number, number][] = [
-          [ix, iy, (1 - dx) * (1 - dy)],
-          [ix1, iy, dx * (1 - dy)],
-          [ix, iy1, (1 - dx) * dy],
-          [ix1, iy1, dx * dy],
-        ];
-        for (const [cx, cy, w] of corners) {
-          const o = (cy * width + cx) * 4;
-          const alpha = data[o + 3] * w;
-          r += data[o] * alpha;
-          g += data[o + 1] * alpha;
-          b += data[o + 2] * alpha;
-          a += alpha;
-        }
+        // The four neighbours, weighted (no arrays: this runs per target pixel).
+        const o00 = (iy * width + ix) * 4;
+        const o10 = (iy * width + ix1) * 4;
+        const o01 = (iy1 * width + ix) * 4;
+        const o11 = (iy1 * width + ix1) * 4;
+        const a00 = data[o00 + 3] * ((1 - dx) * (1 - dy));
+        const a10 = data[o10 + 3] * (dx * (1 - dy));
+        const a01 = data[o01 + 3] * ((1 - dx) * dy);
+        const a11 = data[o11 + 3] * (dx * dy);
+        r = data[o00] * a00 + data[o10] * a10 + data[o01] * a01 + data[o11] * a11;
+        g = data[o00 + 1] * a00 + data[o10 + 1] * a10 + data[o01 + 1] * a01 + data[o11 + 1] * a11;
+        b = data[o00 + 2] * a00 + data[o10 + 2] * a10 + data[o01 + 2] * a01 + data[o11 + 2] * a11;
+        a = a00 + a10 + a01 + a11;
         n = 1;
       }
       const o = (y * size + x) * 4;

@@ -7,7 +7,24 @@
  */
 
 import { cssRgb, type Rgb } from "./average_color.ts";
-import { CardFrame, CardLine, type CardLogo, ChainBadge, INK, LogoCircle, textColorOn } from "./card_parts.tsx";
+import {
+  Blank,
+  CARD_PAD,
+  CardFrame,
+  type CardLayer,
+  CardLine,
+  type CardLogo,
+  ChainBadge,
+  drawsBase,
+  drawsFace,
+  INK,
+  LogoCircle,
+  maxTextWidthEm,
+  type Rect,
+  textColorOn,
+  textRegion,
+} from "./card_parts.tsx";
+import { CARD_HEIGHT } from "./render.ts";
 
 /** What the token card shows. */
 export interface TokenCardProps {
@@ -19,10 +36,16 @@ export interface TokenCardProps {
   readonly chainLogo: string | null;
   /** Data URL of the product logo. */
   readonly productLogo: string;
+  /** Which part to draw (all of it unless told). */
+  readonly layer?: CardLayer;
 }
 
 /** Size the token logo is drawn at, in px. */
 export const TOKEN_LOGO_SIZE = 160;
+
+const FRAME = 176;
+const NAME_LINE = { fontSize: 56, lineHeight: 68 } as const;
+const SYMBOL_LINE = { fontSize: 144, lineHeight: 160 } as const;
 
 /** The token card. */
 export function TokenCard(props: TokenCardProps) {
@@ -30,24 +53,47 @@ export function TokenCard(props: TokenCardProps) {
   const text = textColorOn(props.background);
   const light = text === INK;
   const logos = (
-    <div style={{ display: "flex", position: "relative", width: 176, height: 176 }}>
+    <div style={{ display: "flex", position: "relative", width: FRAME, height: FRAME }}>
       <div
         style={{
           display: "flex",
           padding: 8,
-          borderRadius: 88,
-          background: light ? "rgba(13,17,28,0.12)" : "rgba(255,255,255,0.3)",
+          borderRadius: FRAME / 2,
+          background: drawsBase(props.layer) ? (light ? "rgba(13,17,28,0.12)" : "rgba(255,255,255,0.3)") : undefined,
         }}
       >
-        <LogoCircle logo={props.logo} size={TOKEN_LOGO_SIZE} tint={props.background} />
+        {drawsFace(props.layer)
+          ? <LogoCircle logo={props.logo} size={TOKEN_LOGO_SIZE} tint={props.background} layer={props.layer} />
+          : <Blank width={TOKEN_LOGO_SIZE} height={TOKEN_LOGO_SIZE} />}
       </div>
-      <ChainBadge src={props.chainLogo} size={64} ring={background} right={-10} bottom={-6} />
+      {drawsFace(props.layer)
+        ? <ChainBadge src={props.chainLogo} size={64} ring={background} right={-10} bottom={-6} />
+        : null}
     </div>
   );
   return (
-    <CardFrame color={text} logos={logos} productLogo={props.productLogo}>
-      <CardLine text={props.name} fontSize={56} lineHeight={68} style={{ opacity: 0.82 }} />
-      <CardLine text={props.symbol} fontSize={144} lineHeight={160} style={{ letterSpacing: -4 }} />
+    <CardFrame color={text} logos={logos} productLogo={props.productLogo} layer={props.layer}>
+      <CardLine text={props.name} {...NAME_LINE} style={{ opacity: 0.82 }} />
+      <CardLine text={props.symbol} {...SYMBOL_LINE} style={{ letterSpacing: -4 }} />
     </CardFrame>
   );
+}
+
+/** Where the token logo sits on the card (top-left corner; {@linkcode TOKEN_LOGO_SIZE} square). */
+export const TOKEN_LOGO_AT = { x: CARD_PAD + 8, y: CARD_PAD + 8 } as const;
+
+/**
+ * The parts of the card its face may draw on (logo with its badge, and the
+ * text lines, as wide as their text can be): the rest of the face layer is
+ * left undrawn (see `render.ts`).
+ */
+export function tokenFaceRegions(props: Pick<TokenCardProps, "name" | "symbol">): Rect[] {
+  const textTop = CARD_HEIGHT - CARD_PAD - NAME_LINE.lineHeight - SYMBOL_LINE.lineHeight;
+  const textWidth = Math.max(
+    maxTextWidthEm(props.name) * NAME_LINE.fontSize,
+    maxTextWidthEm(props.symbol) * SYMBOL_LINE.fontSize,
+  );
+  // the logo frame and the badge, which reaches 10 px right and 6 px down past the frame
+  const logo = { x: CARD_PAD, y: CARD_PAD, width: FRAME + 16, height: FRAME + 12 };
+  return [logo, textRegion(textTop, textWidth, logo)];
 }

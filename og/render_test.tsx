@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { type Rgb } from "./average_color.ts";
+import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredTokenCard } from "./draw.tsx";
+import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
+import { createDefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
+import { cropSvg, type LayeredCard, renderCardPng, renderLayeredPng, trimTransparent } from "./render.ts";
+import { selectRenderer } from "./resvg.ts";
+import { countDifferentPixels, decodePixels, solidPng } from "./test_helpers.ts";
+import { STATIC_DIR } from "../server/paths.ts";
+import type { ReactElement } from "react";
+import { TokenCard } from "./token_card.tsx";
+import { PoolCard } from "./pool_card.tsx";
+import { PositionCard } from "./position_card.tsx";
+
+/** The golden tests' tolerance (`golden_test.ts`). */
+const MAX_DIFFERENT = 0.002;
+const CHANNEL_TOLERANCE = 24;
+
+const RED: Rgb = { r: 220, g: 20, b: 30 };
+const YELLOW: Rgb = { r: 240, g: 200, b: 40 };
+
+Deno.test("a layered card draws the pixels of the whole card drawn at once", async () => {
+  await selectRenderer();
+  const fonts = await createDefaultFontLoader(STATIC_DIR).load();
+  const brand = await loadBrandLogos();
+  const logo = (await decodeLogo({ bytes: solidPng(RED), type: "png", width: 64, height: 64 }, "RED", 160)).logo;
+  const small = (await decodeLogo({ bytes: solidPng(YELLOW), type: "png", width: 64, height: 64 }, "YLW", 128)).logo;
+  const tile = { src: null, symbol: "weth" };
+  const names = [
+    ["Red Token", "RED"],
+    ["A token whose name is far too long to fit on one line of the card", "SUPERCALIFRAGILISTIC"],
+    ["日本語トークン 🦄", "ユニ"],
+    ["Ĵ̸̡̛͎̗̮̈́ȁ̶̢̳̝̀l̵̨̛̜̈́g̷̢̛̯̈́o̴̡̘͑", "ǺWÆ"],
+    ["عملة عربية", "عرب"],
+  ] as const;
+  const cards: { name: string; layered: LayeredCard; whole: ReactElement; from: Rgb; to: Rgb }[] = [];
+  for (const [i, [name, symbol]] of names.entries()) {
+    const background = i % 2 ? YELLOW : RED;
+    const props = {
+      name,
+      symbol,
+      logo: i === 1 ? tile : logo,
+      background,
+      chainLogo: chainLogo(brand, i === 2 ? "ethereum" : "base"),
+      productLogo: brand.product,
+    };
+    cards.push({
+      name: `token ${name}`,
+      layered: layeredTokenCard(props),
+      whole: <TokenCard {...props} />,
+      from: background,
+      to: background,
+    });
+    const pool = {
+      token0: i === 3 ? tile : small,
+      token1: tile,
+      color0: background,
+      color1: { r: 30, g: 60, b: 220 },
+      name: `${symbol}/${symbol}`,
+      protocolVersion: i % 2 ? "V2" : "V3",
+      feeLabel: i === 4 ? "Dynamic" : "0.05%",
+      chainLogo: chainLogo(brand, "arbitrum"),
+      productLogo: brand.product,
+    };
+    cards.push({
+      name: `pool ${name}`,
+      layered: layeredPoolCard(pool),
+      whole: <PoolCard {...pool} />,
+      from: pool.color0,
+      to: pool.color1,
+    });
+    const position = {
+      ...pool,
+      protocolVersion: "V4",
+      priceLower: i === 1 ? "0" : "1,234.5678",
+      priceUpper: i === 1 ? "∞" : "0.000000000000123",
+      status: (["in-range", "out-of-range", "closed"] as const)[i % 3],
+    };
+    cards.push({
+      name: `position ${name}`,
+      layered: layeredPositionCard(position),
+      whole: <PositionCard {...position} />,
+      from: pool.color0,
+      to: pool.color1,
+    });
+  }
+  const loadAdditionalAsset = (code: string, segment: string) => loadFallbackFonts(code, segment);
+  for (const { name, layered, whole, from, to } of cards) {
+    const backdrop = await backdropFor(from, to, brand.productSvg);
+    const options = { fonts, loadAdditionalAsset, backdrop };
+    const a = decodePixels(await renderLayeredPng(layered, options));
+    const b = decodePixels(await renderCardPng(whole, options));
+    const different = countDifferentPixels(a, b, undefined, CHANNEL_TOLERANCE);
+    assert.ok(different / (a.width * a.height) <= MAX_DIFFERENT, `${name}: ${different} pixels differ`);
+  }
+});
+
+Deno.test("cropSvg cuts satori's root to a rectangle, and refuses anything else", () => {
+  const svg = '<svg width="1200" height="630" viewBox="0 0 1200 630" xmlns="http://www.w3.org/2000/svg"><path/></svg>';
+  assert.equal(
+    cropSvg(svg, { x: 10, y: 20, width: 30, height: 40 }),
+    '<svg width="30" height="40" viewBox="10 20 30 40" xmlns="http://www.w3.org/2000/svg"><path/></svg>',
+  );
+  assert.throws(() => cropSvg("<g/>", { x: 0, y: 0, width: 1, height: 1 }), /Cannot crop/);
+});
+
+Deno.test("trimTransparent keeps the smallest box around what is drawn", () => {
+  const pixels = new Uint8Array(5 * 4 * 4);
+  pixels.set([9, 9, 9, 255], (1 * 5 + 2) * 4);
+  pixels.set([1, 1, 1, 1], (2 * 5 + 3) * 4);
+  const sprite = trimTransparent({ width: 5, height: 4, pixels });
+  assert.deepEqual([sprite.x, sprite.y, sprite.width, sprite.height], [2, 1, 2, 2]);
+  assert.deepEqual([...sprite.pixels], [9, 9, 9, 255, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+  assert.equal(trimTransparent({ width: 2, height: 2, pixels: new Uint8Array(16) }).width, 0);
+});
