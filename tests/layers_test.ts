@@ -1,0 +1,100 @@
+/**
+ * The layers, checked on every import of product code: shared code at the
+ * bottom, the server above it, nothing importing tests, benchmarks, scripts
+ * or the demos except the composition root. The allowed folders per layer
+ * are the READMEs' "may import" lines; a new arrow against them fails here.
+ */
+import assert from "node:assert/strict";
+import { dirname, join, normalize, relative } from "node:path";
+import { ROOT_DIR } from "../server/paths.ts";
+
+/** Top folder (or root file) of each layer, and the folders it may import from (itself always). */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  "lib": [],
+  "queries": ["lib"],
+  "server": ["lib", "queries"],
+  "og": ["lib", "server"],
+  "app": ["lib", "queries"],
+  "demo_gateway": ["lib", "queries", "server"],
+  // The demo chain deploys the demo gateway's tokens and pools: one demo, two halves.
+  "demo_chain": ["lib", "server", "demo_gateway"],
+  "scripts": ["lib", "queries", "server", "og", "app", "demo_gateway", "demo_chain"],
+  "bench": ["lib", "queries", "server", "og", "app", "demo_gateway", "demo_chain", "server.ts"],
+  "server.ts": ["lib", "queries", "server", "og", "demo_gateway", "demo_chain"],
+};
+
+/** Single arrows the layers allow beyond their folders, each with its reason. */
+const EXCEPTIONS: Readonly<Record<string, string>> = {
+  // Runs only in the server build (React Router's server entry), never in the browser: it logs through the one logger.
+  "app/entry.server.tsx -> server/log.ts": "server-only entry",
+};
+
+const SOURCE = /\.(ts|tsx)$/;
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+function layerOf(path: string): string {
+  return path.includes("/") ? path.split("/")[0] : path;
+}
+
+async function* productFiles(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(join(ROOT_DIR, dir))) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory) {
+      if (
+        ["node_modules", "build", ".git", ".data", ".react-router", "tests", "test-results", "testdata"].includes(
+          entry.name,
+        )
+      ) continue;
+      yield* productFiles(path);
+    } else if (SOURCE.test(entry.name) && !/_test\.tsx?$/.test(entry.name) && !entry.name.startsWith("test_")) {
+      yield path;
+    }
+  }
+}
+
+/** Every relative import of every product module: `[from, to]`, repo-relative. */
+async function productImports(): Promise<[string, string][]> {
+  const arrows: [string, string][] = [];
+  for await (const file of productFiles("")) {
+    if (!(layerOf(file) in MAY_IMPORT)) continue;
+    const text = await Deno.readTextFile(join(ROOT_DIR, file));
+    for (const match of text.matchAll(SPECIFIER)) {
+      const specifier = match[1] ?? match[2];
+      arrows.push([file, normalize(join(dirname(file), specifier))]);
+    }
+  }
+  return arrows;
+}
+
+Deno.test("layers: every import of product code points down or sideways as the folder READMEs say", async () => {
+  const arrows = await productImports();
+  assert.ok(arrows.length > 500, `only ${arrows.length} imports found: the scan is broken`);
+  const wrong = arrows.filter(([from, to]) => {
+    const source = layerOf(from);
+    const target = layerOf(relative(".", to));
+    if (source === target || `${from} -> ${to}` in EXCEPTIONS) return false;
+    return !MAY_IMPORT[source].includes(target);
+  }).map(([from, to]) => `${from} -> ${to}`);
+  assert.deepEqual(wrong, [], "imports against the layers");
+});
+
+Deno.test("layers: nothing but tests imports tests/, and only the root imports the demos", async () => {
+  const arrows = await productImports();
+  const wrong = arrows.filter(([from, to]) =>
+    to.startsWith("tests/") ||
+    (/^(demo_gateway|demo_chain)\//.test(to) &&
+      !["server.ts", "scripts", "bench", "demo_gateway", "demo_chain"].includes(layerOf(from)))
+  );
+  assert.deepEqual(wrong, []);
+});
+
+Deno.test("layers: lib/ is browser-safe (no Deno APIs, no node: modules)", async () => {
+  const offenders: string[] = [];
+  for await (const file of productFiles("lib")) {
+    const text = await Deno.readTextFile(join(ROOT_DIR, file));
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    if (/\bDeno\./.test(code) || /from\s+["']node:/.test(code)) offenders.push(file);
+  }
+  assert.deepEqual(offenders, []);
+});
