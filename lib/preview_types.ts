@@ -29,6 +29,10 @@ export interface TokenPreview {
   readonly image: string;
   /** Absolute canonical URL of the page. */
   readonly url: string;
+  /** USD price from the gateway, if known (the unfurl's `Price` label). */
+  readonly priceUsd?: number | null;
+  /** Price change over 24 hours in percent, if known (the unfurl's `24h` label). */
+  readonly change24h?: number | null;
 }
 
 /** Token-pair data of a pool preview, as the pool share image draws it (symbols cleaned, `null` when unknown). */
@@ -43,6 +47,8 @@ export interface PoolPreviewData {
   readonly token1Image: string | null;
   /** V4 only: the pool's fee is set by its hook. */
   readonly isDynamicFee?: boolean;
+  /** Total value locked in USD, if known (the unfurl's `TVL` label). */
+  readonly tvlUsd?: number | null;
 }
 
 /** Preview of a pool page. Valid only with a title. */

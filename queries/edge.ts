@@ -12,12 +12,23 @@ import { V2_FEE_TIER } from "../lib/fees.ts";
 import { type GatewayGraphQLError, graphqlFailure, runQuery } from "./client.ts";
 import { PoolSummaryFragment, PoolTokenFragment, TokenBasicFragment, V4PoolSummaryFragment } from "./fragments.ts";
 
-/** `Token`: symbol, name and logo of a token (no address: the native token). */
+/** `Token`: symbol, name, logo, USD price and 24h change of a token (no address: the native token). */
 export const TokenQuery = graphql(
   `
   query Token($chain: Chain!, $address: String) {
     token(chain: $chain, address: $address) {
       ...TokenBasic
+      market(currency: USD) {
+        id
+        price {
+          id
+          value
+        }
+        pricePercentChange24H: pricePercentChange(duration: DAY) {
+          id
+          value
+        }
+      }
       project {
         id
         name

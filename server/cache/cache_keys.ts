@@ -15,16 +15,17 @@ import { addressKey } from "../../lib/address.ts";
 export const MAX_KEY_PART_BYTES = 1024;
 
 /** Kinds of JSON entries. */
-export type PreviewCacheKind = "token_preview" | "pool_preview";
+export type PreviewCacheKind = "token_preview" | "pool_preview" | "position_preview";
 
 /**
  * Version of the stored preview shape, part of every preview key: bump it
  * when the shape of a token or pool entry changes, so entries of an older
  * shape are never read (a miss, refetched; KV expires them on its own).
  * Version 1 (`[kind, CHAIN, address]`) stored titles and URLs; version 2
- * stores gateway data only.
+ * stores gateway data only; version 3 adds market data (price, 24h change,
+ * TVL) for the unfurls' labels.
  */
-export const PREVIEW_KEY_VERSION = 2;
+export const PREVIEW_KEY_VERSION = 3;
 
 /** Kinds of binary entries. */
 export type ImageCacheKind = "token_image" | "pool_image" | "position_image";
@@ -100,6 +101,10 @@ export const cacheKeys = {
   /** Preview data of a pool page. */
   poolPreview(chain: string, address: string): PreviewCacheKey {
     return previewKey("pool_preview", chain, address);
+  },
+  /** Preview data of a position page; `id` is `{version}:{pair address or token id}` (`v3:1234`). */
+  positionPreview(chain: string, id: string): PreviewCacheKey {
+    return previewKey("position_preview", chain, id.toLowerCase());
   },
   /** Share image of a token; `variant` tells apart renderings (e.g. emoji set). */
   tokenImage(chain: string, address: string, variant?: string): ImageCacheKey {

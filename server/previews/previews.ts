@@ -30,6 +30,8 @@ import {
   MAX_TITLE,
   type PoolPreview,
   type PoolPreviewData,
+  type PositionPreview,
+  type PositionPreviewData,
   type PreviewSource,
   type TokenPreview,
 } from "../../lib/preview_types.ts";
@@ -37,6 +39,10 @@ import { parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, parseChain, resolveTokenAddress } from "../../lib/chains.ts";
 import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "../../lib/text.ts";
 import { type EdgePool, fetchEdgePool, fetchEdgeToken } from "../../queries/edge.ts";
+import { type PositionVersion, readPosition } from "./positions.ts";
+
+/** How long a position entry answers without the chain: its status changes as the price moves. */
+export const POSITION_TTL_MS = 10 * 60_000;
 
 /** Options of {@linkcode createPreviews}. */
 export interface PreviewsOptions {
@@ -46,10 +52,27 @@ export interface PreviewsOptions {
   readonly gatewayClient: () => Client;
   /** `PUBLIC_ORIGIN`: when set, preview URLs use it instead of the request's origin. */
   readonly publicOrigin?: string | null;
+  /**
+   * The JSON-RPC endpoint of a chain URL name (`ethereum`), or `null`: the service's `RPC_URL_{CHAIN}`
+   * targets, or the demo chain. Without it no position has a preview.
+   */
+  readonly rpcUrlOf?: (chainName: string) => string | null | Promise<string | null>;
+  /** The fetch of position reads (tests count calls with it); default `globalThis.fetch`. */
+  readonly rpcFetch?: typeof globalThis.fetch;
+  /** Deadline of one position read in ms; default 5000. */
+  readonly rpcTimeoutMs?: number;
+  /** Clock in epoch ms (the age of position entries); default `Date.now`. */
+  readonly now?: () => number;
 }
 
-/** What a token entry stores: the gateway's symbol, name and logo, cleaned. */
-type TokenEntry = Pick<TokenPreview, "symbol" | "name" | "logoUrl">;
+/** What a position entry stores: the card's data read on chain, and when it was read. */
+interface PositionEntry extends PositionPreviewData {
+  /** Epoch ms of the read: older than {@linkcode POSITION_TTL_MS} reads as a miss. */
+  readonly readAt: number;
+}
+
+/** What a token entry stores: the gateway's symbol, name and logo, cleaned, and its USD price and 24h change. */
+type TokenEntry = Pick<TokenPreview, "symbol" | "name" | "logoUrl" | "priceUsd" | "change24h">;
 
 function isNullableText(value: unknown): value is string | null {
   return value === null || (typeof value === "string" && value.length > 0);
@@ -66,7 +89,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Whether a cached value is a token entry (symbol, name and logo, each may be null). */
 const isTokenEntry: Validator<TokenEntry> = (value): value is TokenEntry =>
   isObject(value) && isNullableText(value.symbol) && isNullableText(value.name) &&
-  isNullableText(value.logoUrl);
+  isNullableText(value.logoUrl) && isOptionalNumber(value.priceUsd) && isOptionalNumber(value.change24h);
+
+function isOptionalNumber(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "number" && Number.isFinite(value));
+}
+
+/** A gateway number if it is a finite one, else `null`. */
+function finite(value: number | null | undefined): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
 
 /** Whether a cached value is a pool entry (the share image's data). */
 const isPoolEntry: Validator<PoolPreviewData> = (value): value is PoolPreviewData =>
@@ -76,7 +108,37 @@ const isPoolEntry: Validator<PoolPreviewData> = (value): value is PoolPreviewDat
   isNullableString(value.protocolVersion) &&
   isNullableText(value.token0Image) &&
   isNullableText(value.token1Image) &&
-  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean");
+  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean") && isOptionalNumber(value.tvlUsd);
+
+const POSITION_STATUSES: readonly unknown[] = ["in-range", "out-of-range", "closed"];
+
+/** Whether a cached value is a position entry. */
+const isPositionEntry: Validator<PositionEntry> = (value): value is PositionEntry =>
+  isObject(value) && ["V2", "V3", "V4"].includes(value.protocolVersion as string) &&
+  isNullableString(value.token0Symbol) && isNullableString(value.token1Symbol) &&
+  isNullableText(value.token0Image) && isNullableText(value.token1Image) &&
+  (value.feeTier === null || typeof value.feeTier === "number") &&
+  isNullableString(value.priceLower) && isNullableString(value.priceUpper) &&
+  POSITION_STATUSES.includes(value.status) && typeof value.readAt === "number";
+
+/**
+ * Name and title of a position preview: `A/B` and `A/B position on Uniswap`
+ * (an unknown symbol reads `UNK`, as on the card), within {@linkcode MAX_TITLE}.
+ */
+export function positionNameAndTitle(
+  symbol0: string | null | undefined,
+  symbol1: string | null | undefined,
+): { name: string; title: string } {
+  const a = displayText(symbol0) ?? "UNK";
+  const b = displayText(symbol1) ?? "UNK";
+  return { name: `${a}/${b}`, title: fitText(MAX_TITLE, (x, y) => `${x}/${y} position on Uniswap`, [a, b]) };
+}
+
+/** A position id as caches and URLs spell it: a pair address lower-cased, a token id without leading zeros. */
+export function positionId(version: PositionVersion, id: string): string | null {
+  if (version === "v2") return /^0x[0-9a-fA-F]{40}$/.test(id) ? id.toLowerCase() : null;
+  return /^[0-9]{1,78}$/.test(id) ? BigInt(id).toString() : null;
+}
 
 /** A chain name that the gateway knows; `UNKNOWN_CHAIN` is not one to preview. */
 function previewChain(chainName: unknown): Chain | null {
@@ -167,6 +229,7 @@ function poolData(pool: EdgePool): PoolPreviewData {
     protocolVersion: pool.protocolVersion,
     token0Image: present(pool.token0?.project?.logoUrl),
     token1Image: present(pool.token1?.project?.logoUrl),
+    tvlUsd: finite(pool.totalLiquidityUsd),
   };
   return pool.protocolVersion === "V4" ? { ...data, isDynamicFee: pool.isDynamicFee } : data;
 }
@@ -194,6 +257,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
   const publicOrigin = options.publicOrigin ? normaliseOrigin(options.publicOrigin) : null;
   const tokenFlight = createSingleFlight<TokenEntry | null>();
   const poolFlight = createSingleFlight<PoolPreviewData | null>();
+  const positionFlight = createSingleFlight<PositionEntry | null>();
+  const now = options.now ?? Date.now;
 
   function originOf(requestOrigin: string): string {
     return publicOrigin ?? normaliseOrigin(requestOrigin);
@@ -237,6 +302,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
         symbol: displayText(found.symbol),
         name: displayText(found.name),
         logoUrl: present(found.project?.logoUrl),
+        priceUsd: finite(found.market?.price?.value),
+        change24h: finite(found.market?.pricePercentChange24H?.value),
       };
     });
     if (entry === null) return null;
@@ -244,6 +311,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
       symbol: entry.symbol,
       name: entry.name,
       logoUrl: entry.logoUrl,
+      priceUsd: entry.priceUsd ?? null,
+      change24h: entry.change24h ?? null,
       title: tokenTitle(entry.symbol, entry.name),
       ...previewUrls("tokens", originOf(origin), chainName, address),
     };
@@ -273,5 +342,53 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
     };
   }
 
-  return { token, pool };
+  /** The logo of a token if its preview is cached already (no gateway call: a position costs one RPC call). */
+  async function cachedLogo(chain: Chain, address: string): Promise<string | null> {
+    try {
+      return (await cache.get(cacheKeys.tokenPreview(chain, address), isTokenEntry))?.logoUrl ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function position(
+    version: "v2" | "v3" | "v4",
+    chainName: string,
+    id: string,
+    origin: string,
+  ): Promise<PositionPreview | null> {
+    const chain = previewChain(chainName);
+    const rpcUrlOf = options.rpcUrlOf;
+    if (chain === null || rpcUrlOf === undefined || !["v2", "v3", "v4"].includes(version)) return null;
+    const canonicalId = typeof id === "string" ? positionId(version, id) : null;
+    if (canonicalId === null) return null;
+    const key = cacheKeys.positionPreview(chain, `${version}:${canonicalId}`);
+    const entry = await positionFlight(JSON.stringify(key), async () => {
+      const cached = await cache.get(key, isPositionEntry);
+      if (cached !== null && now() - cached.readAt < POSITION_TTL_MS && cached.readAt <= now()) return cached;
+      const read = await readPosition(version, chainName, canonicalId, displayText, {
+        rpcUrlOf,
+        fetch: options.rpcFetch,
+        timeoutMs: options.rpcTimeoutMs,
+      });
+      if (read === null) return null;
+      const { token0, token1, ...data } = read;
+      const [token0Image, token1Image] = await Promise.all([cachedLogo(chain, token0), cachedLogo(chain, token1)]);
+      const fresh: PositionEntry = { ...data, token0Image, token1Image, readAt: now() };
+      await cache.set(key, fresh);
+      return fresh;
+    });
+    if (entry === null) return null;
+    const { readAt: _readAt, ...positionData } = entry;
+    const base = originOf(origin);
+    const network = chainName.toLowerCase();
+    return {
+      ...positionNameAndTitle(positionData.token0Symbol, positionData.token1Symbol),
+      image: `${base}/api/image/positions/${version}/${network}/${canonicalId}`,
+      url: `${base}/positions/${version}/${network}/${id}`,
+      positionData,
+    };
+  }
+
+  return { token, pool, position };
 }

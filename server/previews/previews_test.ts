@@ -137,6 +137,8 @@ Deno.test("token preview from the gateway, then from the cache", async () => {
     symbol: "USDC",
     name: "USD Coin",
     logoUrl: "https://logos.example/usdc.png",
+    priceUsd: null,
+    change24h: null,
     title: "Get USDC on Uniswap",
     image: `${ORIGIN}/api/image/tokens/ethereum/${USDC}`,
     url: `${ORIGIN}/explore/tokens/ethereum/${USDC}`,
@@ -301,6 +303,8 @@ Deno.test("entries store gateway data only; title and URLs are built from them w
     symbol: "USDC",
     name: "USD Coin",
     logoUrl: "https://logos.example/usdc.png",
+    priceUsd: null,
+    change24h: null,
   });
   assert.deepEqual(await stored(cacheKeys.poolPreview("ETHEREUM", POOL)), {
     token0Symbol: "USDC",
@@ -309,6 +313,7 @@ Deno.test("entries store gateway data only; title and URLs are built from them w
     protocolVersion: "V3",
     token0Image: "https://logos.example/USDC.png",
     token1Image: null,
+    tvlUsd: null,
   });
   // An entry written by hand is answered as if the gateway had said it.
   await t.cache.set(cacheKeys.tokenPreview("BASE", USDC), { symbol: null, name: "Cached Coin", logoUrl: null });
@@ -316,6 +321,8 @@ Deno.test("entries store gateway data only; title and URLs are built from them w
     symbol: null,
     name: "Cached Coin",
     logoUrl: null,
+    priceUsd: null,
+    change24h: null,
     title: "Get Cached Coin on Uniswap",
     image: `https://b.example/api/image/tokens/base/${USDC}`,
     url: `https://b.example/explore/tokens/base/${USDC}`,
@@ -491,6 +498,7 @@ Deno.test("V3 pool preview in one gateway call, cached on the second request", a
       protocolVersion: "V3",
       token0Image: "https://logos.example/USDC.png",
       token1Image: null,
+      tvlUsd: null,
     },
   });
   // V3 and V2 are asked in one document, not one call each.
@@ -537,6 +545,7 @@ Deno.test("V4 pool preview by pool id queries only V4", async () => {
     protocolVersion: "V4",
     token0Image: "https://logos.example/ETH.png",
     token1Image: null,
+    tvlUsd: null,
     isDynamicFee: true,
   });
   assert.equal(preview?.image, `${ORIGIN}/api/image/pools/unichain/${POOL_ID}`);
