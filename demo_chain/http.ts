@@ -5,9 +5,34 @@
  * loopback only, and browsers reach it through the service's `/rpc/` proxy,
  * which lets through only what a wallet needs.
  *
+ * Executing EVM code has no bound of its own here: EDR records a trace step
+ * for every opcode it runs (for Hardhat's stack traces; no option turns it
+ * off), about 0.5 to 2 KB each, so an endless loop grows the process by about
+ * 0.5 GB a second until its gas runs out. Two bounds hold it:
+ *
+ * - every `eth_call`, `eth_estimateGas` and `eth_createAccessList` runs with
+ *   at most {@linkcode CALL_GAS_CAP} gas (a missing or larger `gas` is set to
+ *   it: EDR's own default for calls is the block gas limit);
+ * - a call still running after `callBudgetMs` calls `onOverBudget`: EDR's work
+ *   cannot be aborted, so `main.ts` ends the process there and its supervisor
+ *   (`supervisor.ts`) starts a fresh one.
+ *
  * @module
  */
+import { capCallGas } from "../server/proxies/rpc_proxy.ts";
 import type { EvmNode, RpcOutcome } from "./node.ts";
+
+export { CALL_GAS_CAP } from "../server/proxies/rpc_proxy.ts";
+
+/** Options of {@linkcode serveJsonRpc}. */
+export interface JsonRpcServerOptions {
+  readonly hostname: string;
+  readonly port: number;
+  /** Time one call may take before `onOverBudget` is called (default: no budget). */
+  readonly callBudgetMs?: number;
+  /** Called once per call that runs past `callBudgetMs`, with its method. */
+  readonly onOverBudget?: (method: string, budgetMs: number) => void;
+}
 
 /** Largest request body read: 8 MB (a contract deployment can be large). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -30,25 +55,28 @@ function failure(id: Id, code: number, message: string) {
   return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
-async function answer(node: EvmNode, call: unknown): Promise<unknown> {
+async function answer(node: EvmNode, call: unknown, options: JsonRpcServerOptions): Promise<unknown> {
   if (!call || typeof call !== "object" || Array.isArray(call)) return failure(null, -32600, "Invalid request");
   const { id = null, method, params } = call as { id?: Id; method?: unknown; params?: unknown };
   if (typeof method !== "string") return failure(id, -32600, "Invalid request");
   if (params !== undefined && !Array.isArray(params)) return failure(id, -32602, "Invalid params: expected an array");
   let outcome: RpcOutcome;
+  const budgetMs = options.callBudgetMs;
+  const timer = budgetMs === undefined
+    ? undefined
+    : setTimeout(() => options.onOverBudget?.(method, budgetMs), budgetMs);
   try {
-    outcome = await node.call(method, (params as unknown[] | undefined) ?? []);
+    outcome = await node.call(method, capCallGas(method, params ?? []) as unknown[]);
   } catch (error) {
     outcome = { error: { code: -32603, message: error instanceof Error ? error.message : "Internal error" } };
+  } finally {
+    clearTimeout(timer);
   }
   return { jsonrpc: "2.0", id, ...outcome };
 }
 
 /** Serves the node's JSON-RPC on `hostname:port` (0: a free port). */
-export async function serveJsonRpc(
-  node: EvmNode,
-  options: { readonly hostname: string; readonly port: number },
-): Promise<JsonRpcServer> {
+export async function serveJsonRpc(node: EvmNode, options: JsonRpcServerOptions): Promise<JsonRpcServer> {
   const listening = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve({
     hostname: options.hostname,
@@ -69,10 +97,10 @@ export async function serveJsonRpc(
     } catch {
       return Response.json(failure(null, -32700, "Parse error"), { headers: CORS });
     }
-    if (!Array.isArray(body)) return Response.json(await answer(node, body), { headers: CORS });
+    if (!Array.isArray(body)) return Response.json(await answer(node, body, options), { headers: CORS });
     // One after the other: a batch may send transactions whose nonces follow.
     const results = [];
-    for (const call of body) results.push(await answer(node, call));
+    for (const call of body) results.push(await answer(node, call, options));
     return Response.json(results, { headers: CORS });
   });
   const addr = await listening.promise;

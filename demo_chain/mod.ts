@@ -29,6 +29,12 @@ import { serveJsonRpc } from "./http.ts";
 
 export { DEMO_CHAIN_ID };
 export { DEPLOYER, DEV_ACCOUNTS, DEV_MNEMONIC } from "./accounts.ts";
+export {
+  type ChainHealth,
+  startSupervisedDemoChain,
+  type SupervisedDemoChain,
+  type SupervisedDemoChainOptions,
+} from "./supervisor.ts";
 
 /** Options of {@link startDemoChain}. */
 export interface DemoChainOptions {
@@ -36,7 +42,26 @@ export interface DemoChainOptions {
   readonly port?: number;
   /** Interface to listen on; default `127.0.0.1`. */
   readonly hostname?: string;
+  /**
+   * Time one JSON-RPC call may run; past it the chain process exits (EDR's
+   * work cannot be aborted). Default {@link CALL_BUDGET_MS}; 0 turns it off.
+   */
+  readonly callBudgetMs?: number;
+  /**
+   * Resident memory the chain process may reach; over it, it exits. Default
+   * {@link MAX_RSS_BYTES}; 0 turns it off.
+   */
+  readonly maxRssBytes?: number;
 }
+
+/** Default time budget of one JSON-RPC call of the demo chain: 5 s (a swap's estimate takes milliseconds). */
+export const CALL_BUDGET_MS = 5_000;
+/** Default memory ceiling of the demo chain process: 768 MiB (it serves at about 170 MiB). */
+export const MAX_RSS_BYTES = 768 * 1024 * 1024;
+/** Exit code of a chain process that ended itself over a call's time budget (`main.ts`). */
+export const OVER_BUDGET_EXIT = 70;
+/** Exit code of a chain process that ended itself over its memory ceiling (`main.ts`). */
+export const OVER_MEMORY_EXIT = 71;
 
 /** A running demo chain. */
 export interface DemoChain {
@@ -53,6 +78,24 @@ export interface DemoChain {
 
 /** A demo chain running in this process (`demo_chain/main.ts`). */
 export type InProcessDemoChain = DemoChain;
+
+/** How a demo chain's child process ended. */
+export interface DemoChainExit {
+  readonly code: number;
+  readonly signal: Deno.Signal | null;
+  /** Its last line of output (why it exited, when it says). */
+  readonly lastLine: string;
+}
+
+/** A demo chain in its own child process ({@link startDemoChain}). */
+export interface ChildDemoChain extends DemoChain {
+  /** The child's process id (its memory is in `/proc/<pid>/status`). */
+  readonly pid: number;
+  /** Resolves when the child process ends, however. */
+  readonly exited: Promise<DemoChainExit>;
+  /** Sends the child a signal (a supervisor kills it with `SIGKILL`). */
+  kill(signal: Deno.Signal): void;
+}
 
 /** The node of a chain served at `url`, over JSON-RPC on HTTP. */
 function httpNode(url: string, chainId: number): EvmNode {
@@ -84,15 +127,27 @@ const READY_LINE =
  * Starts a fresh demo chain in a child process and resolves once it serves
  * JSON-RPC. A busy `port` is a {@linkcode ConfigError} naming `DEMO_CHAIN_PORT`.
  */
-export async function startDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
-  const args = ["run", "-A", new URL("./main.ts", import.meta.url).pathname, "--port", String(options.port ?? 0)];
+export async function startDemoChain(options: DemoChainOptions = {}): Promise<ChildDemoChain> {
+  const args = [
+    "run",
+    "-A",
+    // The JS heap stays small (EDR's memory is native: --max-rss-bytes bounds that).
+    "--v8-flags=--max-old-space-size=512",
+    new URL("./main.ts", import.meta.url).pathname,
+    "--port",
+    String(options.port ?? 0),
+  ];
   if (options.hostname) args.push("--hostname", options.hostname);
+  args.push("--call-budget-ms", String(options.callBudgetMs ?? CALL_BUDGET_MS));
+  args.push("--max-rss-bytes", String(options.maxRssBytes ?? MAX_RSS_BYTES));
   const child = new Deno.Command(Deno.execPath(), { args, stdin: "piped", stdout: "piped", stderr: "piped" }).spawn();
   const lines: string[] = [];
+  let lastLine = "";
   const ready = Promise.withResolvers<{ url: string; chainId: number; report: DeployReport }>();
   const read = (stream: ReadableStream<Uint8Array>) =>
     forEachLine(stream, (line) => {
       if (lines.length < 50) lines.push(line);
+      if (line.trim()) lastLine = line.slice(0, 500);
       const match = READY_LINE.exec(line);
       if (match) {
         const [tokens, pools, transactions] = match.slice(3).map(Number);
@@ -109,11 +164,23 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
   });
   const { url, chainId, report } = await ready.promise;
   let closing: Promise<void> | null = null;
+  const exited = status.then(async ({ code, signal }) => {
+    await pumps.catch(() => {});
+    await child.stdin.close().catch(() => {});
+    return { code, signal, lastLine };
+  });
   return {
     url,
     chainId,
     report,
     node: httpNode(url, chainId),
+    pid: child.pid,
+    exited,
+    kill(signal) {
+      try {
+        child.kill(signal);
+      } catch { /* already gone */ }
+    },
     close() {
       closing ??= (async () => {
         try {
@@ -129,7 +196,9 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
 }
 
 /** Starts a fresh demo chain in this process: genesis, deployment, then the HTTP server. */
-export async function startDemoChainInProcess(options: DemoChainOptions = {}): Promise<InProcessDemoChain> {
+export async function startDemoChainInProcess(
+  options: DemoChainOptions & { readonly onOverBudget?: (method: string, budgetMs: number) => void } = {},
+): Promise<InProcessDemoChain> {
   const node = await createNode({
     chainId: DEMO_CHAIN_ID,
     balances: [
@@ -140,7 +209,12 @@ export async function startDemoChainInProcess(options: DemoChainOptions = {}): P
   const report = await deployDemo(node, demoPlan());
   let server;
   try {
-    server = await serveJsonRpc(node, { hostname: options.hostname ?? "127.0.0.1", port: options.port ?? 0 });
+    server = await serveJsonRpc(node, {
+      hostname: options.hostname ?? "127.0.0.1",
+      port: options.port ?? 0,
+      callBudgetMs: options.callBudgetMs || undefined,
+      onOverBudget: options.onOverBudget,
+    });
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
       throw new ConfigError(`Cannot listen on DEMO_CHAIN_PORT ${options.port}: the address is already in use`);

@@ -334,8 +334,12 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
         // (fetch errors quote the URL: only their kind is logged).
         const kind = error instanceof UpstreamError ? error.message : error instanceof Error ? error.name : "error";
         log("warn", "RPC call failed", { chain: name, error: kind });
-        // A supervised chain that went down under this call (killed over its memory or time budget) is restarting.
-        if (options.health && options.health(name) !== "ready") return restarting();
+        // A supervised chain that went down under this call (killed over its memory or time budget) is restarting;
+        // its supervisor learns of the exit a moment after the connection closes.
+        if (options.health) {
+          if (options.health(name) === "ready") await new Promise((resolve) => setTimeout(resolve, 200));
+          if (options.health(name) !== "ready") return restarting();
+        }
         return json(rpcError(null, -32603, "The chain's RPC did not answer"), 502, cors);
       }
       const list = Array.isArray(upstream) ? upstream : [upstream];
