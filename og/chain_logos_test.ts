@@ -39,19 +39,12 @@ Deno.test("chain URL names are matched in any case; names the URL parser rejects
   }
 });
 
-Deno.test("og/brand_icons.json holds the icons of the installed icon set, when it is installed", async (t) => {
-  const { readIconSet, iconSvg } = await import("./iconify.ts");
-  const { CHAIN_ICONS, ICON_PACKAGE, PRODUCT_ICON } = await import("./chain_logos.ts");
+Deno.test("og/brand_icons.json holds one whole SVG for every chain badge and the product mark", async () => {
+  // Written by og/extract_icons.ts from an icon set the product does not install: what counts is what is committed.
+  const { CHAIN_ICONS, PRODUCT_ICON } = await import("./chain_logos.ts");
   const committed = JSON.parse(await Deno.readTextFile(new URL("./brand_icons.json", import.meta.url)));
   assert.deepEqual(Object.keys(committed.icons).sort(), [...Object.values(CHAIN_ICONS), PRODUCT_ICON].sort());
-  let set;
-  try {
-    set = await readIconSet(ICON_PACKAGE);
-  } catch {
-    await t.step({ name: `${ICON_PACKAGE} is not installed: nothing to compare`, ignore: true, fn() {} });
-    return;
-  }
-  for (const name of Object.keys(committed.icons)) {
-    assert.equal(committed.icons[name], iconSvg(set, name), `${name}: run deno run -A og/extract_icons.ts`);
+  for (const [name, svg] of Object.entries(committed.icons)) {
+    assert.match(String(svg), /^<svg\b[^>]*\bviewBox="[\d.\s-]+"[^>]*>[\s\S]+<\/svg>$/, name);
   }
 });

@@ -3,6 +3,7 @@ import { initWasm } from "@resvg/resvg-wasm";
 import { readFile } from "node:fs/promises";
 import { loadRenderer, rasterizeSvg, selectRenderer } from "./resvg.ts";
 import { packageFile } from "./paths.ts";
+import { prerequisite } from "../queries/testing.ts";
 
 const BLUE =
   '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2" fill="#0000ff"/></svg>';
@@ -39,7 +40,7 @@ Deno.test("native and wasm draw the same pixels", async (t) => {
   try {
     native = await loadRenderer("native");
   } catch (error) {
-    t.step({ name: `native did not load (${(error as Error).message}): wasm only`, ignore: true, fn() {} });
+    prerequisite(false, `the native resvg addon (${(error as Error).message})`);
     return;
   }
   const wasm = await loadRenderer("wasm");

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 import { assertSurvived, isPngBytes, rssOf } from "./fault_probes.ts";
+import { prerequisite } from "../queries/testing.ts";
 
 const PER_SERVER = 150;
 
@@ -87,8 +88,7 @@ function canMountTmpfs(): boolean {
   }
 }
 
-const TMPFS = canMountTmpfs();
-if (!TMPFS) console.warn("faults_kv: cannot mount a tmpfs here; the full-disk test is ignored");
+const TMPFS = prerequisite(canMountTmpfs(), "mounting a tmpfs (root), for the full-disk KV test");
 
 Deno.test({
   name: "faults: a KV whose disk fills up mid-run is logged, never a crash; images are still served",

@@ -320,11 +320,6 @@ async function assertPng(server: TestServer, path: string): Promise<void> {
   assert.ok(await isPng(response), `${path} is not a 200 PNG (status ${response.status})`);
 }
 
-/** Whether `og/` answers image routes with PNGs yet (detected on a token the gateway knows). */
-async function detectImages(server: TestServer): Promise<boolean> {
-  return await isPng(await fetch(`${server.url}/api/image/tokens/ethereum/${DETECT_TOKEN}`));
-}
-
 function setFault(gateway: FakeGateway, state: { errorsOnly: boolean }, fault: Fault | "ok"): void {
   state.errorsOnly = fault === "errors";
   gateway.mode = fault === "errors" || fault === "ok" ? "ok" : fault;
@@ -336,9 +331,6 @@ Deno.test("faults: the gateway slow, 500, garbage, errors only, partial, down", 
   gateway.slowMs = GATEWAY_TIMEOUT_MS * 4;
   const server = await startServer({ GRAPHQL_URL: gateway.url, GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS) });
   try {
-    const imagesWired = await detectImages(server);
-    if (!imagesWired) console.warn("faults: og/ is not wired yet, image assertions are ignored");
-
     for (const fault of FAULTS) {
       const tokenPage = `/explore/tokens/ethereum/${tokenOf(fault)}`;
       const poolPage = `/explore/pools/ethereum/${poolOf(fault)}`;
@@ -354,14 +346,10 @@ Deno.test("faults: the gateway slow, 500, garbage, errors only, partial, down", 
         assert.ok(gateway.total() > before, `${fault}: the gateway was never asked`);
       });
 
-      await t.step({
-        name: `${fault}: images answer 500 within the timeout`,
-        ignore: !imagesWired,
-        fn: async () => {
-          setFault(gateway, state, fault);
-          await assertImageFails(server, tokenImage, fault);
-          await assertImageFails(server, poolImage, fault);
-        },
+      await t.step(`${fault}: images answer 500 within the timeout`, async () => {
+        setFault(gateway, state, fault);
+        await assertImageFails(server, tokenImage, fault);
+        await assertImageFails(server, poolImage, fault);
       });
 
       await t.step(`${fault}: after recovery the page carries the preview (the failure was not cached)`, async () => {
@@ -372,17 +360,13 @@ Deno.test("faults: the gateway slow, 500, garbage, errors only, partial, down", 
         assert.equal(poolTags.get("og:title"), "AAA/BBB on Uniswap");
       });
 
-      await t.step({
-        name: `${fault}: after recovery images are PNGs, unknown ones 404`,
-        ignore: !imagesWired,
-        fn: async () => {
-          setFault(gateway, state, "ok");
-          await assertPng(server, tokenImage);
-          await assertPng(server, poolImage);
-          const unknown = await fetch(`${server.url}/api/image/tokens/ethereum/${UNKNOWN_TOKEN}`);
-          assert.equal(unknown.status, 404);
-          assert.equal(await unknown.text(), "Token not found.");
-        },
+      await t.step(`${fault}: after recovery images are PNGs, unknown ones 404`, async () => {
+        setFault(gateway, state, "ok");
+        await assertPng(server, tokenImage);
+        await assertPng(server, poolImage);
+        const unknown = await fetch(`${server.url}/api/image/tokens/ethereum/${UNKNOWN_TOKEN}`);
+        assert.equal(unknown.status, 404);
+        assert.equal(await unknown.text(), "Token not found.");
       });
     }
 
@@ -392,11 +376,10 @@ Deno.test("faults: the gateway slow, 500, garbage, errors only, partial, down", 
       assert.equal(tags.get("og:title"), "AAA/BBB on Uniswap");
     });
 
-    await t.step({
-      name: "partial errors next to data: the pool image is a PNG",
-      ignore: !imagesWired,
-      fn: () => assertPng(server, `/api/image/pools/ethereum/${PARTIAL_POOL}`),
-    });
+    await t.step(
+      "partial errors next to data: the pool image is a PNG",
+      () => assertPng(server, `/api/image/pools/ethereum/${PARTIAL_POOL}`),
+    );
 
     await t.step("down: pages answer 200 quickly, images 500, the server stays healthy", async () => {
       const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -410,10 +393,8 @@ Deno.test("faults: the gateway slow, 500, garbage, errors only, partial, down", 
         await assertPageSurvives(down, `/explore/tokens/ethereum/${tokenOf("slow")}`, "down");
         await assertPageSurvives(down, `/explore/pools/ethereum/${poolOf("slow")}`, "down");
         await assertPageSurvives(down, "/", "down");
-        if (imagesWired) {
-          await assertImageFails(down, `/api/image/tokens/ethereum/${tokenOf("slow")}`, "down");
-          await assertImageFails(down, `/api/image/pools/ethereum/${poolOf("slow")}`, "down");
-        }
+        await assertImageFails(down, `/api/image/tokens/ethereum/${tokenOf("slow")}`, "down");
+        await assertImageFails(down, `/api/image/pools/ethereum/${poolOf("slow")}`, "down");
         await assertHealthy(down);
       } finally {
         await down.stop();
@@ -450,7 +431,7 @@ Deno.test("faults: KV that cannot be opened or holds garbage: pages and previews
             assert.equal(page.status, 200);
             assert.equal(previewTags(await page.text()).get("og:title"), "Get TKN on Uniswap");
           }
-          if (await detectImages(server)) await assertPng(server, `/api/image/tokens/ethereum/${DETECT_TOKEN}`);
+          await assertPng(server, `/api/image/tokens/ethereum/${DETECT_TOKEN}`);
           await assertHealthy(server);
           if (name.includes("regular file")) {
             assert.ok(server.output.some((line) => line.includes("Cannot open Deno KV")), "no warning about KV");
