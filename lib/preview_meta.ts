@@ -1,6 +1,6 @@
 /**
- * The link preview of a page: which preview a request gets (default, token or
- * pool, from the whitelist) and the meta tags that carry it. The root route's
+ * The link preview of a page: which preview a request gets (default, token,
+ * pool or position, from the whitelist) and the meta tags that carry it. The root route's
  * loader calls {@linkcode loadPagePreview}; its `meta()` calls
  * {@linkcode previewMeta}.
  *
@@ -12,10 +12,13 @@ import {
   MAX_DESCRIPTION,
   MAX_TITLE,
   type PoolPreview,
+  type PositionPreview,
+  type PositionStatus,
   type PreviewSource,
   type TokenPreview,
 } from "./preview_types.ts";
 import type { LoaderLogger } from "./load_context.ts";
+import { feeLabel } from "./fees.ts";
 import { fitText, previewText } from "./text.ts";
 
 export { MAX_DESCRIPTION, MAX_TITLE };
@@ -84,6 +87,12 @@ export const DEFAULT_DESCRIPTION =
 /** Path of the default 1200x630 preview image in `static/`. */
 export const DEFAULT_IMAGE_PATH = "/images/preview.png";
 
+/** A `twitter:label{n}` / `twitter:data{n}` pair (Slack shows up to two). */
+export interface PreviewLabel {
+  readonly label: string;
+  readonly data: string;
+}
+
 /** The preview a page's first HTML carries. */
 export interface PagePreview {
   readonly title: string;
@@ -91,8 +100,37 @@ export interface PagePreview {
   /** Absolute URL of a 1200x630 PNG. */
   readonly image: string;
   readonly imageAlt: string;
-  /** Absolute canonical URL of the page. */
+  /** Absolute canonical URL of the page (og:url and `<link rel="canonical">`). */
   readonly url: string;
+  /** At most two label/data pairs (token: Price, 24h; pool: TVL, Fee tier; position: Status, Fee tier). */
+  readonly labels?: readonly PreviewLabel[];
+}
+
+/** Words of a position's status, as its card and unfurl show it. */
+export const POSITION_STATUS_LABELS: Readonly<Record<PositionStatus, string>> = {
+  "in-range": "In range",
+  "out-of-range": "Out of range",
+  closed: "Closed",
+};
+
+/** A USD amount for a label: `$9.84`, `$0.000123`, `$1.2M`, `$3.4B`. */
+export function usdLabel(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `$${Number((value / 1e9).toFixed(1))}B`;
+  if (abs >= 1e6) return `$${Number((value / 1e6).toFixed(1))}M`;
+  if (abs >= 1e3) return `$${Number((value / 1e3).toFixed(1))}K`;
+  if (abs >= 1 || abs === 0) return `$${value.toFixed(2)}`;
+  return `$${Number(value.toPrecision(3))}`;
+}
+
+/** A 24h change for a label: `+1.25%`, `-0.03%`, `0.00%`. */
+export function changeLabel(percent: number): string {
+  const sign = percent > 0 ? "+" : "";
+  return `${sign}${percent.toFixed(2)}%`;
+}
+
+function labelsOf(pairs: readonly (readonly [string, string | null])[]): PreviewLabel[] {
+  return pairs.filter((pair): pair is [string, string] => pair[1] !== null).map(([label, data]) => ({ label, data }));
 }
 
 /** What the root loader returns for the document head. */
@@ -146,6 +184,10 @@ export function tokenPagePreview(token: TokenPreview, url: string): PagePreview 
       ? "A token on Uniswap: its logo, name and symbol"
       : fitText(MAX_IMAGE_ALT, (l) => `${l} on Uniswap: token logo, name and symbol`, [label]),
     url,
+    labels: labelsOf([
+      ["Price", typeof token.priceUsd === "number" ? usdLabel(token.priceUsd) : null],
+      ["24h", typeof token.change24h === "number" ? changeLabel(token.change24h) : null],
+    ]),
   };
 }
 
@@ -175,6 +217,38 @@ export function poolPagePreview(pool: PoolPreview, url: string): PagePreview {
     ),
     image: pool.image,
     url,
+    labels: labelsOf([
+      ["TVL", typeof pool.poolData.tvlUsd === "number" ? usdLabel(pool.poolData.tvlUsd) : null],
+      ["Fee tier", feeLabel(pool.poolData)],
+    ]),
+  };
+}
+
+/**
+ * The preview of a position page: `A USDC/WETH V3 position on Uniswap, in
+ * range from 0.00031 to 0.00042 USDC per WETH…`.
+ */
+export function positionPagePreview(position: PositionPreview, url: string): PagePreview {
+  const data = position.positionData;
+  const status = POSITION_STATUS_LABELS[data.status];
+  const range = data.priceLower !== null && data.priceUpper !== null
+    ? ` Range ${data.priceLower} to ${data.priceUpper}.`
+    : "";
+  return {
+    title: position.title,
+    description: fitText(
+      MAX_DESCRIPTION,
+      (n) => `A ${n} ${data.protocolVersion} liquidity position on Uniswap: ${status.toLowerCase()}.${range}`,
+      [position.name],
+    ),
+    image: position.image,
+    imageAlt: fitText(
+      MAX_IMAGE_ALT,
+      (n) => `${n} ${data.protocolVersion} position on Uniswap: token logos, fee tier, price range and status`,
+      [position.name],
+    ),
+    url,
+    labels: labelsOf([["Status", status], ["Fee tier", feeLabel(data)]]),
   };
 }
 
@@ -226,6 +300,8 @@ export async function loadPagePreview(
   const url = `${origin}${canonicalPath(pathname)}${canonicalQuery(search)}`;
   const params = match.route.kind === "token"
     ? [match.params.chainName, match.params.tokenAddress]
+    : match.route.kind === "position"
+    ? [match.params.chainName, match.params.pairAddress ?? match.params.tokenId]
     : [match.params.chainName, match.params.poolAddress];
   try {
     if (match.route.kind === "token") {
@@ -234,12 +310,22 @@ export async function loadPagePreview(
     } else if (match.route.kind === "pool") {
       const pool = await previews.pool(decode(params[0]), decode(params[1]), origin);
       if (pool) return { preview: poolPagePreview(pool, url), blockedPaths };
+    } else if (match.route.kind === "position" && previews.position) {
+      const version = positionVersionOf(match.route.pattern);
+      const position = await previews.position(version, decode(params[0]), decode(params[1]), origin);
+      if (position) return { preview: positionPagePreview(position, url), blockedPaths };
     }
   } catch (error) {
     logger.warnOnce(`preview-${match.route.kind}`, `Cannot load the ${match.route.kind} preview of ${pathname}`, error);
     return { preview: defaultPreview(origin, url), blockedPaths, previewFailed: true };
   }
   return { preview: defaultPreview(origin, url), blockedPaths };
+}
+
+/** `v2`, `v3` or `v4` from a `/positions/{version}/...` pattern. */
+function positionVersionOf(pattern: string): "v2" | "v3" | "v4" {
+  const version = pattern.split("/")[2];
+  return version === "v2" || version === "v4" ? version : "v3";
 }
 
 function decode(segment: string | undefined): string {
@@ -282,7 +368,14 @@ export function previewMeta(head: HeadData | undefined): MetaDescriptor[] {
       { name: "twitter:description", content: description },
       { name: "twitter:image", content: preview.image },
       { name: "twitter:image:alt", content: imageAlt },
+      { tagName: "link", rel: "canonical", href: preview.url },
     );
+    for (const [index, { label, data }] of (preview.labels ?? []).slice(0, 2).entries()) {
+      tags.push(
+        { name: `twitter:label${index + 1}`, content: previewText(label, MAX_TITLE) },
+        { name: `twitter:data${index + 1}`, content: previewText(data, MAX_TITLE) },
+      );
+    }
   } else {
     tags.push({ title: DEFAULT_TITLE });
   }

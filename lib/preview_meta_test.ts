@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
 import {
   canonicalQuery,
+  changeLabel,
   loadPagePreview,
   MAX_DESCRIPTION,
   MAX_TITLE,
   poolPagePreview,
+  positionPagePreview,
   previewMeta,
   tokenPagePreview,
+  usdLabel,
 } from "./preview_meta.ts";
-import type { PoolPreview, PreviewSource, TokenPreview } from "./preview_types.ts";
+import type { PoolPreview, PositionPreview, PreviewSource, TokenPreview } from "./preview_types.ts";
 import { tokenTitle } from "../server/previews/previews.ts";
 
 const URL_ = "https://app.example/explore/tokens/ethereum/0x1";
@@ -162,4 +165,98 @@ Deno.test("identity tags beside every preview", () => {
   assert.deepEqual(find("og:site_name"), ["Uniswap"]);
   assert.deepEqual(find("twitter:site"), ["@Uniswap"]);
   assert.deepEqual(find("og:image:type"), ["image/png"]);
+});
+
+/** The meta tags of a page preview as name -> content (and the canonical link as `canonical`). */
+function tagsOf(preview: ReturnType<typeof tokenPagePreview>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const tag of previewMeta({ preview, blockedPaths: null })) {
+    const t = tag as Record<string, string>;
+    if (t.tagName === "link") found.set(t.rel, t.href);
+    else if (t.name ?? t.property) found.set(t.name ?? t.property, t.content);
+  }
+  return found;
+}
+
+Deno.test("unfurl labels: token Price and 24h, pool TVL and Fee tier, canonical link equal to og:url", () => {
+  const tags = tagsOf(tokenPagePreview({ ...token("UNI", "Uniswap"), priceUsd: 9.8412, change24h: -0.0312 }, URL_));
+  assert.equal(tags.get("twitter:label1"), "Price");
+  assert.equal(tags.get("twitter:data1"), "$9.84");
+  assert.equal(tags.get("twitter:label2"), "24h");
+  assert.equal(tags.get("twitter:data2"), "-0.03%");
+  assert.equal(tags.get("canonical"), URL_);
+  assert.equal(tags.get("og:url"), URL_);
+  const unknown = tagsOf(tokenPagePreview(token("UNI", "Uniswap"), URL_));
+  assert.equal(unknown.has("twitter:label1"), false, "no label without a price");
+  const poolTags = tagsOf(
+    poolPagePreview({ ...pool("USDC/WETH"), poolData: { ...pool("x").poolData, tvlUsd: 12_345_678 } }, URL_),
+  );
+  assert.deepEqual(
+    [
+      poolTags.get("twitter:label1"),
+      poolTags.get("twitter:data1"),
+      poolTags.get("twitter:label2"),
+      poolTags.get("twitter:data2"),
+    ],
+    ["TVL", "$12.3M", "Fee tier", "0.3%"],
+  );
+  assert.equal(usdLabel(0.000123456), "$0.000123");
+  assert.equal(usdLabel(1234), "$1.2K");
+  assert.equal(changeLabel(1.234), "+1.23%");
+});
+
+function position(status: "in-range" | "out-of-range" | "closed"): PositionPreview {
+  return {
+    title: "USDC/WETH position on Uniswap",
+    name: "USDC/WETH",
+    image: "https://app.example/api/image/positions/v3/ethereum/42",
+    url: "https://app.example/positions/v3/ethereum/42",
+    positionData: {
+      protocolVersion: "V3",
+      token0Symbol: "USDC",
+      token1Symbol: "WETH",
+      token0Image: null,
+      token1Image: null,
+      feeTier: 500,
+      priceLower: "0.0003",
+      priceUpper: "0.0004",
+      status,
+    },
+  };
+}
+
+Deno.test("position pages: the position card, its title, Status and Fee tier labels", async () => {
+  const asked: unknown[] = [];
+  const previews: PreviewSource = {
+    token: () => Promise.resolve(null),
+    pool: () => Promise.resolve(null),
+    position: (...args) => {
+      asked.push(args);
+      return Promise.resolve(args[2] === "42" ? position("out-of-range") : null);
+    },
+  };
+  const logger = { warnOnce() {} };
+  const head = await loadPagePreview(
+    new Request("http://x/positions/v3/ethereum/42/"),
+    previews,
+    "https://app.example",
+    logger,
+  );
+  assert.deepEqual(asked, [["v3", "ethereum", "42", "https://app.example"]]);
+  assert.equal(head.preview?.title, "USDC/WETH position on Uniswap");
+  assert.equal(head.preview?.image, "https://app.example/api/image/positions/v3/ethereum/42");
+  const tags = tagsOf(head.preview!);
+  assert.equal(tags.get("og:image"), "https://app.example/api/image/positions/v3/ethereum/42");
+  assert.equal(tags.get("canonical"), "https://app.example/positions/v3/ethereum/42");
+  assert.deepEqual([tags.get("twitter:data1"), tags.get("twitter:data2")], ["Out of range", "0.05%"]);
+  assert.equal(positionPagePreview(position("closed"), URL_).labels?.[0].data, "Closed");
+  await loadPagePreview(new Request("http://x/positions/v2/ethereum/0xabc"), previews, "https://app.example", logger);
+  assert.deepEqual(asked.at(-1), ["v2", "ethereum", "0xabc", "https://app.example"]);
+  const unknown = await loadPagePreview(
+    new Request("http://x/positions/v4/base/7"),
+    previews,
+    "https://o.example",
+    logger,
+  );
+  assert.equal(unknown.preview?.title, "Uniswap Interface", "an unknown position gets the default preview");
 });

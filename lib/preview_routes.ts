@@ -14,7 +14,7 @@
  */
 
 /** Which preview a whitelisted path gets. */
-export type PreviewKind = "default" | "token" | "pool";
+export type PreviewKind = "default" | "token" | "pool" | "position";
 
 /** One whitelisted route. */
 export interface PreviewRoute {
@@ -85,9 +85,9 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
   route("/positions", "positions._index"),
   alias("/positions/create", "positions.create._index", "pool.new"),
   route("/positions/create/:protocolVersion", "positions.create.$protocolVersion"),
-  route("/positions/v2/:chainName/:pairAddress", "positions.v2.$chainName.$pairAddress"),
-  route("/positions/v3/:chainName/:tokenId", "positions.v3.$chainName.$tokenId"),
-  route("/positions/v4/:chainName/:tokenId", "positions.v4.$chainName.$tokenId"),
+  route("/positions/v2/:chainName/:pairAddress", "positions.v2.$chainName.$pairAddress", "position"),
+  route("/positions/v3/:chainName/:tokenId", "positions.v3.$chainName.$tokenId", "position"),
+  route("/positions/v4/:chainName/:tokenId", "positions.v4.$chainName.$tokenId", "position"),
   route("/add", "add._index"),
   route("/add/v2", "add.v2"),
   route("/increase", "increase"),
@@ -186,4 +186,43 @@ export function matchPreviewRoute(pathname: string): PreviewMatch | null {
     bestScore = entry.score;
   }
   return best;
+}
+
+/** A same-origin path of a whitelisted page, as {@linkcode parsePreviewPath} accepts it. */
+export interface PreviewPath {
+  /** The canonical path (no trailing slash). */
+  readonly pathname: string;
+  /** `?…` or `""`. */
+  readonly search: string;
+  readonly match: PreviewMatch;
+}
+
+/**
+ * A path a visitor typed (the inspector's `?path=`, the purge's body) as a
+ * whitelisted page of this origin, or `null`: it must start with one `/`
+ * (no `//host`, no `/\\host`, no scheme), hold no backslash, control
+ * character or encoded slash, dot segment or `@`, and match the whitelist.
+ */
+export function parsePreviewPath(raw: unknown): PreviewPath | null {
+  if (typeof raw !== "string" || raw.length === 0 || raw.length > 2048) return null;
+  if (!raw.startsWith("/") || raw.startsWith("//")) return null;
+  // Backslashes (browsers read `/\\evil` as `//evil`), controls and spaces, and encoded slashes, backslashes,
+  // dots or percent signs (decoded later into one of those) are refused outright.
+  // deno-lint-ignore no-control-regex
+  if (/[\\\u0000-\u0020\u007f@#]/.test(raw) || /%(2f|5c|2e|25|00)/i.test(raw)) return null;
+  const base = "http://preview.invalid";
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || url.username || url.password) return null;
+  if (url.pathname.split("/").some((segment) => segment === "." || segment === "..")) return null;
+  const question = raw.indexOf("?");
+  const rawPath = question === -1 ? raw : raw.slice(0, question);
+  if (rawPath !== url.pathname) return null;
+  const match = matchPreviewRoute(url.pathname);
+  if (match === null) return null;
+  return { pathname: canonicalPath(url.pathname), search: url.search, match };
 }

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import type { ServerBuild } from "react-router";
 import { importServerBuild } from "../server/app_build.ts";
-import { canonicalPath, matchPreviewRoute, PREVIEW_ROUTES, ROUTES_OUTSIDE_WHITELIST } from "./preview_routes.ts";
+import {
+  canonicalPath,
+  matchPreviewRoute,
+  parsePreviewPath,
+  PREVIEW_ROUTES,
+  ROUTES_OUTSIDE_WHITELIST,
+} from "./preview_routes.ts";
 
 /** Full URL path of a React Router route, from its own path and its parents'. */
 function fullPath(build: ServerBuild, id: string): string {
@@ -92,5 +98,34 @@ Deno.test("whitelist: the segment matcher agrees with URLPattern on every patter
         match && expected.includes(match.route.routeId),
         `${path}: ${match?.route.routeId} not in ${expected}`,
       );}
+  }
+});
+
+Deno.test("parsePreviewPath: whitelisted same-origin paths only", () => {
+  assert.equal(parsePreviewPath("/explore/tokens/ethereum/0xabc")?.match.route.kind, "token");
+  assert.equal(parsePreviewPath("/positions/v3/ethereum/42/")?.pathname, "/positions/v3/ethereum/42");
+  assert.equal(parsePreviewPath("/positions/v2/ethereum/0xabc")?.match.route.kind, "position");
+  assert.equal(parsePreviewPath("/swap?inputCurrency=ETH")?.search, "?inputCurrency=ETH");
+  for (
+    const bad of [
+      "https://elsewhere.example/",
+      "//evil.example/explore",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/explore/%2e%2e/api/image/tokens/ethereum/0x1",
+      "/explore/../api",
+      "/explore/tokens/ethereum/0x1#x",
+      "/ex\nplore",
+      "/user@evil/explore",
+      "javascript:alert(1)",
+      "/api/image/tokens/ethereum/0x1",
+      "/preview",
+      "",
+      42,
+      null,
+    ]
+  ) {
+    assert.equal(parsePreviewPath(bad), null, String(bad));
   }
 });
