@@ -336,8 +336,6 @@ export const FIXTURE_POOLS: readonly FixturePool[] = [
 export const DEMO_WALLET: string = addressFor("fixture-wallet:one");
 /** Second demo wallet: a smaller portfolio and a few activities. */
 export const SECOND_DEMO_WALLET: string = addressFor("fixture-wallet:two");
-/** Both demo wallets. */
-export const DEMO_WALLETS: readonly string[] = [DEMO_WALLET, SECOND_DEMO_WALLET];
 
 /** Chains that carry token-list tokens and pools in the demo data. */
 export const DEMO_CHAINS: readonly Chain[] = [

@@ -26,11 +26,6 @@ for (const token of FIXTURE_TOKENS) {
 
 const cache = new Map<string, ImageFile>();
 
-/** Path of a generated logo for a hue key (`/logos/gen/{hex}.png`). */
-export function generatedLogoPath(hex: string): string {
-  return `/logos/gen/${hex}.png`;
-}
-
 /** Path of the art of an NFT (`/logos/nft/{slug}/{tokenId}.png`). */
 export function nftImagePath(slug: string, tokenId: string): string {
   return `/logos/nft/${slug}/${tokenId}.png`;

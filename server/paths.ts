@@ -10,6 +10,3 @@ export const ROOT_DIR: string = fileURLToPath(new URL("../", import.meta.url));
 
 /** Absolute path of `static/` (public files, fonts, the default preview image). */
 export const STATIC_DIR: string = `${ROOT_DIR}static`;
-
-/** Absolute path of the React Router build (`build/`). */
-export const BUILD_DIR: string = `${ROOT_DIR}build`;
