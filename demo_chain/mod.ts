@@ -56,8 +56,8 @@ export interface DemoChainOptions {
 
 /** Default time budget of one JSON-RPC call of the demo chain: 5 s (a swap's estimate takes milliseconds). */
 export const CALL_BUDGET_MS = 5_000;
-/** Default memory ceiling of the demo chain process: 768 MiB (it serves at about 170 MiB). */
-export const MAX_RSS_BYTES = 768 * 1024 * 1024;
+/** Default memory ceiling of the demo chain process: 640 MiB (it serves at about 170 MiB). */
+export const MAX_RSS_BYTES = 640 * 1024 * 1024;
 /** Exit code of a chain process that ended itself over a call's time budget (`main.ts`). */
 export const OVER_BUDGET_EXIT = 70;
 /** Exit code of a chain process that ended itself over its memory ceiling (`main.ts`). */
