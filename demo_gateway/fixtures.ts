@@ -10,7 +10,7 @@ import { type Chain, ETHEREUM_CONTRACTS, SOLANA_NATIVE_MINT } from "../lib/chain
 import { v2PairAddress, v3PoolAddress } from "../lib/pool_address.ts";
 import { V2_FEE_TIER } from "../lib/fees.ts";
 import { addressFor, hexFor } from "./prng.ts";
-import type { Rgb } from "./images.ts";
+import type { Rgb } from "./image_encoders.ts";
 
 /** A hand-made demo token. */
 export interface FixtureToken {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ImageFile } from "./images.ts";
+import type { ImageFile } from "./image_encoders.ts";
 
 /**
  * Lower-case symbols with a logo in `icons/svg/` and `icons/png/`: the

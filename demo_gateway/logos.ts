@@ -6,7 +6,7 @@
  * @module
  */
 import { FIXTURE_TOKENS } from "./fixtures.ts";
-import { hueColor, type ImageFile, jpegLogo, pngLogo, type Rgb, webpSolid } from "./images.ts";
+import { hueColor, type ImageFile, jpegLogo, pngLogo, type Rgb, webpSolid } from "./image_encoders.ts";
 import { readIcon } from "./icons.ts";
 
 const EDGE_FILES = new Map<string, () => ImageFile>();

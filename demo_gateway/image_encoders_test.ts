@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
-import { hueColor, jpegLogo, pngLogo, webpSolid } from "./images.ts";
+import { hueColor, jpegLogo, pngLogo, webpSolid } from "./image_encoders.ts";
 
 Deno.test("pngLogo draws a disc on transparency", () => {
   const image = decodePng(pngLogo(32, [10, 20, 30]).bytes);
