@@ -1,10 +1,11 @@
 /**
- * The two cards every render benchmark draws, built once here so that each
- * side draws the same thing: og/'s token and pool cards (element tree,
- * Inter 700 files, a 128 px PNG logo already scaled to the drawn size), and
- * the same tree as a @vercel/og or plain satori user would write it, with
- * the background and the watermark (which og/ paints outside satori) drawn
- * by satori itself.
+ * The cards every render benchmark draws, built once here so that each side
+ * draws the same thing: the jobs og/'s render workers get (token, pool and
+ * position, a 128 px PNG logo as fetched bytes), what og/ lays out from them
+ * (`layoutCard` of `og/draw.tsx`, in one layer, with its backdrop: og/'s
+ * reference pixels), and the same tree as a Takumi, @vercel/og or plain
+ * satori user would write it, with the background and the watermark (which
+ * og/ paints outside satori) drawn by the renderer itself.
  *
  * @module
  */
@@ -12,21 +13,22 @@ import { encode } from "fast-png";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
-import { cssRgb, type Rgb } from "../og/average_color.ts";
+import { cssRgb } from "../og/average_color.ts";
 import { type Backdrop, WATERMARK } from "../og/backdrop.ts";
-import { backdropFor } from "../og/draw.tsx";
-import { chainLogo, loadBrandLogos } from "../og/chain_logos.ts";
+import { type AnyCardJob, backdropFor, layoutCard } from "../og/draw.tsx";
+import { loadBrandLogos } from "../og/chain_logos.ts";
 import { type CardFont, createDefaultFontLoader } from "../og/fonts.ts";
 import { bytesToBase64, svgDataUrl } from "../og/iconify.ts";
-import { feeLabel, PoolCard } from "../og/pool_card.tsx";
 import { CARD_HEIGHT, CARD_WIDTH } from "../og/render.ts";
-import { TokenCard } from "../og/token_card.tsx";
 import { ROOT_DIR } from "../server/paths.ts";
 
 /** Repository root. */
 
 /** Kinds of bench card. */
-export type CardKind = "token" | "pool";
+export type CardKind = "token" | "pool" | "position";
+
+/** Every kind, in the order the rounds draw them. */
+export const CARD_KINDS: readonly CardKind[] = ["token", "pool", "position"];
 
 /** A 128x128 PNG logo: a red disc fading to orange on transparency. */
 export function benchLogoPng(): Uint8Array {
@@ -87,53 +89,63 @@ function forSatori(card: ReactNode, backdrop: Backdrop, productSvg: string): Hos
   return { type: root.type, props: { ...root.props, style, children: [mark, ...children] } };
 }
 
-/** The bench cards: og/'s element trees and backdrops, and their satori-only twins. */
+/** The bench cards: the jobs og/ draws, what it draws from them, and their satori-only twins. */
 export interface BenchCards {
   readonly fonts: readonly CardFont[];
+  /** The jobs as a render worker gets them (logo bytes not yet decoded). */
+  readonly jobs: Record<CardKind, AnyCardJob>;
+  /** What og/ draws from each job, in one layer, over its backdrop (og/'s reference pixels). */
   readonly ours: Record<CardKind, { card: ReactNode; backdrop: Backdrop }>;
   readonly satori: Record<CardKind, HostNode>;
 }
 
-/** Builds the bench cards. */
+/** The three bench jobs: a token with a PNG logo, a pool and a position with one logo and one letter tile each. */
+export function benchJobs(): Record<CardKind, AnyCardJob> {
+  const logo = { bytes: benchLogoPng(), type: "png", width: 128, height: 128 } as const;
+  const common = { emojiSet: "twemoji", dynamicAssets: true } as const;
+  return {
+    token: { ...common, kind: "token", chainName: "arbitrum", name: "Uniswap", symbol: "UNI", logo },
+    pool: {
+      ...common,
+      kind: "pool",
+      chainName: "arbitrum",
+      pool: { token0Symbol: "UNI", token1Symbol: "WETH", feeTier: 3000, protocolVersion: "V3" },
+      logo0: logo,
+      logo1: null,
+    },
+    position: {
+      ...common,
+      kind: "position",
+      chainName: "arbitrum",
+      position: {
+        protocolVersion: "V3",
+        token0Symbol: "UNI",
+        token1Symbol: "WETH",
+        feeTier: 3000,
+        priceLower: "0.0021",
+        priceUpper: "0.0034",
+        status: "in-range",
+      },
+      logo0: logo,
+      logo1: null,
+    },
+  };
+}
+
+/** Builds the bench cards: og/'s own layout of each job (`layoutCard`), and its twins. */
 export async function benchCards(): Promise<BenchCards> {
   const brand = await loadBrandLogos();
   const fonts = await createDefaultFontLoader(join(ROOT_DIR, "static")).load();
-  const logo = `data:image/png;base64,${bytesToBase64(benchLogoPng())}`;
-  const red: Rgb = { r: 205, g: 92, b: 60 };
-  const blue: Rgb = { r: 40, g: 90, b: 200 };
-  const tokenBackdrop = await backdropFor(red, red, brand.productSvg);
-  const poolBackdrop = await backdropFor(red, blue, brand.productSvg);
-  const token = (
-    <TokenCard
-      name="Uniswap"
-      symbol="UNI"
-      logo={{ src: logo, symbol: "UNI" }}
-      background={red}
-      chainLogo={chainLogo(brand, "arbitrum")}
-      productLogo={brand.product}
-    />
-  );
-  const pool = (
-    <PoolCard
-      token0={{ src: logo, symbol: "UNI" }}
-      token1={{ src: null, symbol: "WETH" }}
-      color0={red}
-      color1={blue}
-      name="UNI/WETH"
-      protocolVersion="V3"
-      feeLabel={feeLabel(3000, false, "V3")}
-      chainLogo={chainLogo(brand, "arbitrum")}
-      productLogo={brand.product}
-    />
-  );
-  return {
-    fonts,
-    ours: { token: { card: token, backdrop: tokenBackdrop }, pool: { card: pool, backdrop: poolBackdrop } },
-    satori: {
-      token: forSatori(token, tokenBackdrop, brand.productSvg),
-      pool: forSatori(pool, poolBackdrop, brand.productSvg),
-    },
-  };
+  const jobs = benchJobs();
+  const ours = {} as Record<CardKind, { card: ReactNode; backdrop: Backdrop }>;
+  const satori = {} as Record<CardKind, HostNode>;
+  for (const kind of CARD_KINDS) {
+    const { card, from, to } = await layoutCard(jobs[kind] as Exclude<AnyCardJob, { kind: "default" }>, brand);
+    const backdrop = await backdropFor(from, to, brand.productSvg);
+    ours[kind] = { card: card.whole, backdrop };
+    satori[kind] = forSatori(card.whole, backdrop, brand.productSvg);
+  }
+  return { fonts, jobs, ours, satori };
 }
 
 /** Writes what the Node sides read: size, fonts (base64) and the satori trees. */
@@ -149,8 +161,7 @@ export async function writeCardsFile(path: string, cards: BenchCards): Promise<v
         style: f.style,
         base64: bytesToBase64(new Uint8Array(f.data)),
       })),
-      token: cards.satori.token,
-      pool: cards.satori.pool,
+      ...cards.satori,
     }),
   );
 }

@@ -1,25 +1,41 @@
 /**
- * The render comparison: the token and pool cards (`cards.tsx`) drawn by
- * og/ (satori, native resvg when it loads, in-memory backdrop, our PNG
- * encoder; under Deno), by @vercel/og 0.11.1 (`ImageResponse`, under Node)
- * and by plain satori + native @resvg/resvg-js (under Node). Each side is one
+ * The render comparison: the token, pool and position cards (`cards.tsx`)
+ * drawn by og/ (`drawCard` as a render worker runs it: logo decoded and
+ * scaled, layers, backdrop, PNG; under Deno), by Takumi (@takumi-rs/core,
+ * under Node), by @vercel/og 0.11.1 (`ImageResponse`, under Node) and by
+ * plain satori + native @resvg/resvg-js (under Node). Each side is one
  * long-lived process (`render_side.tsx`, `node/render.mjs`) that gets the
  * same warm-up; then rounds interleave the sides (the order rotates every
- * round), each drawing `perRound` cards of a kind. Every round's ratio of
- * medians is printed, and the median of the rounds is the figure.
+ * round), each drawing `perRound` cards of a kind. Every round's medians and
+ * ratios are printed; the figure is the median of the rounds, with their
+ * spread (lowest and highest round). Every round, each side's last PNG is
+ * decoded and compared with og/'s reference (the same card drawn whole by
+ * satori + resvg): a side that draws something else fails the run. At the
+ * end each side's resident memory (its whole process tree) is read from
+ * `/proc`.
  *
  * @module
  */
 import { decode } from "fast-png";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchCards, type CardKind, writeCardsFile } from "./cards.tsx";
+import { benchCards, CARD_KINDS, type CardKind, writeCardsFile } from "./cards.tsx";
+import { renderCardPng } from "../og/render.ts";
+import { selectRenderer } from "../og/resvg.ts";
 import { ROOT_DIR } from "../server/paths.ts";
+import { treeMemoryOf } from "./server.ts";
 
 const ROUNDS = Number(Deno.env.get("BENCH_RENDER_ROUNDS") ?? 5);
 const PER_ROUND = Number(Deno.env.get("BENCH_RENDER_PER_ROUND") ?? 20);
 const WARMUP = 10;
+/**
+ * Largest mean difference per RGB channel (0-255) from og/'s reference
+ * that still counts as the same card: og/'s own layers and the satori
+ * peers draw the same tree with the same fonts (well under 1); Takumi has
+ * its own text and image rasterizer (about 1-3).
+ */
+const MAX_MEAN_DIFFERENCE = 6;
 
 /** One printed line of the comparison. */
 export interface RenderRow {
@@ -40,6 +56,13 @@ function p95(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))];
 }
 
+/** `median (lowest-highest)` of per-round figures. */
+function spread(values: number[], digits = 2): string {
+  return `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${
+    Math.max(...values).toFixed(digits)
+  })`;
+}
+
 /** A long-lived render process speaking the line protocol. */
 class Side {
   readonly name: string;
@@ -58,6 +81,10 @@ class Side {
     ]();
   }
 
+  get pid(): number {
+    return this.#child.pid;
+  }
+
   async #read(): Promise<Record<string, unknown>> {
     const next = await this.#lines.next();
     if (next.done) throw new Error(`${this.name} side exited`);
@@ -68,9 +95,13 @@ class Side {
     this.ready = await this.#read();
   }
 
-  async run(kind: CardKind, n: number, out?: string): Promise<{ times: number[]; bytes: number }> {
+  async run(
+    kind: CardKind,
+    n: number,
+    out?: string,
+  ): Promise<{ times: number[]; bytes: number; stages?: Record<string, number> }> {
     await this.#writer.write(new TextEncoder().encode(JSON.stringify({ kind, n, out }) + "\n"));
-    return await this.#read() as { times: number[]; bytes: number };
+    return await this.#read() as { times: number[]; bytes: number; stages?: Record<string, number> };
   }
 
   async stop(): Promise<void> {
@@ -94,9 +125,9 @@ function splitLines(): TransformStream<string, string> {
 }
 
 /** Mean absolute difference per RGB channel (0-255) of two same-size PNGs. */
-async function meanDifference(a: string, b: string): Promise<number> {
-  const x = decode(await Deno.readFile(a));
-  const y = decode(await Deno.readFile(b));
+function meanDifference(a: Uint8Array, b: Uint8Array): number {
+  const x = decode(a);
+  const y = decode(b);
   if (x.width !== y.width || x.height !== y.height) {
     throw new Error(`Cannot compare a ${x.width}x${x.height} PNG with a ${y.width}x${y.height} one`);
   }
@@ -109,96 +140,159 @@ async function meanDifference(a: string, b: string): Promise<number> {
   return sum / (x.width * x.height * 3);
 }
 
+const SIDES = ["og", "takumi", "vercel", "satori"] as const;
+type SideName = typeof SIDES[number];
+const LABEL: Record<SideName, string> = {
+  og: "og/ drawCard",
+  takumi: "Takumi",
+  vercel: "@vercel/og",
+  satori: "satori+resvg-js",
+};
+const PEERS = ["takumi", "vercel", "satori"] as const;
+
 /** Runs the comparison; returns figures and table rows. */
 export async function runRenderComparison(
   log: (message: string) => void = console.error,
 ): Promise<{ rows: RenderRow[]; [key: string]: unknown }> {
   const nodeDir = join(ROOT_DIR, "bench/node");
-  try {
-    await Deno.stat(join(nodeDir, "node_modules/@vercel/og/package.json"));
-  } catch {
-    throw new Error("Cannot find @vercel/og: run `cd bench/node && npm ci`");
+  for (const pkg of ["@vercel/og", "@takumi-rs/core", "@takumi-rs/helpers"]) {
+    try {
+      await Deno.stat(join(nodeDir, `node_modules/${pkg}/package.json`));
+    } catch {
+      throw new Error(`Cannot find ${pkg}: run \`cd bench/node && npm ci\``);
+    }
   }
   const dir = await mkdtemp(join(tmpdir(), "bench-render-"));
   const cardsFile = join(dir, "cards.json");
-  await writeCardsFile(cardsFile, await benchCards());
-  const sides = [
-    new Side("og", Deno.execPath(), ["run", "-A", "bench/render_side.tsx"], ROOT_DIR),
-    new Side("vercel", "node", ["render.mjs", cardsFile, "vercel"], nodeDir),
-    new Side("satori", "node", ["render.mjs", cardsFile, "satori"], nodeDir),
-  ];
-  const times: Record<string, Record<CardKind, number[][]>> = {};
+  const cards = await benchCards();
+  await writeCardsFile(cardsFile, cards);
+  // og/'s reference pixels: each card drawn whole by satori + resvg over its backdrop.
+  await selectRenderer((Deno.env.get("RENDERER") as "native" | "wasm" | undefined) ?? null);
+  const reference = {} as Record<CardKind, Uint8Array>;
+  for (const kind of CARD_KINDS) {
+    reference[kind] = await renderCardPng(cards.ours[kind].card, {
+      fonts: cards.fonts,
+      backdrop: cards.ours[kind].backdrop,
+    });
+    await writeFile(join(dir, `${kind}-reference.png`), reference[kind]);
+  }
+  const sides: Record<SideName, Side> = {
+    og: new Side("og", Deno.execPath(), ["run", "-A", "bench/render_side.tsx"], ROOT_DIR),
+    takumi: new Side("takumi", "node", ["render.mjs", cardsFile, "takumi"], nodeDir),
+    vercel: new Side("vercel", "node", ["render.mjs", cardsFile, "vercel"], nodeDir),
+    satori: new Side("satori", "node", ["render.mjs", cardsFile, "satori"], nodeDir),
+  };
+  const times = {} as Record<SideName, Record<CardKind, number[][]>>;
+  const differences = {} as Record<SideName, Record<CardKind, number[]>>;
+  const stages: Record<CardKind, Record<string, number>[]> = { token: [], pool: [], position: [] };
   try {
-    for (const side of sides) {
-      await side.start();
-      times[side.name] = { token: [], pool: [] };
+    for (const name of SIDES) {
+      await sides[name].start();
+      times[name] = { token: [], pool: [], position: [] };
+      differences[name] = { token: [], pool: [], position: [] };
       // The same warm-up on every side.
-      for (const kind of ["token", "pool"] as const) await side.run(kind, WARMUP);
+      for (const kind of CARD_KINDS) await sides[name].run(kind, WARMUP);
     }
-    log(`render: ${sides.map((s) => `${s.name} ${JSON.stringify(s.ready)}`).join("; ")}`);
+    log(`render: ${SIDES.map((name) => `${name} ${JSON.stringify(sides[name].ready)}`).join("; ")}`);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const kind of ["token", "pool"] as const) {
-        // The order rotates every round: A B C, B C A, C A B ...
-        for (let i = 0; i < sides.length; i++) {
-          const side = sides[(round + i) % sides.length];
-          const last = round === ROUNDS - 1;
-          const result = await side.run(kind, PER_ROUND, last ? join(dir, `${kind}-${side.name}.png`) : undefined);
-          times[side.name][kind].push(result.times);
+      for (const kind of CARD_KINDS) {
+        // The order rotates every round: A B C D, B C D A, ...
+        for (let i = 0; i < SIDES.length; i++) {
+          const name = SIDES[(round + i) % SIDES.length];
+          const out = join(dir, `${kind}-${name}.png`);
+          const result = await sides[name].run(kind, PER_ROUND, out);
+          times[name][kind].push(result.times);
+          if (result.stages) stages[kind].push(result.stages);
+          // The measured output is the real card.
+          const difference = meanDifference(await Deno.readFile(out), reference[kind]);
+          if (difference > MAX_MEAN_DIFFERENCE) {
+            throw new Error(
+              `${name} drew another ${kind} card in round ${round + 1}: ` +
+                `mean difference ${difference.toFixed(1)}/255 from og/'s reference (kept in ${dir})`,
+            );
+          }
+          differences[name][kind].push(difference);
         }
-        const m = (name: string) => median(times[name][kind][round]);
+        const m = (name: SideName) => median(times[name][kind][round]);
         log(
-          `render round ${round + 1} ${kind}: og ${m("og").toFixed(1)} ms, @vercel/og ${m("vercel").toFixed(1)} ms (${
-            (m("og") / m("vercel")).toFixed(2)
-          }x), satori+resvg-js ${m("satori").toFixed(1)} ms (${(m("og") / m("satori")).toFixed(2)}x)`,
+          `render round ${round + 1} ${kind}: ` +
+            SIDES.map((name) =>
+              name === "og"
+                ? `og ${m("og").toFixed(1)} ms`
+                : `${LABEL[name]} ${m(name).toFixed(1)} ms (og ${(m("og") / m(name)).toFixed(2)}x)`
+            ).join(", "),
         );
       }
+      const og = (kind: CardKind) => median(times.og[kind][round]);
+      log(`render round ${round + 1}: og position / og token ${(og("position") / og("token")).toFixed(2)}x`);
     }
+    const memory: Record<string, number> = {};
+    for (const name of SIDES) memory[name] = (await treeMemoryOf(sides[name].pid)).rss;
     const rows: RenderRow[] = [];
     const figures: Record<string, unknown> = {};
-    for (const kind of ["token", "pool"] as const) {
-      const roundRatios = (other: string) =>
-        times.og[kind].map((ours, round) => median(ours) / median(times[other][kind][round]));
-      const vercelRatios = roundRatios("vercel");
-      const satoriRatios = roundRatios("satori");
-      const all = (name: string) => times[name][kind].flat();
-      const difference = await meanDifference(join(dir, `${kind}-og.png`), join(dir, `${kind}-vercel.png`));
+    for (const kind of CARD_KINDS) {
+      const roundMedians = (name: SideName) => times[name][kind].map(median);
+      const ratios = (peer: SideName) =>
+        times.og[kind].map((ours, round) => median(ours) / median(times[peer][kind][round]));
+      const all = (name: SideName) => times[name][kind].flat();
+      const stageNames = Object.keys(stages[kind][0] ?? {});
+      const stageMedians = Object.fromEntries(
+        stageNames.map((stage) => [stage, median(stages[kind].map((s) => s[stage]))]),
+      );
       figures[kind] = {
-        medianMs: { og: median(all("og")), vercel: median(all("vercel")), satori: median(all("satori")) },
-        p95Ms: { og: p95(all("og")), vercel: p95(all("vercel")), satori: p95(all("satori")) },
-        roundRatiosVsVercel: vercelRatios,
-        roundRatiosVsSatori: satoriRatios,
-        ratioVsVercel: median(vercelRatios),
-        ratioVsSatori: median(satoriRatios),
-        meanPixelDifferenceVsVercel: difference,
+        roundMediansMs: Object.fromEntries(SIDES.map((name) => [name, roundMedians(name)])),
+        medianOfRoundsMs: Object.fromEntries(SIDES.map((name) => [name, median(roundMedians(name))])),
+        p95Ms: Object.fromEntries(SIDES.map((name) => [name, p95(all(name))])),
+        roundRatios: Object.fromEntries(PEERS.map((peer) => [peer, ratios(peer)])),
+        ratio: Object.fromEntries(PEERS.map((peer) => [peer, median(ratios(peer))])),
+        meanPixelDifference: Object.fromEntries(SIDES.map((name) => [name, median(differences[name][kind])])),
+        ogStagesMs: stageMedians,
       };
-      rows.push({ name: `${kind} card render, og/ (Deno)`, p50: median(all("og")), p95: p95(all("og")) });
-      rows.push({ name: `${kind} card render, @vercel/og`, p50: median(all("vercel")), p95: p95(all("vercel")) });
+      for (const name of SIDES) {
+        rows.push({
+          name: `${kind} card render, ${LABEL[name]}`,
+          p50: median(roundMedians(name)),
+          p95: p95(all(name)),
+          value: `rounds ${roundMedians(name).map((v) => v.toFixed(1)).join(" ")}; median ${
+            spread(roundMedians(name), 1)
+          } ms; ${median(differences[name][kind]).toFixed(2)}/255 from reference`,
+        });
+      }
+      for (const peer of PEERS) {
+        rows.push({
+          name: `${kind} card: og/ / ${LABEL[peer]}`,
+          value: `${spread(ratios(peer))}x (rounds ${ratios(peer).map((r) => r.toFixed(2)).join(" ")})`,
+          target: peer === "takumi" && kind !== "position" ? "<= 1.0x" : undefined,
+        });
+      }
       rows.push({
-        name: `${kind} card render, satori + resvg-js`,
-        p50: median(all("satori")),
-        p95: p95(all("satori")),
-      });
-      rows.push({
-        name: `${kind} card: og/ / @vercel/og`,
-        value: `${median(vercelRatios).toFixed(2)}x (rounds ${vercelRatios.map((r) => r.toFixed(2)).join(" ")}); ` +
-          `pixels differ by ${difference.toFixed(1)}/255 on average`,
-        target: "<= 0.5x",
-      });
-      rows.push({
-        name: `${kind} card: og/ / satori + resvg-js`,
-        value: `${median(satoriRatios).toFixed(2)}x (rounds ${satoriRatios.map((r) => r.toFixed(2)).join(" ")})`,
+        name: `${kind} card: og/ stages (median ms)`,
+        value: stageNames.map((stage) => `${stage} ${stageMedians[stage].toFixed(2)}`).join(", "),
       });
     }
+    const positionOverToken = times.og.position.map((ours, round) => median(ours) / median(times.og.token[round]));
+    figures.positionOverToken = positionOverToken;
+    rows.push({
+      name: "og/ position card / token card",
+      value: `${spread(positionOverToken)}x (rounds ${positionOverToken.map((r) => r.toFixed(2)).join(" ")})`,
+      target: "<= 1.5x",
+    });
+    const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+    rows.push({
+      name: "render sides' resident memory (process tree)",
+      value: SIDES.map((name) => `${LABEL[name]} ${mib(memory[name])}`).join(", "),
+    });
     return {
       rows,
       ...figures,
-      sides: Object.fromEntries(sides.map((s) => [s.name, s.ready])),
+      memoryBytes: memory,
+      sides: Object.fromEntries(SIDES.map((name) => [name, sides[name].ready])),
       rounds: ROUNDS,
       perRound: PER_ROUND,
       warmup: WARMUP,
     };
   } finally {
-    await Promise.all(sides.map((side) => side.stop()));
+    await Promise.all(SIDES.map((name) => sides[name].stop()));
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,23 +1,37 @@
 /**
  * og/'s side of the render benchmark: a long-lived Deno process that draws
- * the bench cards (`cards.tsx`) with og/'s renderer (satori, then native
- * resvg when it loads, the backdrop painted in memory, our PNG encoder) on
- * command. Same line protocol as `node/render.mjs`: one JSON command per
+ * the bench jobs (`cards.tsx`) exactly as a render worker does
+ * (`og/render_worker.ts`): `drawCard` with the job as the pool sends it, so
+ * each card decodes and scales its logo, lays out its layers and paints its
+ * backdrop; nothing is prepared ahead that a worker does not prepare (the
+ * worker's own warm-up draws cards of each kind, like this side's warm-up
+ * rounds). Same line protocol as `node/render.mjs`: one JSON command per
  * stdin line, `{"kind":"token","n":20,"out":"/tmp/x.png"}`; one JSON answer
- * per stdout line, `{"times":[ms...],"bytes":N}` (the last PNG written to
- * `out` when given). The first answer is `{"ready":true,"renderer":...}`.
+ * per stdout line, `{"times":[ms...],"bytes":N,"stages":{...}}` (the last PNG
+ * written to `out` when given; `stages` the median milliseconds of each render
+ * stage). The first answer is `{"ready":true,"renderer":...}`.
  *
  * @module
  */
 import { writeFile } from "node:fs/promises";
-import { renderCardPng } from "../og/render.ts";
+import { join } from "node:path";
+import { drawCard } from "../og/draw.tsx";
+import { createDefaultFontLoader } from "../og/fonts.ts";
+import type { RenderTimings } from "../og/render.ts";
 import { selectRenderer } from "../og/resvg.ts";
-import { benchCards, type CardKind } from "./cards.tsx";
+import { ROOT_DIR } from "../server/paths.ts";
+import { benchJobs, type CardKind } from "./cards.tsx";
 
-const cards = await benchCards();
+const jobs = benchJobs();
 const renderer = await selectRenderer((Deno.env.get("RENDERER") as "native" | "wasm" | undefined) ?? null);
+const fonts = createDefaultFontLoader(join(ROOT_DIR, "static"));
 const encoder = new TextEncoder();
 const say = (value: unknown) => Deno.stdout.writeSync(encoder.encode(JSON.stringify(value) + "\n"));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
 
 say({ ready: true, renderer: renderer.name, deno: Deno.version.deno });
 let buffer = "";
@@ -28,15 +42,22 @@ for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream(
     const line = buffer.slice(0, newline);
     buffer = buffer.slice(newline + 1);
     const { kind, n, out } = JSON.parse(line) as { kind: CardKind; n: number; out?: string };
-    const { card, backdrop } = cards.ours[kind];
     const times: number[] = [];
+    const stages: Record<string, number[]> = {};
+    const onTimings = (timings: RenderTimings) => {
+      for (const [stage, ms] of Object.entries(timings)) (stages[stage] ??= []).push(ms);
+    };
     let png: Uint8Array = new Uint8Array(0);
     for (let i = 0; i < n; i++) {
       const started = performance.now();
-      png = await renderCardPng(card, { fonts: cards.fonts, backdrop });
+      png = await drawCard(jobs[kind], { fonts, onTimings });
       times.push(performance.now() - started);
     }
     if (out) await writeFile(out, png);
-    say({ times, bytes: png.length });
+    say({
+      times,
+      bytes: png.length,
+      stages: Object.fromEntries(Object.entries(stages).map(([stage, ms]) => [stage, median(ms)])),
+    });
   }
 }

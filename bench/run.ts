@@ -5,15 +5,17 @@
  * `bench/results.json`. Not part of `deno test` and not run in CI. See
  * `bench/README.md`.
  *
- * 1. Card render: og/ vs @vercel/og 0.11.1 (Node) vs plain satori + native
- *    resvg-js (Node), token and pool cards (`render.tsx`).
+ * 1. Card render: og/ (`drawCard` as a render worker runs it) vs Takumi
+ *    (@takumi-rs/core, Node) vs @vercel/og 0.11.1 (Node) vs plain satori +
+ *    native resvg-js (Node), token, pool and position cards (`render.tsx`).
  * 2. Cache hit: req/s of a cached image from the service vs a bare
  *    `Deno.serve` sending the same bytes (`bare_server.ts`), wrk at c=32.
  * 3. The whole uncached request (preview lookup, logo fetch, render, KV
  *    write), c=1, fresh tokens, vs a Node @vercel/og server drawing the same
  *    card from the same logo (`node/server.mjs`).
  * 4. First image after spawn: the service vs the Node @vercel/og server.
- * 5. Token page SSR and memory after many uncached images (no peer).
+ * 5. Token page SSR and the service's memory (its whole process tree: main
+ *    process and render workers) over many uncached images (no peer).
  *
  * Parts 2-5 need the app build (`deno task build`); without it they are
  * skipped with a note.
@@ -27,7 +29,7 @@ import { benchCards, writeCardsFile } from "./cards.tsx";
 import { ROOT_DIR } from "../server/paths.ts";
 import { type BenchGateway, startBenchGateway } from "./gateway.ts";
 import { runRenderComparison } from "./render.tsx";
-import { type BenchServer, firstOk, memoryOf, spawnListening, spawnServer } from "./server.ts";
+import { type BenchServer, firstOk, sampleTreeMemory, spawnListening, spawnServer, treeMemoryOf } from "./server.ts";
 import { runWrk } from "./wrk.ts";
 
 const CONCURRENCY = 32;
@@ -279,12 +281,13 @@ async function pagesAndMemory(gateway: BenchGateway): Promise<void> {
       p99: page.p99Ms,
       rps: page.requestsPerSecond,
     });
-    const start = await memoryOf(server.pid);
-    const batches: { rss: number; peak: number; seconds: number }[] = [];
+    const start = await treeMemoryOf(server.pid);
+    const batches: { rss: number; peak: number; processes: number; seconds: number }[] = [];
     for (let batch = 0; batch < 2; batch++) {
       log(`memory: ${MEMORY_BATCH} distinct uncached images, batch ${batch + 1} of 2`);
       let next = 0;
       const started = performance.now();
+      const sampler = sampleTreeMemory(server.pid);
       const worker = async () => {
         while (next < MEMORY_BATCH) {
           const i = batch * MEMORY_BATCH + next++;
@@ -293,15 +296,27 @@ async function pagesAndMemory(gateway: BenchGateway): Promise<void> {
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));
-      batches.push({ ...await memoryOf(server.pid), seconds: (performance.now() - started) / 1000 });
+      const seconds = (performance.now() - started) / 1000;
+      const { peak } = await sampler.stop();
+      const now = await treeMemoryOf(server.pid);
+      batches.push({ rss: now.rss, peak, processes: now.processes.length, seconds });
+      log(
+        `memory batch ${batch + 1}: process tree ${(now.rss / 1024 / 1024).toFixed(0)} MiB now, peak ${
+          (peak / 1024 / 1024).toFixed(0)
+        } MiB (sampled every 100 ms), ${now.processes.map((p) => `${p.name} ${p.pid}`).join(", ")}`,
+      );
     }
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
-    const firstGrowth = batches[0].peak - start.peak;
-    const secondGrowth = batches[1].peak - batches[0].peak;
-    results.memory = { note: "main process only (render workers are separate processes)", start, batches };
+    results.memory = {
+      note: "the service's whole process tree (main process + render workers + any child), VmRSS summed from /proc",
+      start,
+      batches,
+    };
     rows.push({
-      name: `service RSS after ${2 * MEMORY_BATCH} uncached images (c=4)`,
-      value: `${mib(start.rss)} -> ${mib(batches[1].rss)}, peak +${mib(firstGrowth)} then +${mib(secondGrowth)}; ${
+      name: `service process tree RSS over ${2 * MEMORY_BATCH} uncached images (c=4)`,
+      value: `${mib(start.rss)} (${start.processes.length} processes) -> ${mib(batches[1].rss)} (${
+        batches[1].processes
+      }), peak ${mib(batches[0].peak)} then ${mib(batches[1].peak)}; ${
         (MEMORY_BATCH / batches[1].seconds).toFixed(0)
       } images/s`,
     });
@@ -343,7 +358,7 @@ async function hasBuild(): Promise<boolean> {
 async function main(): Promise<void> {
   const only = new Set((Deno.env.get("BENCH_ONLY") ?? "render,cache,uncached,first,memory").split(","));
   if (only.has("render")) {
-    log("render: og/ (Deno) vs @vercel/og and satori + resvg-js (Node), interleaved rounds");
+    log("render: og/ drawCard (Deno) vs Takumi, @vercel/og and satori + resvg-js (Node), interleaved rounds");
     try {
       const render = await runRenderComparison((message) => log(message));
       results.render = render;

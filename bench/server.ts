@@ -21,11 +21,84 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Resident set size now and at its peak, in bytes, from `/proc/{pid}/status`. */
-export async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kib("VmRSS"), peak: kib("VmHWM") };
+/** The ids of `pid` and of every process under it (children, theirs, ...), from `/proc/{pid}/task/{tid}/children`. */
+export async function processTree(pid: number): Promise<number[]> {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    let tasks: string[];
+    try {
+      tasks = [];
+      for await (const entry of Deno.readDir(`/proc/${all[i]}/task`)) tasks.push(entry.name);
+    } catch {
+      continue; // exited meanwhile
+    }
+    for (const tid of tasks) {
+      try {
+        const children = await Deno.readTextFile(`/proc/${all[i]}/task/${tid}/children`);
+        for (const child of children.split(" ")) if (child.trim()) all.push(Number(child));
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return [...new Set(all)];
+}
+
+/** Memory of a process tree: its processes, their summed resident set size, and each one's. */
+export interface TreeMemory {
+  /** Summed VmRSS of every process in the tree, bytes. */
+  readonly rss: number;
+  /** Each process: id, command name, VmRSS. */
+  readonly processes: readonly { readonly pid: number; readonly name: string; readonly rss: number }[];
+}
+
+/**
+ * The resident memory of `pid` and every process under it (the service's
+ * render workers, a side's children), read from `/proc/{pid}/status`; a
+ * process that exits while it is read counts 0.
+ */
+export async function treeMemoryOf(pid: number): Promise<TreeMemory> {
+  const processes = [];
+  for (const id of await processTree(pid)) {
+    try {
+      const status = await Deno.readTextFile(`/proc/${id}/status`);
+      const name = /^Name:\s+(.*)$/m.exec(status)?.[1] ?? "?";
+      const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+      processes.push({ pid: id, name, rss });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { rss: processes.reduce((sum, p) => sum + p.rss, 0), processes };
+}
+
+/**
+ * Samples {@linkcode treeMemoryOf} every `everyMs` until stopped; `stop()`
+ * gives the highest summed RSS seen and the last sample.
+ */
+export function sampleTreeMemory(
+  pid: number,
+  everyMs = 100,
+): { stop(): Promise<{ peak: number; last: TreeMemory | null; samples: number }> } {
+  let peak = 0;
+  let last: TreeMemory | null = null;
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      last = await treeMemoryOf(pid);
+      samples++;
+      peak = Math.max(peak, last.rss);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { peak, last, samples };
+    },
+  };
 }
 
 /** Starts the service with loopback defaults plus `env`, resolving once it listens. */

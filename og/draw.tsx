@@ -12,7 +12,7 @@ import { analyzeLogo, backgroundColor, DEFAULT_COLOR, type Rgb } from "./average
 import { type Backdrop, watermarkImage } from "./backdrop.ts";
 import { type CardLogo, isLight } from "./card_parts.tsx";
 import type { TokenCardProps } from "./token_card.tsx";
-import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
+import { type BrandLogos, chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { emojiDataUrl } from "./emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
 import { bytesToBase64 } from "./iconify.ts";
@@ -153,6 +153,7 @@ export function layeredTokenCard(props: TokenCardProps): LayeredCard {
     baseKey: `token:${isLight(tone) ? "light" : "dark"}`,
     base: <TokenCard {...props} {...NO_TEXT} logo={NO_LOGO} background={tone} layer="base" />,
     face: <TokenCard {...props} layer="face" />,
+    whole: <TokenCard {...props} />,
     faceRegions: tokenFaceRegions(props),
     logos: logoSpots([[props.logo, TOKEN_LOGO_AT]], TOKEN_LOGO_SIZE),
   };
@@ -178,6 +179,7 @@ export function layeredPoolCard(props: PoolCardProps): LayeredCard {
       />
     ),
     face: <PoolCard {...props} layer="face" />,
+    whole: <PoolCard {...props} />,
     faceRegions: poolFaceRegions(props),
     logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
   };
@@ -204,6 +206,7 @@ export function layeredPositionCard(props: PositionCardProps): LayeredCard {
       />
     ),
     face: <PositionCard {...props} layer="face" />,
+    whole: <PositionCard {...props} />,
     faceRegions: positionFaceRegions(props),
     logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
   };
@@ -218,14 +221,6 @@ export type AnyCardJob = CardJob | PositionCardJob;
  */
 export async function drawCard(job: AnyCardJob, context: DrawContext): Promise<Uint8Array> {
   const [fonts, brand] = await Promise.all([context.fonts.load(), loadBrandLogos()]);
-  /** Renders `card` over a backdrop running from `from` to `to`. */
-  const render = async (card: LayeredCard, from: Rgb, to: Rgb) =>
-    await renderLayeredPng(card, {
-      fonts,
-      loadAdditionalAsset: assetLoader(job),
-      backdrop: await backdropFor(from, to, brand.productSvg),
-      onTimings: context.onTimings,
-    });
   if (job.kind === "default") {
     // drawn once per process (scripts/make_default_preview.ts): no layers
     return await renderCardPng(<DefaultCard productLogo={brand.product} />, {
@@ -235,21 +230,43 @@ export async function drawCard(job: AnyCardJob, context: DrawContext): Promise<U
       onTimings: context.onTimings,
     });
   }
+  const { card, from, to } = await layoutCard(job, brand);
+  return await renderLayeredPng(card, {
+    fonts,
+    loadAdditionalAsset: assetLoader(job),
+    backdrop: await backdropFor(from, to, brand.productSvg),
+    onTimings: context.onTimings,
+  });
+}
+
+/** A card laid out from its job: its layers, and the colours its backdrop runs between. */
+export interface LaidOutCard {
+  readonly card: LayeredCard;
+  readonly from: Rgb;
+  readonly to: Rgb;
+}
+
+/**
+ * Decodes the logos of a token, pool or position job and lays its card out
+ * (what {@linkcode drawCard} renders; benchmarks draw the same card with
+ * other renderers from `card.whole`).
+ */
+export async function layoutCard(
+  job: Exclude<AnyCardJob, { kind: "default" }>,
+  brand: BrandLogos,
+): Promise<LaidOutCard> {
   if (job.kind === "token") {
     const prepared = await decodeLogo(job.logo, job.symbol, TOKEN_LOGO_SIZE);
     const background = backgroundColor(prepared.average);
-    return await render(
-      layeredTokenCard({
-        name: cardText(job.name, "Token"),
-        symbol: cardText(job.symbol, "UNK"),
-        logo: prepared.logo,
-        background,
-        chainLogo: chainLogo(brand, job.chainName),
-        productLogo: brand.product,
-      }),
+    const card = layeredTokenCard({
+      name: cardText(job.name, "Token"),
+      symbol: cardText(job.symbol, "UNK"),
+      logo: prepared.logo,
       background,
-      background,
-    );
+      chainLogo: chainLogo(brand, job.chainName),
+      productLogo: brand.product,
+    });
+    return { card, from: background, to: background };
   }
   if (job.kind === "position") {
     const data = job.position;
@@ -257,24 +274,21 @@ export async function drawCard(job: AnyCardJob, context: DrawContext): Promise<U
     const token1 = await decodeLogo(job.logo1, data.token1Symbol, POOL_LOGO_SIZE);
     const color0 = backgroundColor(token0.average);
     const color1 = backgroundColor(token1.average);
-    return await render(
-      layeredPositionCard({
-        token0: token0.logo,
-        token1: token1.logo,
-        color0,
-        color1,
-        name: `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`,
-        protocolVersion: data.protocolVersion,
-        feeLabel: feeLabel(data.feeTier, false, data.protocolVersion),
-        priceLower: cardText(data.priceLower, UNKNOWN_PRICE),
-        priceUpper: cardText(data.priceUpper, UNKNOWN_PRICE),
-        status: data.status,
-        chainLogo: chainLogo(brand, job.chainName),
-        productLogo: brand.product,
-      }),
+    const card = layeredPositionCard({
+      token0: token0.logo,
+      token1: token1.logo,
       color0,
       color1,
-    );
+      name: `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`,
+      protocolVersion: data.protocolVersion,
+      feeLabel: feeLabel(data.feeTier, false, data.protocolVersion),
+      priceLower: cardText(data.priceLower, UNKNOWN_PRICE),
+      priceUpper: cardText(data.priceUpper, UNKNOWN_PRICE),
+      status: data.status,
+      chainLogo: chainLogo(brand, job.chainName),
+      productLogo: brand.product,
+    });
+    return { card, from: color0, to: color1 };
   }
   const data = job.pool;
   const token0 = await decodeLogo(job.logo0, data.token0Symbol, POOL_LOGO_SIZE);
@@ -282,19 +296,16 @@ export async function drawCard(job: AnyCardJob, context: DrawContext): Promise<U
   const color0 = backgroundColor(token0.average);
   const color1 = backgroundColor(token1.average);
   const name = `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`;
-  return await render(
-    layeredPoolCard({
-      token0: token0.logo,
-      token1: token1.logo,
-      color0,
-      color1,
-      name,
-      protocolVersion: data.protocolVersion,
-      feeLabel: feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion),
-      chainLogo: chainLogo(brand, job.chainName),
-      productLogo: brand.product,
-    }),
+  const card = layeredPoolCard({
+    token0: token0.logo,
+    token1: token1.logo,
     color0,
     color1,
-  );
+    name,
+    protocolVersion: data.protocolVersion,
+    feeLabel: feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion),
+    chainLogo: chainLogo(brand, job.chainName),
+    productLogo: brand.product,
+  });
+  return { card, from: color0, to: color1 };
 }

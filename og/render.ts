@@ -108,6 +108,8 @@ export interface LayeredCard {
   readonly baseKey: string;
   readonly base: ReactNode;
   readonly face: ReactNode;
+  /** The same card in one layer (drawn at once: tests' references, benchmarks' peers). */
+  readonly whole: ReactNode;
   /** Where the face may draw; the rest of it is never rasterized. */
   readonly faceRegions: readonly Rect[];
   /**

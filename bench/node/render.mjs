@@ -1,10 +1,12 @@
 // A Node side of the render benchmark: a long-lived process that draws the
-// bench cards (cards.json from bench/cards.tsx) on command, with either
-// @vercel/og's ImageResponse ("vercel") or plain satori + native
-// @resvg/resvg-js ("satori"). Same line protocol as bench/render_side.tsx:
+// bench cards (cards.json from bench/cards.tsx) on command, with
+// @vercel/og's ImageResponse ("vercel"), plain satori + native
+// @resvg/resvg-js ("satori"), or Takumi ("takumi": @takumi-rs/core's
+// Renderer, the tree through @takumi-rs/helpers' fromJsx as a Takumi user
+// hands it JSX, PNG out). Same line protocol as bench/render_side.tsx:
 // one JSON command per stdin line, {"kind":"token","n":20,"out":"/tmp/x.png"};
 // one JSON answer per stdout line, {"times":[ms...],"bytes":N}.
-// Usage: node render.mjs cards.json vercel|satori
+// Usage: node render.mjs cards.json vercel|satori|takumi
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
@@ -42,8 +44,21 @@ if (side === "vercel") {
     const svg = await satori(tree, { width: cards.width, height: cards.height, fonts });
     return new Uint8Array(new Resvg(svg, { fitTo: { mode: "original" } }).render().asPng());
   };
+} else if (side === "takumi") {
+  const { Renderer } = await load("@takumi-rs/core");
+  const { fromJsx } = await load("@takumi-rs/helpers/jsx");
+  // its exports leave out package.json: read the file itself
+  const manifest = new URL("./node_modules/@takumi-rs/core/package.json", import.meta.url);
+  version = `@takumi-rs/core ${JSON.parse(readFileSync(manifest, "utf8")).version}`;
+  const renderer = new Renderer();
+  for (const f of fonts) await renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style });
+  render = async (tree) => {
+    const { node, css } = await fromJsx(tree);
+    const png = await renderer.render(node, { width: cards.width, height: cards.height, format: "png", css });
+    return new Uint8Array(png);
+  };
 } else {
-  throw new Error(`Cannot run side "${side}": expected vercel or satori`);
+  throw new Error(`Cannot run side "${side}": expected vercel, satori or takumi`);
 }
 
 const say = (value) => process.stdout.write(JSON.stringify(value) + "\n");
