@@ -61,6 +61,11 @@ export interface QueryCache {
   readonly size: number;
   /** Drops every stored answer. */
   clear(): void;
+  /**
+   * Drops the stored answers whose key (`{gateway URL}\n{request body}`) `matches`, e.g. every read whose
+   * variables name one token; how many were dropped.
+   */
+  deleteWhere(matches: (key: string) => boolean): number;
 }
 
 interface Entry {
@@ -203,6 +208,13 @@ export function createQueryCache(options: QueryCacheOptions): QueryCache {
     },
     clear() {
       entries.clear();
+    },
+    deleteWhere(matches) {
+      let dropped = 0;
+      for (const key of [...entries.keys()]) {
+        if (matches(key) && entries.delete(key)) dropped++;
+      }
+      return dropped;
     },
   };
 }

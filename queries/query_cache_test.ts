@@ -170,3 +170,17 @@ Deno.test("query cache: tells queries from other operations", () => {
   assert.equal(isQueryBody("[1]"), false);
   assert.equal(isQueryBody("nope"), false);
 });
+
+Deno.test("query cache: deleteWhere drops the matching reads only, and the next read asks the gateway", async () => {
+  const cache = createQueryCache({ ttlMs: 30_000 });
+  const gateway = fakeGateway();
+  const other = `0x${"12".repeat(20)}`;
+  await symbolOf(clientOf(gateway.fetch, cache));
+  await symbolOf(clientOf(gateway.fetch, cache), other);
+  assert.equal(gateway.state.calls, 2);
+  assert.equal(cache.deleteWhere((key) => key.toLowerCase().includes(UNI)), 1);
+  assert.equal(cache.size, 1);
+  await symbolOf(clientOf(gateway.fetch, cache));
+  await symbolOf(clientOf(gateway.fetch, cache), other);
+  assert.equal(gateway.state.calls, 3, "only the dropped read went to the gateway again");
+});

@@ -4,6 +4,7 @@
  * @module
  */
 import type { RendererName } from "./previews/share_images.ts";
+import { DEFAULT_IMAGE_CACHE_MAX_BYTES } from "./cache/image_budget.ts";
 
 /** The validated configuration of the service. */
 export interface Config {
@@ -57,6 +58,10 @@ export interface Config {
    * {@linkcode DEFAULT_WALLETCONNECT_RELAY_URL}; `null` when WalletConnect is off.
    */
   readonly walletConnectRelayUrl: string | null;
+  /** `IMAGE_CACHE_MAX_BYTES`: cap of the share images kept in KV; past it the oldest are evicted (default 256 MiB). */
+  readonly imageCacheMaxBytes: number;
+  /** `PREVIEW_PURGE_TOKEN`: the bearer token of `POST /previews/purge`; `null` turns the purge off (404). */
+  readonly previewPurgeToken: string | null;
 }
 
 /** Raised for a configuration value that cannot be used. */
@@ -181,6 +186,17 @@ function relayUrlOf(raw: string | undefined, projectId: string | null): string |
   return url.pathname === "/" ? url.origin : url.href;
 }
 
+/** `PREVIEW_PURGE_TOKEN`: 16 to 512 visible ASCII characters (the value is never echoed in the error). */
+function purgeTokenOf(raw: string): string {
+  const value = raw.trim();
+  if (!/^[\x21-\x7e]{16,512}$/.test(value)) {
+    throw new ConfigError(
+      `Cannot parse PREVIEW_PURGE_TOKEN (${value.length} characters): expected 16 to 512 visible ASCII characters`,
+    );
+  }
+  return value;
+}
+
 /**
  * Reads and validates the configuration. Unset or empty variables take their
  * defaults; a bad value throws a {@linkcode ConfigError} naming it.
@@ -241,5 +257,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       (get("DEMO_CHAIN") ? flag("DEMO_CHAIN", get("DEMO_CHAIN")!) : graphqlUrl === null),
     walletConnectProjectId,
     walletConnectRelayUrl: relayUrlOf(get("WALLETCONNECT_RELAY_URL"), walletConnectProjectId),
+    imageCacheMaxBytes: get("IMAGE_CACHE_MAX_BYTES")
+      ? integer("IMAGE_CACHE_MAX_BYTES", get("IMAGE_CACHE_MAX_BYTES")!, 65_536, 2 ** 40)
+      : DEFAULT_IMAGE_CACHE_MAX_BYTES,
+    previewPurgeToken: get("PREVIEW_PURGE_TOKEN") ? purgeTokenOf(get("PREVIEW_PURGE_TOKEN")!) : null,
   };
 }

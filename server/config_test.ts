@@ -102,3 +102,29 @@ Deno.test("loadConfig: a bad WalletConnect setting names the variable in one lin
     );
   }
 });
+
+Deno.test("loadConfig: PREVIEW_PURGE_TOKEN is off by default, and a short or spaced one is refused unechoed", () => {
+  assert.equal(loadConfig({}).previewPurgeToken, null);
+  assert.equal(
+    loadConfig({ PREVIEW_PURGE_TOKEN: " s3cret-token-0123456789 " }).previewPurgeToken,
+    "s3cret-token-0123456789",
+  );
+  for (const bad of ["short", "has a space in the middle!", "é".repeat(20)]) {
+    assert.throws(
+      () => loadConfig({ PREVIEW_PURGE_TOKEN: bad }),
+      (error: Error) =>
+        /PREVIEW_PURGE_TOKEN .*16 to 512 visible ASCII/.test(error.message) && !error.message.includes(bad),
+    );
+  }
+});
+
+Deno.test("loadConfig: IMAGE_CACHE_MAX_BYTES defaults to 256 MiB and takes 64 KiB to 1 TiB", () => {
+  assert.equal(loadConfig({}).imageCacheMaxBytes, 256 * 1024 * 1024);
+  assert.equal(loadConfig({ IMAGE_CACHE_MAX_BYTES: " 300000 " }).imageCacheMaxBytes, 300_000);
+  for (const bad of ["1000", "1e9", "-5", "256MB", String(2 ** 40 + 1)]) {
+    assert.throws(
+      () => loadConfig({ IMAGE_CACHE_MAX_BYTES: bad }),
+      new RegExp(`Cannot parse IMAGE_CACHE_MAX_BYTES "${bad}": expected an integer from 65536 to ${2 ** 40}`),
+    );
+  }
+});

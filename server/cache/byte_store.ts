@@ -68,6 +68,11 @@ export interface ByteStore {
   getBytes(key: ImageCacheKey): Promise<Uint8Array | null>;
   /** Stores a copy of the bytes for the time to live (in memory only above {@linkcode MAX_KV_BYTES}). */
   setBytes(key: ImageCacheKey, bytes: Uint8Array): Promise<void>;
+  /**
+   * Removes the entry of `key` and of every variant under it (`[...key, variant]`), meta and chunks, from
+   * memory and KV; how many entries were there.
+   */
+  removeBytes(key: ImageCacheKey): Promise<number>;
 }
 
 /** Creates the byte store over the shared KV state. */
@@ -188,5 +193,38 @@ export function createByteStore(shared: KvStore): ByteStore {
     }
   }
 
-  return { getBytes, setBytes };
+  async function removeBytes(key: ImageCacheKey): Promise<number> {
+    const removed = new Set<string>();
+    const own = lruKey(key);
+    const variantPrefix = own.slice(0, -1) + ",";
+    for (const k of [...lru.keys()]) {
+      if (k === own || k.startsWith(variantPrefix)) {
+        lru.delete(k);
+        removed.add(k);
+      }
+    }
+    const db = store();
+    if (db === null) return removed.size;
+    try {
+      const keys: Deno.KvKey[] = [key];
+      for await (const entry of db.list({ prefix: key as Deno.KvKey })) keys.push(entry.key);
+      for (const k of keys) {
+        await retryLocked(async () => {
+          const meta = await db.get(k);
+          if (meta.versionstamp === null) return;
+          const op = db.atomic().check(meta).delete(k);
+          if (isBytesMeta(meta.value)) {
+            for (let i = 0; i < meta.value.chunks; i++) op.delete(chunkKey(meta.value.version, i));
+          }
+          await op.commit();
+          removed.add(lruKey(k as ImageCacheKey));
+        });
+      }
+    } catch (error) {
+      warnOnce("error", "Deno KV delete failed", error);
+    }
+    return removed.size;
+  }
+
+  return { getBytes, setBytes, removeBytes };
 }

@@ -26,6 +26,8 @@ export interface JsonStore {
   get<T>(key: PreviewCacheKey, validate: Validator<T>): Promise<T | null>;
   /** Stores a copy of the value for the time to live; a value JSON cannot represent is not stored. */
   set(key: PreviewCacheKey, value: unknown): Promise<void>;
+  /** Removes an entry from memory and KV; whether one was there. */
+  remove(key: PreviewCacheKey): Promise<boolean>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -112,5 +114,23 @@ export function createJsonStore(shared: KvStore): JsonStore {
     }
   }
 
-  return { get, set };
+  /** Removes an entry from the LRU and KV; whether either held it. */
+  async function remove(key: PreviewCacheKey): Promise<boolean> {
+    const inMemory = lru.delete(lruKey(key));
+    const db = store();
+    if (db === null) return inMemory;
+    try {
+      return await retryLocked(async () => {
+        const entry = await db.get(key);
+        if (entry.versionstamp === null) return inMemory;
+        await db.delete(key);
+        return true;
+      });
+    } catch (error) {
+      warnOnce("error", "Deno KV delete failed", error);
+      return inMemory;
+    }
+  }
+
+  return { get, set, remove };
 }

@@ -56,6 +56,16 @@ export interface Cache {
     address: string,
     variant?: string,
   ): Promise<Uint8Array | null>;
+  /**
+   * Removes a JSON entry (from memory and KV); whether one was there. KV
+   * failures are logged once and read as nothing removed.
+   */
+  delete(key: PreviewCacheKey): Promise<boolean>;
+  /**
+   * Removes a share image in every variant (memory and KV, meta and
+   * chunks); how many variants were there. Invalid input removes nothing.
+   */
+  deleteImages(kind: ImageKind, chainName: string, address: string): Promise<number>;
   /** Stores a share image (a copy of it) for the time to live. Invalid input is ignored. */
   setImage(
     kind: ImageKind,
@@ -108,11 +118,16 @@ export function createCache(
     );
   }
   const shared = createKvStore(kv, { lruBytes, lruEntries, now, ttlMs, lockRetries });
-  const { get, set } = createJsonStore(shared);
-  const { getBytes, setBytes } = createByteStore(shared);
+  const { get, set, remove } = createJsonStore(shared);
+  const { getBytes, setBytes, removeBytes } = createByteStore(shared);
   return {
     get,
     set,
+    delete: remove,
+    deleteImages(kind, chainName, address) {
+      const key = imageCacheKey(kind, chainName, address);
+      return key === null ? Promise.resolve(0) : removeBytes(key);
+    },
     getImage(kind, chainName, address, variant) {
       const key = imageCacheKey(kind, chainName, address, variant);
       return key === null ? Promise.resolve(null) : getBytes(key);

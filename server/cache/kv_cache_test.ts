@@ -453,3 +453,32 @@ Deno.test("an operation that finds the database locked is retried, other errors 
   );
   assert.equal(calls, 3, "bounded: the first try and 2 retries");
 });
+
+Deno.test("cache deletes: a preview entry, and an image in every variant with its chunks, from memory and KV", async () => {
+  await withKv(async (kv) => {
+    const cache = createCache(kv);
+    const key = cacheKeys.tokenPreview("ETHEREUM", ADDRESS);
+    await cache.set(key, { hello: "world" });
+    const big = randomBytes(CHUNK_BYTES * 2 + 10);
+    await cache.setImage("token", "ethereum", ADDRESS, big);
+    await cache.setImage("token", "ethereum", ADDRESS, randomBytes(100), "emoji=noto");
+    await cache.setImage("token", "ethereum", `0x${"1".repeat(40)}`, randomBytes(100));
+    await cache.setImage("position", "ethereum", "v3:42", randomBytes(100));
+    assert.equal(await countChunks(kv), 6);
+
+    assert.equal(await cache.delete(key), true);
+    assert.equal(await cache.delete(key), false);
+    assert.equal(await cache.get(key, isGreeting), null);
+    assert.equal(await cache.deleteImages("token", "Ethereum", ADDRESS.toLowerCase()), 2);
+    assert.equal(await cache.getImage("token", "ethereum", ADDRESS), null);
+    assert.equal(await cache.getImage("token", "ethereum", ADDRESS, "emoji=noto"), null);
+    assert.equal(await countChunks(kv), 2, "the chunks went with their entries");
+    assert.ok(await cache.getImage("token", "ethereum", `0x${"1".repeat(40)}`), "another token is kept");
+    assert.equal(await cache.deleteImages("position", "ethereum", "V3:42"), 1);
+    assert.equal(await cache.getImage("position", "ethereum", "v3:42"), null);
+    // A fresh cache over the same KV (another instance) finds nothing either.
+    const other = createCache(kv);
+    assert.equal(await other.getImage("token", "ethereum", ADDRESS), null);
+    assert.equal(await other.get(key, isGreeting), null);
+  });
+});

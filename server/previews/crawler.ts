@@ -63,6 +63,8 @@ export interface CrawlerDocuments {
   serve(request: Request, render: () => Promise<Response>): Promise<Response>;
   /** Number of documents kept. */
   readonly size: number;
+  /** Drops the kept documents whose URL's path `matches` (any origin, query or `x-blocked-paths`); how many. */
+  deleteWhere(matches: (pathname: string) => boolean): number;
 }
 
 interface Document {
@@ -113,6 +115,13 @@ export function createCrawlerDocuments(options: CrawlerDocumentsOptions): Crawle
     serve,
     get size() {
       return documents.size;
+    },
+    deleteWhere(matches) {
+      let dropped = 0;
+      for (const key of [...documents.keys()]) {
+        if (matches(new URL(key.slice(0, key.indexOf("\n"))).pathname) && documents.delete(key)) dropped++;
+      }
+      return dropped;
     },
   };
 }
