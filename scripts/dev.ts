@@ -13,7 +13,9 @@
  */
 import { ROOT_DIR } from "../server/paths.ts";
 
-const WATCHED = ["lib", "server", "og", "queries", "demo_gateway", "demo_chain", "server.ts"].map((path) => `${ROOT_DIR}${path}`);
+const WATCHED = ["lib", "server", "og", "queries", "demo_gateway", "demo_chain", "server.ts"].map((path) =>
+  `${ROOT_DIR}${path}`
+);
 const IGNORED = /(_test\.tsx?|\.md)$|\/(testdata|\.scratch)\//;
 
 let child: Deno.ChildProcess | null = null;

@@ -42,25 +42,22 @@ Deno.test("font faces: script subsets with their ranges, swap, system-covered su
 });
 
 Deno.test("app/fonts.css is generated from the committed font manifests", async () => {
-  const committed = await Deno.readTextFile(new URL("../fonts.css", import.meta.url));
-  assert.equal(committed, await generatedFontCss(), "run: deno run -A app/lib/web_fonts.ts");
+  const committed = await Deno.readTextFile(new URL("../app/fonts.css", import.meta.url));
+  assert.equal(committed, await generatedFontCss(), "run: deno task gen:fonts-css");
 });
 
 Deno.test("every font file the CSS names exists", async () => {
   const css = await generatedFontCss();
   for (const [, url] of css.matchAll(/url\("([^"]+)"\)/g)) {
-    const path = url.startsWith("/fonts/") ? `../../static${url}` : `.${url}`;
-    const target = url.startsWith("/fonts/")
-      ? new URL(path, import.meta.url)
-      : new URL(`../${url.slice(2)}`, import.meta.url);
-    assert.ok((await Deno.stat(target)).isFile, url);
+    const path = url.startsWith("/fonts/") ? `../static${url}` : `../app/${url.slice(2)}`;
+    assert.ok((await Deno.stat(new URL(path, import.meta.url))).isFile, url);
   }
 });
 
 Deno.test("the font stack lists every Noto family and the emoji fallback", async () => {
-  const styles = await Deno.readTextFile(new URL("../styles.css", import.meta.url));
+  const styles = await Deno.readTextFile(new URL("../app/styles.css", import.meta.url));
   const manifest = JSON.parse(
-    await Deno.readTextFile(new URL("../../static/fonts/noto/fallbacks.json", import.meta.url)),
+    await Deno.readTextFile(new URL("../static/fonts/noto/fallbacks.json", import.meta.url)),
   );
   const stack = /font-family:([^;]+);/.exec(styles.slice(styles.indexOf(":root")))?.[1] ?? "";
   for (const family of [...notoFamilies(manifest), EMOJI_FAMILY]) assert.ok(stack.includes(`"${family}"`), family);

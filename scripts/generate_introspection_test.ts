@@ -6,7 +6,7 @@ Deno.test("queries/introspection.ts is up to date with the demo SDL", async () =
   const actual = await Deno.readTextFile(OUTPUT_URL);
   assert.ok(
     actual === expected,
-    "run `deno run -A queries/generate_introspection.ts`",
+    "run `deno task gen:introspection`",
   );
   assert.match(actual, /'Chain': \{ name: 'Chain'; enumValues: /);
 });

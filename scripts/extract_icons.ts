@@ -6,12 +6,12 @@
  * changing the icon list in `chain_logos.ts`:
  *
  * ```sh
- * deno run -A og/extract_icons.ts
+ * deno task gen:icons
  * ```
  *
  * (With the package no longer in `package.json`, install it in a scratch
  * folder first, `npm install --prefix /tmp/icons @iconify-json/token-branded`,
- * and pass that `node_modules` folder: `deno run -A og/extract_icons.ts /tmp/icons/node_modules`.)
+ * and pass that `node_modules` folder: `deno task gen:icons /tmp/icons/node_modules`.)
  *
  * @module
  */
@@ -19,8 +19,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHAIN_ICONS, ICON_PACKAGE, PRODUCT_ICON } from "./chain_logos.ts";
-import { type IconSet, iconSvg } from "./iconify.ts";
+import { CHAIN_ICONS, ICON_PACKAGE, PRODUCT_ICON } from "../og/chain_logos.ts";
+import { type IconSet, iconSvg } from "../og/iconify.ts";
 
 if (import.meta.main) {
   const modules = Deno.args[0] ?? fileURLToPath(new URL("../node_modules/", import.meta.url));
@@ -33,10 +33,14 @@ if (import.meta.main) {
     if (!svg) throw new Error(`Cannot find icon "${name}" in ${ICON_PACKAGE} ${version}`);
     icons[name] = svg;
   }
-  const out = fileURLToPath(new URL("./brand_icons.json", import.meta.url));
+  const out = fileURLToPath(new URL("../og/brand_icons.json", import.meta.url));
   await writeFile(
     out,
-    JSON.stringify({ source: `${ICON_PACKAGE} ${version} (MIT), extracted by og/extract_icons.ts`, icons }, null, 2) +
+    JSON.stringify(
+      { source: `${ICON_PACKAGE} ${version} (MIT), extracted by scripts/extract_icons.ts`, icons },
+      null,
+      2,
+    ) +
       "\n",
   );
   console.log(`og/brand_icons.json: ${Object.keys(icons).length} icons from ${ICON_PACKAGE} ${version}`);

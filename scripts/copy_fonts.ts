@@ -12,8 +12,8 @@
  * satori reads WOFF (not WOFF2). Run it again after upgrading a font:
  *
  * ```sh
- * deno run -A og/copy_fonts.ts                      # from ./node_modules
- * deno run -A og/copy_fonts.ts /tmp/fonts/node_modules
+ * deno run -A scripts/copy_fonts.ts                      # from ./node_modules
+ * deno run -A scripts/copy_fonts.ts /tmp/fonts/node_modules
  * ```
  *
  * The Noto packages need not stay in `package.json`: install them in a
@@ -32,7 +32,7 @@ import {
   FALLBACK_PACKAGES,
   type FallbackManifest,
   type ManifestFont,
-} from "./fonts.ts";
+} from "../og/fonts.ts";
 import { ROOT_DIR, STATIC_DIR } from "../server/paths.ts";
 
 async function json(path: string) {
@@ -72,7 +72,7 @@ if (import.meta.main) {
     console.log(`static/fonts/noto/: ${fonts[id].subsets.length} files of ${fonts[id].source}`);
   }
   const manifest: FallbackManifest = {
-    note: "Fallback fonts of the share images (SIL OFL 1.1), copied from the packages named by og/copy_fonts.ts",
+    note: "Fallback fonts of the share images (SIL OFL 1.1), copied from the packages named by scripts/copy_fonts.ts",
     fonts,
   };
   await writeFile(join(FALLBACK_FONT_DIR, FALLBACK_MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
