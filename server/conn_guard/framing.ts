@@ -88,7 +88,7 @@ export class ChunkedBody {
         return c === SP ? null : this.#afterSize(c);
       case "ext":
         if (c === CR) this.#state = "size-lf";
-        else if ((c < 0x20 && c !== 9) || c === 0x7f) return "control character in a chunk extension";
+        else if (c < 0x20 || c === 0x7f) return "control character in a chunk extension";
         return null;
       case "size-lf":
         if (c !== LF) return "chunk size line without CRLF";

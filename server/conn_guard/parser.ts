@@ -36,6 +36,8 @@ export interface ParseError {
   status: 400 | 431;
   reason: string;
   strict: boolean;
+  /** In a request body (its head went to the server, which then gives no answer) or in a head. */
+  inBody?: boolean;
 }
 
 /** What the guard needs of a complete request head. */
@@ -93,6 +95,7 @@ export function parseRequestHead(bytes: Uint8Array): { head: RequestHead; framin
   if (!lines) return bad("bare CR");
   const start = REQUEST_LINE.exec(lines[0]);
   if (!start) return bad("malformed request line");
+  if (!targetForm(start[1], start[2])) return bad("malformed request target");
   const fieldLines = lines.slice(1);
   if (fieldLines.length - 1 > MAX_HEADER_FIELDS) return bad("too many header fields");
   const fields = fieldsOf(fieldLines);
@@ -125,8 +128,29 @@ export function parseRequestHead(bytes: Uint8Array): { head: RequestHead; framin
   return { head, framing: { kind: "none" } };
 }
 
+/** The target is in origin form (`/...`), `*`, absolute form, or authority form for `CONNECT`. */
+function targetForm(method: string, target: string): boolean {
+  if (target[0] === "/" || target === "*") return true;
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target)) return true;
+  return method === "CONNECT" && /^[^/?#@]+:\d+$/.test(target);
+}
+
 function fitsU64(digits: string): boolean {
   return BigInt(digits) < 2n ** 64n;
+}
+
+/**
+ * The head `bytes[0..stop)` to pass on. A head ending in LF CRLF gets CRLF CRLF: the server
+ * waits for more bytes after such a head when it is not the connection's first (Deno 2.9.6).
+ */
+function wholeHead(bytes: Uint8Array, stop: number): Uint8Array {
+  if (stop < 4 || bytes[stop - 3] !== LF || bytes[stop - 2] !== CR || bytes[stop - 4] === CR) {
+    return bytes.slice(0, stop);
+  }
+  const out = new Uint8Array(stop + 1);
+  out.set(bytes.subarray(0, stop - 3));
+  out.set([CR, LF, CR, LF], stop - 3);
+  return out;
 }
 
 /** What one {@linkcode RequestParser.feed} found. */
@@ -183,7 +207,7 @@ export class RequestParser {
         const used = consumeBody(this.framing, bytes, i, end);
         if (typeof used === "string") {
           const strict = this.framing.kind === "chunked" && this.framing.parser.strict;
-          this.#fail({ status: 400, reason: used, strict });
+          this.#fail({ status: 400, reason: used, strict, inBody: true });
           break;
         }
         if (used > 0) result.out.push(bytes.subarray(i, i + used));
@@ -237,7 +261,7 @@ export class RequestParser {
     const next = i + take - (this.#headLength - stop);
     const parsed = parseRequestHead(this.#head.subarray(0, stop));
     if ("status" in parsed) return this.#fail(parsed, next);
-    result.out.push(this.#head.slice(0, stop));
+    result.out.push(wholeHead(this.#head, stop));
     result.heads.push(parsed.head);
     this.#headLength = this.#blank = 0;
     if (this.#head.length > 4096) this.#head = new Uint8Array(1024);
