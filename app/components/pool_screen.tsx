@@ -228,10 +228,7 @@ function OkPoolScreen({ data }: { data: OkData }) {
                   label={pool.protocolVersion === "V4" ? "pool id" : "pool address"}
                 />
               </p>
-              <Link
-                className="button wide"
-                to={`/positions/create/${pool.protocolVersion.toLowerCase()}`}
-              >
+              <Link className="button wide" to={addLiquidityHref(data.chainName, pool)} data-testid="add-liquidity">
                 Add liquidity
               </Link>
             </section>
@@ -247,4 +244,25 @@ function OkPoolScreen({ data }: { data: OkData }) {
       </article>
     </GatewayProvider>
   );
+}
+
+/**
+ * The working form for a pool's "Add liquidity", its pair and fee tier
+ * preselected: a new V3 (or V4) position, or the V2 add form.
+ */
+function addLiquidityHref(
+  chainName: string,
+  pool: {
+    protocolVersion: string;
+    feeTier?: number | null;
+    token0?: { address?: string | null } | null;
+    token1?: { address?: string | null } | null;
+  },
+): string {
+  const a = pool.token0?.address ?? "ETH";
+  const b = pool.token1?.address ?? "ETH";
+  const version = pool.protocolVersion.toLowerCase();
+  if (version === "v2") return `/add/v2?chain=${chainName}&inputCurrency=${a}&outputCurrency=${b}`;
+  const fee = pool.feeTier ? `&fee=${pool.feeTier}` : "";
+  return `/positions/create/${version}?chain=${chainName}&currencyA=${a}&currencyB=${b}${fee}`;
 }

@@ -6,28 +6,58 @@
  *
  * @module
  */
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useLoaderData, useParams } from "react-router";
 import type { Loaded } from "../lib/load.ts";
-import type { PoolRow } from "../lib/rows.ts";
-import type { GovernanceToken, PairInfo } from "../lib/wallet_loaders.ts";
+import type { GovernanceToken, PairInfo, TopPoolsData } from "../lib/wallet_loaders.ts";
 import { chainLabel as labelOf } from "../../lib/chains.ts";
 import { GovernanceScreen, PairScreen, PositionScreen, PositionsScreen } from "./wallet_screens.tsx";
 
 // The route modules' screens (`app/README.md`, route modules): what differs between routes is a title or a sentence.
 
-/** A wallet's list screen (positions, V2 liquidity, limit orders) on `loadTopPools`'s data. */
-export function topPoolsRoute(screen: { title: string; action: string }) {
+/**
+ * A wallet's list screen (positions, V2 liquidity, limit orders) on
+ * `loadTopPools`'s data; `Wallet` (the route's wallet code: the connected
+ * account's positions) replaces the connect-a-wallet state when given.
+ */
+export function topPoolsRoute(
+  screen: {
+    title: string;
+    action: string;
+    Wallet?: ComponentType<{ chainName: string; v2Pairs: readonly `0x${string}`[] }>;
+  },
+) {
+  const { Wallet, ...text } = screen;
   return function TopPoolsRoute() {
-    const data = useLoaderData<{ chainLabel: string; pools: Loaded<PoolRow[]> }>();
-    return <PositionsScreen pools={data.pools} chainLabel={data.chainLabel} {...screen} />;
+    const data = useLoaderData<TopPoolsData>();
+    return (
+      <PositionsScreen pools={data.pools} chainLabel={data.chainLabel} {...text}>
+        {Wallet ? <Wallet chainName={data.chain} v2Pairs={data.v2Pairs as `0x${string}`[]} /> : null}
+      </PositionsScreen>
+    );
   };
 }
 
-/** A screen about one pair, on `{ pair }` of `loadPair`. */
-export function pairRoute(screen: { title: string; action: string }) {
+/**
+ * A screen about one pair, on `{ pair }` of `loadPair`; `Wallet` (the
+ * route's wallet code: the account's share of the pair) replaces the
+ * connect-a-wallet state when given.
+ */
+export function pairRoute(
+  screen: {
+    title: string;
+    action: string;
+    Wallet?: ComponentType<{ chainName: string; pairAddress: string }>;
+  },
+) {
+  const { Wallet, ...text } = screen;
   return function PairRoute() {
-    return <PairScreen pair={useLoaderData<{ pair: Loaded<PairInfo | null> }>().pair} {...screen} />;
+    const params = useParams();
+    return (
+      <PairScreen pair={useLoaderData<{ pair: Loaded<PairInfo | null> }>().pair} {...text}>
+        {Wallet ? <Wallet chainName={params.chainName ?? ""} pairAddress={params.pairAddress ?? ""} /> : null}
+      </PairScreen>
+    );
   };
 }
 

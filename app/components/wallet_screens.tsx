@@ -25,21 +25,27 @@ export function Frame({ title, intro, children }: { title: string; intro?: React
   );
 }
 
-/** Positions list: connect-a-wallet state, then the top pools to explore. */
+/**
+ * Positions list: the wallet's part (`children`: the connected account's
+ * positions, or a call to connect) or, without one, the connect-a-wallet
+ * state; then the top pools to explore.
+ */
 export function PositionsScreen(
-  { title, pools, chainLabel, action = "see your liquidity positions" }: {
+  { title, pools, chainLabel, action = "see your liquidity positions", children }: {
     title: string;
     pools: Loaded<PoolRow[]>;
     chainLabel: string;
     action?: string;
+    children?: ReactNode;
   },
 ) {
   return (
     <Frame title={title}>
-      <ConnectWalletState action={action} />
-      <p>
-        <Link className="button secondary" to="/positions/create">New position</Link>
-      </p>
+      <div className="toolbar">
+        <Link className="button" to="/positions/create/v3">New position</Link>
+        <Link className="button secondary" to="/positions/create/v2">New V2 position</Link>
+      </div>
+      {children ?? <ConnectWalletState action={action} />}
       <h2>Top pools on {chainLabel}</h2>
       {pools.ok ? <PoolsTable pools={pools.data} /> : <ErrorState message={pools.error} />}
     </Frame>
@@ -73,9 +79,14 @@ export function PairSummary({ pair }: { pair: PairInfo }) {
   );
 }
 
-/** A screen about one pair: the pair's data, then the wallet state. */
+/** A screen about one pair: the pair's data, then the wallet's part (`children`) or the connect-a-wallet state. */
 export function PairScreen(
-  { title, pair, action }: { title: string; pair: Loaded<PairInfo | null>; action: string },
+  { title, pair, action, children }: {
+    title: string;
+    pair: Loaded<PairInfo | null>;
+    action: string;
+    children?: ReactNode;
+  },
 ) {
   return (
     <Frame title={title}>
@@ -86,7 +97,7 @@ export function PairScreen(
           </NotFoundState>
         )
         : <ErrorState message={pair.error} />}
-      <ConnectWalletState action={action} />
+      {children ?? <ConnectWalletState action={action} />}
     </Frame>
   );
 }

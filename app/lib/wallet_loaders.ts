@@ -5,7 +5,15 @@
  * @module
  */
 import type { LoaderFunctionArgs } from "react-router";
-import { chainFromUrl, chainLabel, DEFAULT_CHAIN, parseChain, poolHref, tokenHref } from "../../lib/chains.ts";
+import {
+  type Chain,
+  chainFromUrl,
+  chainLabel,
+  DEFAULT_CHAIN,
+  parseChain,
+  poolHref,
+  tokenHref,
+} from "../../lib/chains.ts";
 import { fetchEdgePool } from "../../queries/edge.ts";
 import { runQuery } from "../../queries/client.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
@@ -13,22 +21,34 @@ import { loadContext } from "./context.ts";
 import { fetchTopPools, VERSIONS } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
 import type { PoolRow } from "./rows.ts";
+import { loadTrade, type TradeData } from "./trade_loader.ts";
+import { tokenKey } from "../../lib/address.ts";
+import { V3_FEE_TIERS } from "../../lib/fees.ts";
 
 /** Address of the UNI token on Ethereum. */
 export const UNI_ADDRESS = "0x1f9840a85d5af5bf1d1762f925bdaddc4201f984";
 
+/** What the position lists load: the chain's top pools, and the V2 pairs whose pair tokens a wallet may hold. */
+export interface TopPoolsData {
+  readonly chain: Chain;
+  readonly chainLabel: string;
+  readonly pools: Loaded<PoolRow[]>;
+  /** The V2 pairs among the chain's top pools (addresses), for the connected wallet's pair-token reads. */
+  readonly v2Pairs: readonly string[];
+}
+
 /** Top pools of the chain in `?chain=` (Ethereum by default). */
-export async function loadTopPools(
-  { request, context }: LoaderFunctionArgs,
-): Promise<{ chainLabel: string; pools: Loaded<PoolRow[]> }> {
+export async function loadTopPools({ request, context }: LoaderFunctionArgs): Promise<TopPoolsData> {
   const chain = chainFromUrl(new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
   const ctx = loadContext(context);
   const client = ctx.gatewayClient();
-  const pools = await load(
-    ctx,
-    async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows.slice(0, 15),
-  );
-  return { chainLabel: chainLabel(chain), pools };
+  const all = await load(ctx, async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows);
+  const v2Pairs = all.ok
+    ? all.data.filter((p) => p.protocolVersion.toUpperCase() === "V2").map((p) => p.href.split("/").pop() ?? "")
+      .filter((a) => /^0x[0-9a-fA-F]{40}$/.test(a))
+    : [];
+  const pools: Loaded<PoolRow[]> = all.ok ? { ok: true, data: all.data.slice(0, 15) } : all;
+  return { chain, chainLabel: chainLabel(chain), pools, v2Pairs };
 }
 
 /** A pair as pair screens show it. */
@@ -114,4 +134,27 @@ export async function loadGovernanceToken(
 /** The governance screens' data: the UNI token's figures. */
 export async function loadGovernance(args: LoaderFunctionArgs): Promise<{ token: Loaded<GovernanceToken | null> }> {
   return { token: await loadGovernanceToken(args) };
+}
+
+/** A new position's screen data: the pickers' tokens, the pair the link preselects and its fee tier. */
+export interface NewPositionData extends TradeData {
+  /** `?fee=` when it is a V3 fee tier (hundredths of a basis point: 500, 3000...). */
+  readonly fee: number | null;
+}
+
+/**
+ * The new-position screens' loader: `loadTrade`'s tokens, with the pair from
+ * `?currencyA=`/`?currencyB=` (the pool page's link, as app.uniswap.org
+ * names them) or `?inputCurrency=`/`?outputCurrency=`, and `?fee=`.
+ */
+export async function loadNewPosition(args: LoaderFunctionArgs): Promise<NewPositionData> {
+  const url = new URL(args.request.url);
+  const trade = await loadTrade(args);
+  const fee = Number(url.searchParams.get("fee"));
+  return {
+    ...trade,
+    input: tokenKey(url.searchParams.get("currencyA")) ?? trade.input,
+    output: tokenKey(url.searchParams.get("currencyB")) ?? trade.output,
+    fee: V3_FEE_TIERS.some((t) => t.fee === fee) ? fee : null,
+  };
 }

@@ -36,11 +36,13 @@ export const NPM_ABI = parseAbi([
   "function unwrapWETH9(uint256 amountMinimum, address recipient) payable",
   "function sweepToken(address token, uint256 amountMinimum, address recipient) payable",
 ]);
-const POOL_ABI = parseAbi([
+/** The V3 pool reads: `slot0` and `liquidity`. */
+export const POOL_ABI = parseAbi([
   "function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)",
   "function liquidity() view returns (uint128)",
 ]);
-const FACTORY_ABI = parseAbi([
+/** The V3 factory's `getPool`. */
+export const FACTORY_ABI = parseAbi([
   "function getPool(address tokenA, address tokenB, uint24 fee) view returns (address pool)",
 ]);
 

@@ -1,13 +1,20 @@
-/** `/add`: add liquidity (read-only frame with real tokens; acting needs a wallet). */
-import { tradeRoute } from "../components/trade_route.tsx";
-import { loadTrade } from "../lib/trade_loader.ts";
+/** `/add`: add liquidity: a new V3 position (the pair and fee tier from the link), V2 one tab away. */
+import { useLoaderData } from "react-router";
+import { loadNewPosition } from "../lib/wallet_loaders.ts";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { NewV3Position } from "../wallet/v3_new_position.tsx";
+import { NewPositionTabs } from "../wallet/new_position_tabs.tsx";
 
-export const loader = loadTrade;
+export const loader = loadNewPosition;
 
-export default tradeRoute({
-  mode: "liquidity",
-  title: "Add liquidity",
-  intro: "Pick a pair to provide liquidity to.",
-});
+export default function AddRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <WalletScreen title="Add liquidity" intro="Open a position: pick a pair, a fee tier and a price range.">
+      <NewPositionTabs data={data} current="v3" />
+      <NewV3Position data={data} />
+    </WalletScreen>
+  );
+}
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,13 +1,20 @@
-/** `/pool/new`, `/pools/new` and `/positions/create`: a new position (read-only frame with real tokens). */
-import { tradeRoute } from "../components/trade_route.tsx";
-import { loadTrade } from "../lib/trade_loader.ts";
+/** `/pool/new`, `/pools/new` and `/positions/create`: a new V3 position (the pair and fee tier from the link). */
+import { useLoaderData } from "react-router";
+import { loadNewPosition } from "../lib/wallet_loaders.ts";
+import { WalletScreen } from "../wallet/wallet_screen.tsx";
+import { NewV3Position } from "../wallet/v3_new_position.tsx";
+import { NewPositionTabs } from "../wallet/new_position_tabs.tsx";
 
-export const loader = loadTrade;
+export const loader = loadNewPosition;
 
-export default tradeRoute({
-  mode: "liquidity",
-  title: "New position",
-  intro: "Pick a pair and a fee tier for a new position.",
-});
+export default function NewPositionRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <WalletScreen title="New position" intro="Pick a pair, a fee tier and a price range.">
+      <NewPositionTabs data={data} current="v3" />
+      <NewV3Position data={data} />
+    </WalletScreen>
+  );
+}
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

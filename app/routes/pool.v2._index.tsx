@@ -1,9 +1,10 @@
-/** `/pool/v2` and `/pools/v2`: your V2 liquidity (needs a wallet); top pools to explore meanwhile. */
+/** `/pool/v2` and `/pools/v2`: the connected wallet's liquidity, V2 pairs included; top pools to explore below. */
 import { topPoolsRoute } from "../components/wallet_routes.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
+import { PositionsList } from "../wallet/positions_list.tsx";
 
 export const loader = loadTopPools;
 
-export default topPoolsRoute({ title: "Your V2 liquidity", action: "see your V2 liquidity" });
+export default topPoolsRoute({ title: "Your V2 liquidity", action: "see your V2 liquidity", Wallet: PositionsList });
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,20 +1,14 @@
-/** `/positions`: your positions (the wallet's V3 positions once connected); top pools to explore meanwhile. */
-import { DEFAULT_CHAIN } from "../../lib/chains.ts";
+/** `/positions`: the connected wallet's V2 and V3 liquidity, read on chain; top pools to explore below. */
 import { topPoolsRoute } from "../components/wallet_routes.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
-import { V3PositionsList } from "../wallet/v3_positions_panel.tsx";
+import { PositionsList } from "../wallet/positions_list.tsx";
 
 export const loader = loadTopPools;
 
-const Positions = topPoolsRoute({ title: "Your positions", action: "see your liquidity positions" });
-
-export default function PositionsRoute() {
-  return (
-    <>
-      <Positions />
-      <V3PositionsList chainName={DEFAULT_CHAIN} />
-    </>
-  );
-}
+export default topPoolsRoute({
+  title: "Your positions",
+  action: "see your liquidity positions",
+  Wallet: PositionsList,
+});
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

@@ -1,33 +1,43 @@
-/** `/positions/create/:protocolVersion`: a new V2, V3 or V4 position: read-only frame with real tokens. */
-import type { LoaderFunctionArgs } from "react-router";
+/**
+ * `/positions/create/:protocolVersion`: a new position with the wallet, the
+ * pair and fee tier preselected by the link (`?currencyA=&currencyB=&fee=`):
+ * V3 (range presets, price either way round) and V2 (the add form). V4 has no
+ * deployment the wallet can use yet: a read-only frame with real tokens.
+ */
 import { useLoaderData } from "react-router";
 import { TradeScreen } from "../components/trade_screen.tsx";
-import { loadTrade } from "../lib/trade_loader.ts";
+import { loadNewPosition } from "../lib/wallet_loaders.ts";
 import { WalletScreen } from "../wallet/wallet_screen.tsx";
-import { NewV3Position } from "../wallet/v3_positions_panel.tsx";
+import { NewV3Position } from "../wallet/v3_new_position.tsx";
+import { AddV2Panel } from "../wallet/v2_liquidity_panel.tsx";
+import { NewPositionTabs } from "../wallet/new_position_tabs.tsx";
 
-export function loader(args: LoaderFunctionArgs) {
-  return loadTrade(args);
-}
+export const loader = loadNewPosition;
 
 export default function PositionsCreateVersionRoute() {
   const data = useLoaderData<typeof loader>();
   const version = (data.params.protocolVersion ?? "").toLowerCase();
-  const known = ["v2", "v3", "v4"].includes(version);
-  if (version === "v3") {
+  if (version === "v3" || version === "v2") {
     return (
-      <WalletScreen title="New v3 position" intro="Pick a pair, a fee tier and a price range.">
-        <NewV3Position data={data} />
+      <WalletScreen
+        title={`New ${version} position`}
+        intro={version === "v3"
+          ? "Pick a pair, a fee tier and a price range."
+          : "Provide liquidity to a Uniswap V2 pair."}
+      >
+        <NewPositionTabs data={data} current={version} />
+        {version === "v3" ? <NewV3Position data={data} /> : <AddV2Panel data={data} />}
       </WalletScreen>
     );
   }
+  const known = version === "v4";
   return (
     <TradeScreen
       data={data}
       mode="liquidity"
       title={known ? `New ${version} position` : "New position"}
       intro={known
-        ? `Pick a pair for a Uniswap ${version} position.`
+        ? `Uniswap ${version} positions cannot be opened from this interface yet: pick a pair, then open a V3 or V2 position.`
         : `"${data.params.protocolVersion}" is not a protocol version: pick a pair for a new position.`}
     />
   );

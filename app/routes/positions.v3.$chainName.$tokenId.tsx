@@ -1,18 +1,18 @@
-/** `/positions/v3/:chainName/:tokenId`: one liquidity position: it belongs to a wallet, so the screen asks for one. */
+/** `/positions/v3/:chainName/:tokenId`: one V3 position read on chain, with increase, collect and remove. */
 import { useParams } from "react-router";
-import { WalletScreen } from "../wallet/wallet_screen.tsx";
-import { V3PositionDetail } from "../wallet/v3_positions_panel.tsx";
+import { Frame } from "../components/wallet_screens.tsx";
+import { V3PositionDetail } from "../wallet/v3_position_detail.tsx";
 import { chainLabel } from "../../lib/chains.ts";
 
 export default function PositionV3Route() {
   const params = useParams();
   return (
-    <WalletScreen
+    <Frame
       title={`Position #${params.tokenId ?? ""}`}
-      intro={chainLabel((params.chainName ?? "").toUpperCase())}
+      intro={`V3 liquidity position on ${chainLabel((params.chainName ?? "").toUpperCase())}`}
     >
       <V3PositionDetail chainName={params.chainName ?? ""} tokenId={params.tokenId ?? ""} />
-    </WalletScreen>
+    </Frame>
   );
 }
 

@@ -26,9 +26,12 @@ import {
   type V2Pair,
 } from "../lib/wallet_v2.ts";
 import { publicClient, useWallet, type WalletState } from "./wallet_store.ts";
-import { ensureApproval, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { addV2Liquidity, type LiquidityJob } from "./actions/add_liquidity.ts";
+import { removeV2Liquidity } from "./actions/remove_liquidity.ts";
+import { Button } from "../components/controls/button.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { optionAddress, pairPicker } from "./token_options.ts";
+import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
 
@@ -36,7 +39,7 @@ import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } f
 function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
-  const tokens = data.tokens.ok ? data.tokens.data : [];
+  const tokens = useTokenOptions(data, client);
   const optionA = tokens.find((t) => t.key === keys.a);
   const optionB = tokens.find((t) => t.key === keys.b);
   const addressA = optionAddress(optionA);
@@ -72,9 +75,6 @@ function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: str
   return { chain, client, tokens, tokenA, tokenB, pair, lpBalance };
 }
 
-/** A job the V2 screens run: approvals (each may stop it), then the router call. */
-type V2Job = Parameters<typeof ensureApproval>[0];
-
 /**
  * What both V2 screens keep: the pair's keys and pickers (the second token
  * defaults to `secondKey` of the listed tokens), the slippage, the
@@ -105,12 +105,18 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
     }
     : null;
 
-  async function send(tx: TxRequest | null, approve: (job: V2Job) => Promise<boolean>) {
-    if (!tx || !chain || !client || !wallet.address || wallet.chainId === null) return;
+  /** Runs an action (approvals, then the router call), then reads the pair again; resolves whether it confirmed. */
+  async function send(tx: TxRequest | null, action: (job: LiquidityJob) => Promise<boolean>): Promise<boolean> {
+    if (!tx || !chain || !client || !wallet.address || wallet.chainId === null) return false;
     const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
-    if (!await approve(job)) return;
-    await runTx({ ...job, tx }, setStatus);
+    let done = false;
+    try {
+      done = await action(job);
+    } catch (e) {
+      setStatus({ step: "failed", label: tx.label, reason: (e as Error).message });
+    }
     setRefresh((n) => n + 1);
+    return done;
   }
 
   return {
@@ -162,22 +168,15 @@ export function AddV2Panel({ data }: { data: TradeData }) {
     ? callOrError(() => buildAddLiquidity(tokenA, tokenB, { amountA, amountB }, options))
     : { tx: null, error: null };
 
-  function onAdd() {
-    if (!chain || !tokenA || !tokenB) return;
-    return screen.send(tx, async (job) => {
-      for (const [token, amount] of [[tokenA, amountA], [tokenB, amountB]] as const) {
-        if (token.address === "native" || !amount) continue;
-        const ok = await ensureApproval(
-          job,
-          { address: token.address, symbol: token.symbol, decimals: token.decimals },
-          chain.contracts.v2Router,
-          { amount, unlimited: false },
-          setStatus,
-        );
-        if (!ok) return false;
-      }
-      return true;
-    });
+  async function onAdd() {
+    if (!tokenA || !tokenB || !amountA || !amountB || !options) return;
+    const a = { token: tokenA, amount: amountA };
+    const b = { token: tokenB, amount: amountB };
+    // One deposit per intent: the amounts clear once it confirmed.
+    if (await screen.send(tx, (job) => addV2Liquidity(job, { a, b, options }, setStatus))) {
+      setAmountAText("");
+      setAmountBText("");
+    }
   }
 
   const instead = unavailable(data, wallet.ready && !chain);
@@ -221,9 +220,9 @@ export function AddV2Panel({ data }: { data: TradeData }) {
       </dl>
       {error ? <p role="alert">{error}</p> : null}
       <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
-        <button type="button" disabled={!tx || busy} onClick={() => void onAdd()}>
-          {busy ? "Working…" : "Add liquidity"}
-        </button>
+        <Button wide pending={busy} pendingLabel="Adding liquidity…" disabled={!tx} onClick={() => void onAdd()}>
+          Add liquidity
+        </Button>
       </WalletGate>
       <TxStatusView status={status} />
     </div>
@@ -243,16 +242,12 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
     ? callOrError(() => buildRemoveLiquidity(tokenA, tokenB, liquidity, pair, options))
     : { tx: null, error: null };
 
-  function onRemove() {
-    if (!pair || !liquidity || !chain) return;
-    return screen.send(tx, (job) =>
-      ensureApproval(
-        job,
-        { address: pair.address, symbol: "UNI-V2", decimals: 18 },
-        chain.contracts.v2Router,
-        { amount: liquidity, unlimited: false },
-        setStatus,
-      ));
+  async function onRemove() {
+    if (!pair || !liquidity || !tokenA || !tokenB || !options) return;
+    await screen.send(
+      tx,
+      (job) => removeV2Liquidity(job, { a: tokenA, b: tokenB, pair, liquidity, options }, setStatus),
+    );
   }
 
   const instead = unavailable(data, wallet.ready && !chain);
@@ -288,9 +283,16 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
       </dl>
       {error ? <p role="alert">{error}</p> : null}
       <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
-        <button type="button" disabled={!tx || busy} onClick={() => void onRemove()}>
-          {busy ? "Working…" : "Remove liquidity"}
-        </button>
+        <Button
+          variant="danger"
+          wide
+          pending={busy}
+          pendingLabel="Removing liquidity…"
+          disabled={!tx}
+          onClick={() => void onRemove()}
+        >
+          Remove liquidity
+        </Button>
       </WalletGate>
       <TxStatusView status={status} />
     </div>

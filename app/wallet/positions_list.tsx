@@ -1,0 +1,147 @@
+/**
+ * The connected account's liquidity (`/positions`, `/pool`, the portfolio):
+ * its V3 positions (pair, fee tier, In range / Out of range / Closed, what
+ * each holds and the fees it is owed) and its V2 pair tokens, each linking to
+ * its position page. Without a wallet: a clear call to connect one.
+ *
+ * @module
+ */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Address } from "../../lib/address.ts";
+import { formatPoolFee } from "../lib/format.ts";
+import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { buttonClass } from "../components/controls/button.tsx";
+import { useChain } from "./liquidity_shared.tsx";
+import { readV2Rows, readV3Rows, STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
+import { useWallet } from "./wallet_store.ts";
+
+function amountsText(
+  row: { token0: { symbol: string; decimals: number }; token1: { symbol: string; decimals: number } },
+  a: { amount0: bigint; amount1: bigint } | null,
+): string {
+  if (!a) return "–";
+  return `${formatUnitsShort(a.amount0, row.token0.decimals)} ${row.token0.symbol} · ${
+    formatUnitsShort(a.amount1, row.token1.decimals)
+  } ${row.token1.symbol}`;
+}
+
+function V3Item({ row, urlName }: { row: V3Row; urlName: string }) {
+  const { position, token0, token1 } = row;
+  const owed = row.fees && (row.fees.amount0 > 0n || row.fees.amount1 > 0n);
+  return (
+    <li className="card position-item" data-testid="v3-position-row" data-status={row.status}>
+      <div className="title-row">
+        <Link className="position-link" to={`/positions/v3/${urlName}/${position.tokenId}`}>
+          #{String(position.tokenId)} {token0.symbol}/{token1.symbol} {formatPoolFee({ feeTier: position.fee })}
+        </Link>
+        <span className="badge">v3</span>
+        <span className={`position-status position-${row.status}`}>{STATUS_TEXT[row.status]}</span>
+      </div>
+      <dl className="position-figures">
+        <div>
+          <dt>Holds</dt>
+          <dd>{amountsText(row, row.held)}</dd>
+        </div>
+        <div>
+          <dt>Fees owed</dt>
+          <dd className={owed ? "control-tone-positive" : undefined}>{amountsText(row, row.fees)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+function V2Item({ row, urlName }: { row: V2Row; urlName: string }) {
+  const share = row.totalSupply > 0n ? Number(row.balance * 1_000_000n / row.totalSupply) / 10_000 : 0;
+  return (
+    <li className="card position-item" data-testid="v2-position-row">
+      <div className="title-row">
+        <Link className="position-link" to={`/positions/v2/${urlName}/${row.pair}`}>
+          {row.token0.symbol}/{row.token1.symbol} V2 pair
+        </Link>
+        <span className="badge">v2</span>
+        <span className="position-status position-in-range">In range</span>
+      </div>
+      <dl className="position-figures">
+        <div>
+          <dt>Pair tokens</dt>
+          <dd>{formatUnitsShort(row.balance, 18)} ({share < 0.0001 ? "<0.0001" : share}% of the pool)</dd>
+        </div>
+        <div>
+          <dt>Withdraws about</dt>
+          <dd>{amountsText(row, row)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** The account's positions on `chainName`, and its pair tokens of `v2Pairs`. */
+export function PositionsList({ chainName, v2Pairs }: { chainName: string; v2Pairs: readonly Address[] }) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, chainName);
+  const [v3, setV3] = useState<V3Row[] | null>(null);
+  const [v2, setV2] = useState<V2Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pairsKey = v2Pairs.join(",");
+  useEffect(() => {
+    setV3(null);
+    setV2(null);
+    setError(null);
+    if (!client || !chain || !wallet.address) return;
+    const owner = wallet.address;
+    readV3Rows(client, chain.contracts, owner).then(setV3, () => setError("Cannot read your positions from the chain"));
+    readV2Rows(client, v2Pairs, owner).then(setV2, () => setError("Cannot read your V2 pair tokens from the chain"));
+  }, [client, chain, wallet.address, pairsKey]);
+
+  if (!wallet.ready || wallet.status === "connecting" || wallet.status === "reconnecting") {
+    return <p className="muted" data-testid="positions-list">Looking for your wallet…</p>;
+  }
+  if (wallet.status !== "connected") {
+    return (
+      <div className="state state-wallet" data-testid="positions-list">
+        <p>
+          <strong>Connect a wallet to see your positions.</strong>
+        </p>
+        <p className="muted">
+          Use "Connect wallet" at the top of the page: your V2 and V3 liquidity is then read from the chain.
+        </p>
+      </div>
+    );
+  }
+  if (!chain) {
+    return <p className="muted" data-testid="positions-list">Positions on this chain are not available here.</p>;
+  }
+  const urlName = chain.urlName;
+  const empty = v3?.length === 0 && v2?.length === 0;
+  return (
+    <section className="positions-list" data-testid="positions-list" aria-labelledby="your-positions">
+      <h2 id="your-positions">Your positions on {chain.label}</h2>
+      {error ? <p role="alert">{error}</p> : null}
+      {(v3 === null || v2 === null) && !error ? <p className="muted" role="status">Reading your positions…</p> : null}
+      {empty
+        ? (
+          <div className="state">
+            <p>No liquidity in this wallet yet.</p>
+            <Link className={buttonClass("primary")} to="/positions/create/v3">New position</Link>
+          </div>
+        )
+        : null}
+      {v3?.length
+        ? (
+          <ul className="position-items" data-testid="v3-positions" aria-label="V3 positions">
+            {v3.map((row) => <V3Item key={String(row.position.tokenId)} row={row} urlName={urlName} />)}
+          </ul>
+        )
+        : null}
+      {v2?.length
+        ? (
+          <ul className="position-items" data-testid="v2-positions" aria-label="V2 liquidity">
+            {v2.map((row) => <V2Item key={row.pair} row={row} urlName={urlName} />)}
+          </ul>
+        )
+        : null}
+    </section>
+  );
+}

@@ -1,0 +1,391 @@
+/**
+ * `/positions/create/v3` (and `/positions/create`, `/add`, `/pool/new`): a
+ * new V3 position. The pair and fee tier come preselected from the link (a
+ * pool page's "Add liquidity"), the range from a preset (full range, ±10%
+ * around the current price, or custom prices), prices shown either way round
+ * with a toggle; one amount is typed and the other follows the range. The
+ * mint approves exactly what it takes first (`actions/mint.ts`).
+ *
+ * @module
+ */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { getAddress } from "viem";
+import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
+import { V3_FEE_TIERS } from "../../lib/fees.ts";
+import type { NewPositionData } from "../lib/wallet_loaders.ts";
+import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
+import type { SwapToken } from "../lib/wallet_swap.ts";
+import {
+  amount0ForAmount1,
+  amount1ForAmount0,
+  readPool,
+  sortTokens,
+  sqrtRatioAtTick,
+  tickSpacingOf,
+  type V3Pool,
+} from "../lib/wallet_v3.ts";
+import {
+  customRangeTicks,
+  formatRangePrice,
+  fullRangeTicks,
+  isFullRange,
+  percentRangeTicks,
+  type PriceSide,
+  RANGE_PRESETS,
+  type RangePreset,
+  shownPrice,
+  shownPriceToTick,
+  shownRange,
+} from "../lib/wallet_v3_range.ts";
+import { Button } from "../components/controls/button.tsx";
+import { DetailRows } from "../components/controls/detail_rows.tsx";
+import { Select, TextInput } from "../components/controls/fields.tsx";
+import { TokenPicker } from "../components/token_picker.tsx";
+import { mintPosition } from "./actions/mint.ts";
+import {
+  chainCall,
+  deadline,
+  Segmented,
+  SlippageInput,
+  type TokenMeta,
+  tokenMeta,
+  useChain,
+} from "./liquidity_shared.tsx";
+import { pairPicker, useTokenOptions } from "./token_options.ts";
+import { WalletGate } from "./form_rows.tsx";
+import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { useWallet } from "./wallet_store.ts";
+import type { TxStatus } from "./wallet_tx.ts";
+
+/** The range as ticks, or why it cannot be used. */
+function rangeOf(
+  preset: RangePreset,
+  typed: { min: string; max: string },
+  side: PriceSide,
+  currentTick: number | null,
+  spacing: number,
+): { ticks: [number, number] | null; error: string | null } {
+  try {
+    if (preset === "full") return { ticks: fullRangeTicks(spacing), error: null };
+    if (preset === "10") {
+      return currentTick === null
+        ? { ticks: null, error: null }
+        : { ticks: percentRangeTicks(currentTick, spacing, 10), error: null };
+    }
+    if (typed.min.trim() === "" || typed.max.trim() === "") return { ticks: null, error: null };
+    return { ticks: customRangeTicks(Number(typed.min), Number(typed.max), side, spacing), error: null };
+  } catch (e) {
+    return { ticks: null, error: (e as Error).message };
+  }
+}
+
+/** A new V3 position on `loadNewPosition`'s data. */
+export function NewV3Position({ data }: { data: NewPositionData }) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, data.chain);
+  const tokens = useTokenOptions(data, client);
+  const listed = data.tokens.ok ? data.tokens.data : [];
+  const [a, setA] = useState(() => data.input ?? listed[0]?.key ?? "");
+  const [b, setB] = useState(() =>
+    data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
+  );
+  const [fee, setFee] = useState(() => data.fee ?? 3000);
+  const [preset, setPreset] = useState<RangePreset>("10");
+  const [inverted, setInverted] = useState<boolean | null>(null);
+  const [typed, setTyped] = useState({ min: "", max: "" });
+  const [startText, setStartText] = useState("");
+  const [amountText, setAmountText] = useState("");
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [pair, setPair] = useState<[TokenMeta, TokenMeta] | null>(null);
+  const [pool, setPool] = useState<V3Pool | null | undefined>(undefined);
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const slippage = parseSlippage(slippageText);
+
+  const weth = chain?.contracts.wrappedNative ?? null;
+  const toAddress = (key: string): Address | null =>
+    key === NATIVE_PLACEHOLDER ? weth : isAddress(key) ? getAddress(key) : null;
+  const addressA = toAddress(a);
+  const addressB = toAddress(b);
+  const nativeSide = a === NATIVE_PLACEHOLDER ? addressA : b === NATIVE_PLACEHOLDER ? addressB : null;
+
+  useEffect(() => {
+    setPair(null);
+    setPool(undefined);
+    if (!client || !chain || !addressA || !addressB || addressA === addressB) return;
+    const [x, y] = sortTokens(addressA, addressB);
+    void Promise.all([
+      tokenMeta(client, x),
+      tokenMeta(client, y),
+      readPool(chainCall(client), chain.contracts, x, y, fee),
+    ])
+      .then(([t0, t1, p]) => {
+        setPair([t0, t1]);
+        setPool(p);
+      }, () => setPool(null));
+  }, [client, chain, addressA, addressB, fee]);
+
+  if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
+  if (wallet.ready && !chain) return <p className="muted">V3 positions on {data.chainLabel} are not available here.</p>;
+
+  const [t0, t1] = pair ?? [null, null];
+  // The symbols people pay with: ether where a side is the native token.
+  const symbol = (t: TokenMeta | null) =>
+    t ? (t.address === nativeSide ? chain?.nativeCurrency.symbol ?? "ETH" : t.symbol) : "…";
+  const s0 = symbol(t0);
+  const s1 = symbol(t1);
+  const spacing = tickSpacingOf(fee);
+  // Prices shown as the larger number by default (3180 USDC per WETH rather than 0.000314 WETH per USDC).
+  const defaultInverted = !!(pool && t0 && t1 &&
+    shownPrice(pool.tick, { decimals0: t0.decimals, decimals1: t1.decimals, inverted: false }) < 1);
+  const side: PriceSide | null = t0 && t1
+    ? { decimals0: t0.decimals, decimals1: t1.decimals, inverted: inverted ?? defaultInverted }
+    : null;
+  const quote = side?.inverted ? `${s0} per ${s1}` : `${s1} per ${s0}`;
+  let startError: string | null = null;
+  let currentTick: number | null = pool?.tick ?? null;
+  if (pool === null && side && startText.trim() !== "") {
+    try {
+      currentTick = shownPriceToTick(Number(startText), side);
+    } catch (e) {
+      startError = (e as Error).message;
+    }
+  }
+  const sqrtPrice = pool ? pool.sqrtPriceX96 : currentTick !== null ? sqrtRatioAtTick(currentTick) : null;
+  const range = side ? rangeOf(preset, typed, side, currentTick, spacing) : { ticks: null, error: null };
+  const [tickLower, tickUpper] = range.ticks ?? [null, null];
+  // The amount typed is token0's, unless the range sits below the price (token1 only).
+  const onlyToken1 = sqrtPrice !== null && tickUpper !== null && sqrtPrice >= sqrtRatioAtTick(tickUpper);
+  const amount = t0 && t1 ? parseAmount(amountText, onlyToken1 ? t1.decimals : t0.decimals) : null;
+  let amount0: bigint | null = null;
+  let amount1: bigint | null = null;
+  if (amount !== null && amount > 0n && sqrtPrice !== null && tickLower !== null && tickUpper !== null) {
+    if (onlyToken1) {
+      amount1 = amount;
+      amount0 = amount0ForAmount1(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
+    } else {
+      amount0 = amount;
+      amount1 = amount1ForAmount0(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
+    }
+  }
+  const busy = txBusy(status);
+  const done = status.step === "confirmed";
+
+  function choosePreset(next: RangePreset) {
+    if (
+      next === "custom" && side && tickLower !== null && tickUpper !== null &&
+      !isFullRange(tickLower, tickUpper, spacing)
+    ) {
+      const [low, high] = shownRange(tickLower, tickUpper, side);
+      setTyped({ min: formatRangePrice(low), max: formatRangePrice(high) });
+    }
+    setPreset(next);
+  }
+
+  function chooseDirection(next: boolean) {
+    if (side && next !== side.inverted) {
+      // Typed prices follow the direction: the new minimum is the inverse of the old maximum.
+      const flip = (text: string) => (Number(text) > 0 ? formatRangePrice(1 / Number(text)) : "");
+      setTyped((t) => ({ min: flip(t.max), max: flip(t.min) }));
+      setStartText((s) => flip(s));
+    }
+    setInverted(next);
+  }
+
+  async function onCreate() {
+    if (!chain || !client || !wallet.address || wallet.chainId === null || !t0 || !t1 || !slippage.ok) return;
+    if (amount0 === null || amount1 === null || tickLower === null || tickUpper === null || sqrtPrice === null) return;
+    const asSpend = (t: TokenMeta, s: string): SwapToken => ({
+      address: t.address === nativeSide ? "native" : t.address,
+      symbol: s,
+      decimals: t.decimals,
+    });
+    try {
+      await mintPosition(
+        { chain, client, from: wallet.address, walletChainId: wallet.chainId },
+        {
+          spend0: { token: asSpend(t0, s0), amount: amount0 },
+          spend1: { token: asSpend(t1, s1), amount: amount1 },
+          token0: t0.address,
+          token1: t1.address,
+          fee,
+          tickLower,
+          tickUpper,
+          initialSqrtPriceX96: pool === null ? sqrtPrice : undefined,
+          options: {
+            contracts: chain.contracts,
+            recipient: wallet.address,
+            slippageBps: slippage.bps,
+            deadline: deadline(),
+          },
+        },
+        setStatus,
+      );
+    } catch (e) {
+      setStatus({ step: "failed", label: "mint", reason: (e as Error).message });
+    }
+  }
+
+  const full = tickLower !== null && tickUpper !== null && isFullRange(tickLower, tickUpper, spacing);
+  const shown = side && tickLower !== null && tickUpper !== null ? shownRange(tickLower, tickUpper, side) : null;
+  const current = pool && side ? shownPrice(pool.tick, side) : null;
+  const outside = current !== null && shown !== null && (current < shown[0] || current > shown[1]);
+  return (
+    <div className="trade-panel liquidity-form" data-testid="v3-new-panel">
+      <div className="trade-box">
+        <span className="trade-label">Pair</span>
+        <div className="trade-row">
+          <TokenPicker
+            tokens={tokens}
+            value={a}
+            onSelect={pairPicker({ value: a, set: setA }, { value: b, set: setB })}
+            label="First token"
+          />
+          <TokenPicker
+            tokens={tokens}
+            value={b}
+            onSelect={pairPicker({ value: b, set: setB }, { value: a, set: setA })}
+            label="Second token"
+          />
+        </div>
+        <Select label="Fee tier" value={fee} onChange={(e) => setFee(Number(e.currentTarget.value))}>
+          {V3_FEE_TIERS.map((t) => <option key={t.fee} value={t.fee}>{t.fee / 10_000}%</option>)}
+        </Select>
+      </div>
+      <div className="trade-box">
+        <div className="liquidity-price-head">
+          <span className="trade-label">Price range</span>
+          {t0 && t1
+            ? (
+              <Segmented
+                label="Show prices as"
+                testId="price-direction"
+                value={side?.inverted ? "inverted" : "straight"}
+                options={[{ value: "straight", label: `${s1} per ${s0}` }, {
+                  value: "inverted",
+                  label: `${s0} per ${s1}`,
+                }]}
+                onChange={(v) => chooseDirection(v === "inverted")}
+              />
+            )
+            : null}
+        </div>
+        <p data-testid="current-price">
+          {!t0 || !t1 ? "Pick two tokens." : pool
+            ? (
+              <>
+                Current price: <strong>{formatRangePrice(current!)}</strong> {quote}
+              </>
+            )
+            : pool === null
+            ? "No pool for this pair and fee tier yet: you set its starting price."
+            : "Reading the pool…"}
+        </p>
+        {pool === null && t0 && t1
+          ? (
+            <TextInput
+              label={`Starting price (${quote})`}
+              inputMode="decimal"
+              value={startText}
+              onChange={(e) => setStartText(e.currentTarget.value)}
+              error={startError}
+            />
+          )
+          : null}
+        <Segmented
+          label="Range"
+          testId="range-presets"
+          value={preset}
+          options={RANGE_PRESETS.map((p) => ({ value: p.preset, label: p.label }))}
+          onChange={choosePreset}
+        />
+        {preset === "custom"
+          ? (
+            <div className="liquidity-range-inputs">
+              <TextInput
+                label={`Minimum price (${quote})`}
+                inputMode="decimal"
+                value={typed.min}
+                onChange={(e) => setTyped({ ...typed, min: e.currentTarget.value })}
+              />
+              <TextInput
+                label={`Maximum price (${quote})`}
+                inputMode="decimal"
+                value={typed.max}
+                onChange={(e) => setTyped({ ...typed, max: e.currentTarget.value })}
+              />
+            </div>
+          )
+          : null}
+        {shown
+          ? (
+            <p className="muted" data-testid="range-marker">
+              {full ? "0" : formatRangePrice(shown[0])} ◂{" "}
+              {current !== null ? `current ${formatRangePrice(current)}` : "range"} ▸{" "}
+              {full ? "∞" : formatRangePrice(shown[1])} {quote}
+              {outside ? " (the current price is outside this range: the position holds one token only)" : ""}
+            </p>
+          )
+          : null}
+        {range.error ? <p role="alert" className="control-error">{range.error}</p> : null}
+      </div>
+      <div className="trade-box">
+        <TextInput
+          label={`Amount of ${onlyToken1 ? s1 : s0}`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={amountText}
+          onChange={(e) => {
+            setAmountText(e.currentTarget.value.replace(/[^0-9.]/g, ""));
+            if (status.step === "confirmed") setStatus({ step: "idle" });
+          }}
+        />
+        <SlippageInput value={slippageText} onValue={setSlippageText} check={slippage} />
+      </div>
+      <DetailRows
+        rows={[
+          amount0 !== null && amount1 !== null && t0 && t1
+            ? {
+              label: "Deposits",
+              value: `${formatUnitsShort(amount0, t0.decimals)} ${s0} and ${
+                formatUnitsShort(amount1, t1.decimals)
+              } ${s1}`,
+              testId: "amounts",
+            }
+            : null,
+          {
+            label: "Contract called",
+            value: (
+              <>
+                <code>{chain?.contracts.v3PositionManager}</code> (NonfungiblePositionManager
+                {pool === null ? ".multicall(createAndInitializePoolIfNecessary, mint)" : ".mint"})
+              </>
+            ),
+            testId: "contract",
+          },
+        ]}
+      />
+      <WalletGate wallet={wallet} chain={chain} action="open a position">
+        <Button
+          variant="primary"
+          wide
+          pending={busy}
+          pendingLabel="Opening the position…"
+          disabled={done || amount0 === null || amount1 === null || !!range.error || !!startError || !slippage.ok}
+          onClick={() => void onCreate()}
+        >
+          Create position
+        </Button>
+      </WalletGate>
+      <TxStatusView status={status} />
+      {done
+        ? (
+          <p data-testid="mint-done">
+            Position opened: see it in <Link to="/positions">your positions</Link>.
+          </p>
+        )
+        : null}
+    </div>
+  );
+}

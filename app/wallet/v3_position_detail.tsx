@@ -1,0 +1,271 @@
+/**
+ * `/positions/v3/{chain}/{tokenId}`: one V3 position, styled like the pool
+ * page: its pair, fee tier and status, the range with the current price
+ * (either way round), liquidity, what it holds and the fees it is owed; then
+ * increase, collect fees and remove (`actions/`), the WETH side paid as
+ * ether unless the holder asks for WETH.
+ *
+ * @module
+ */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatPoolFee } from "../lib/format.ts";
+import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
+import { amount1ForAmount0, wrappedNativeSide } from "../lib/wallet_v3.ts";
+import { formatRangePrice, isFullRange, type PriceSide, shownPrice, shownRange } from "../lib/wallet_v3_range.ts";
+import { Button } from "../components/controls/button.tsx";
+import { DetailRows } from "../components/controls/detail_rows.tsx";
+import { TextInput, Toggle } from "../components/controls/fields.tsx";
+import { increaseV3Liquidity } from "./actions/add_liquidity.ts";
+import { collectFees } from "./actions/collect.ts";
+import { removeV3Liquidity } from "./actions/remove_liquidity.ts";
+import { deadline, positionOwner, Segmented, SlippageInput, useChain } from "./liquidity_shared.tsx";
+import { readV3RowsByIds, STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { WalletGate } from "./form_rows.tsx";
+import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { useWallet } from "./wallet_store.ts";
+import type { TxStatus } from "./wallet_tx.ts";
+
+const SHARES = ["25", "50", "75", "100"] as const;
+
+/** One position by its token id, with its actions when the connected account owns it. */
+export function V3PositionDetail({ chainName, tokenId }: { chainName: string; tokenId: string }) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, chainName);
+  const [row, setRow] = useState<V3Row | null>(null);
+  const [owner, setOwner] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [share, setShare] = useState<(typeof SHARES)[number]>("100");
+  const [addText, setAddText] = useState("");
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [refresh, setRefresh] = useState(0);
+  const [asEther, setAsEther] = useState(true);
+  const [inverted, setInverted] = useState<boolean | null>(null);
+  const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
+  const slippage = parseSlippage(slippageText);
+
+  useEffect(() => {
+    if (!client || !chain || id === null) return;
+    void (async () => {
+      const holder = await positionOwner(client, chain.contracts.v3PositionManager, id);
+      const mine = !!wallet.address && holder.toLowerCase() === wallet.address.toLowerCase();
+      const [found] = await readV3RowsByIds(client, chain.contracts, [id], mine ? wallet.address : null);
+      if (!found) throw new Error("no such position");
+      setRow(found);
+      setOwner(holder);
+      setError(null);
+    })().catch(() => setError(`Position #${tokenId} was not found on ${chain.label}`));
+  }, [client, chain, tokenId, wallet.address, refresh]);
+
+  if (id === null) return <p role="alert">Cannot parse position id "{tokenId}": expected a number</p>;
+  if (wallet.ready && !chain) return <p className="muted">V3 positions on this chain are not available here.</p>;
+  if (error) return <p role="alert">{error}</p>;
+  if (!row || !chain) return <p className="muted">Reading position #{tokenId}…</p>;
+
+  const { position, token0: t0, token1: t1, pool } = row;
+  const mine = !!wallet.address && owner?.toLowerCase() === wallet.address.toLowerCase();
+  const wethSide = wrappedNativeSide(position, chain.contracts);
+  const nativeOut = wethSide !== null && asEther;
+  const ether = chain.nativeCurrency.symbol;
+  const payout = (side: 0 | 1) => (nativeOut && side === wethSide ? ether : [t0, t1][side].symbol);
+  const priceSide: PriceSide = {
+    decimals0: t0.decimals,
+    decimals1: t1.decimals,
+    inverted: inverted ??
+      (pool ? shownPrice(pool.tick, { decimals0: t0.decimals, decimals1: t1.decimals, inverted: false }) < 1 : false),
+  };
+  const quote = priceSide.inverted ? `${t0.symbol} per ${t1.symbol}` : `${t1.symbol} per ${t0.symbol}`;
+  const full = isFullRange(position.tickLower, position.tickUpper, pool?.tickSpacing ?? 1);
+  const [low, high] = shownRange(position.tickLower, position.tickUpper, priceSide);
+  const add0 = parseAmount(addText, t0.decimals);
+  const add1 = pool && add0 !== null
+    ? amount1ForAmount0(pool.sqrtPriceX96, position.tickLower, position.tickUpper, add0)
+    : null;
+  const busy = txBusy(status);
+  const amounts = (a: { amount0: bigint; amount1: bigint } | null, out = false) =>
+    a
+      ? `${formatUnitsShort(a.amount0, t0.decimals)} ${out ? payout(0) : t0.symbol}, ${
+        formatUnitsShort(a.amount1, t1.decimals)
+      } ${out ? payout(1) : t1.symbol}`
+      : "–";
+
+  async function act(kind: "increase" | "remove" | "collect") {
+    if (!chain || !client || !wallet.address || wallet.chainId === null || !pool || !slippage.ok) return;
+    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
+    const options = {
+      contracts: chain.contracts,
+      recipient: wallet.address,
+      slippageBps: slippage.bps,
+      deadline: deadline(),
+      nativeOut,
+    };
+    try {
+      if (kind === "increase") {
+        if (add0 === null || add1 === null) return;
+        const done = await increaseV3Liquidity(job, {
+          tokenId: position.tokenId,
+          spend0: { token: t0, amount: add0 },
+          spend1: { token: t1, amount: add1 },
+          options,
+        }, setStatus);
+        if (done) setAddText("");
+      } else if (kind === "remove") {
+        await removeV3Liquidity(
+          job,
+          { position, percent: Number(share), sqrtPriceX96: pool.sqrtPriceX96, options },
+          setStatus,
+        );
+      } else {
+        await collectFees(job, { position, expected: row?.fees ?? undefined, options }, setStatus);
+      }
+    } catch (e) {
+      setStatus({ step: "failed", label: kind, reason: (e as Error).message });
+    }
+    setRefresh((n) => n + 1);
+  }
+
+  return (
+    <div className="position-page" data-testid="v3-position">
+      <div className="card position-card">
+        <div className="title-row">
+          <h2 className="position-pair">{t0.symbol}/{t1.symbol}</h2>
+          <span className="badge">v3</span>
+          <span className="badge">{formatPoolFee({ feeTier: position.fee })}</span>
+          <span className={`position-status position-${row.status}`} data-testid="in-range">
+            {STATUS_TEXT[row.status]}
+          </span>
+        </div>
+        <Segmented
+          label="Show prices as"
+          value={priceSide.inverted ? "inverted" : "straight"}
+          options={[{ value: "straight", label: `${t1.symbol} per ${t0.symbol}` }, {
+            value: "inverted",
+            label: `${t0.symbol} per ${t1.symbol}`,
+          }]}
+          onChange={(v) => setInverted(v === "inverted")}
+        />
+        <DetailRows
+          rows={[
+            {
+              label: `Range (${quote})`,
+              value: full ? "Full range (0 – ∞)" : `${formatRangePrice(low)} – ${formatRangePrice(high)}`,
+              testId: "range",
+            },
+            {
+              label: "Current price",
+              value: pool ? `${formatRangePrice(shownPrice(pool.tick, priceSide))} ${quote}` : "–",
+            },
+            { label: "Liquidity", value: String(position.liquidity), testId: "liquidity" },
+            { label: "Holds about", value: amounts(row.held) },
+            {
+              label: "Fees owed",
+              value: mine ? amounts(row.fees) : "–",
+              testId: "fees",
+              tone: row.fees && (row.fees.amount0 > 0n || row.fees.amount1 > 0n) ? "positive" : "neutral",
+            },
+            {
+              label: "Contract called",
+              value: (
+                <>
+                  <code>{chain.contracts.v3PositionManager}</code> (NonfungiblePositionManager
+                  {nativeOut ? ": multicall with unwrapWETH9 and sweepToken" : ""})
+                </>
+              ),
+              testId: "contract",
+            },
+            { label: "Paid out in", value: `${payout(0)} and ${payout(1)}`, testId: "payout" },
+          ]}
+        />
+        {pool
+          ? (
+            <p className="muted">
+              Pool <code>{pool.address}</code>
+            </p>
+          )
+          : null}
+      </div>
+      {owner && !mine && wallet.status === "connected"
+        ? (
+          <p className="muted">
+            This position belongs to <code>{owner}</code>: only its owner can change it.
+          </p>
+        )
+        : null}
+      <WalletGate wallet={wallet} chain={chain} action="manage this position">
+        {mine
+          ? (
+            <div className="position-actions">
+              {wethSide !== null
+                ? (
+                  <Toggle
+                    label={`Receive ${ether} instead of ${[t0, t1][wethSide].symbol} when removing or collecting`}
+                    checked={asEther}
+                    onChange={setAsEther}
+                  />
+                )
+                : null}
+              <SlippageInput value={slippageText} onValue={setSlippageText} check={slippage} />
+              <div className="trade-box">
+                <TextInput
+                  label={`Add ${t0.symbol}`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0"
+                  value={addText}
+                  onChange={(e) => setAddText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
+                  hint={`with ${add1 === null ? "–" : formatUnitsShort(add1, t1.decimals)} ${t1.symbol}`}
+                />
+                <Button
+                  variant="secondary"
+                  wide
+                  pending={busy}
+                  disabled={add0 === null || add0 === 0n || add1 === null || !slippage.ok}
+                  onClick={() => void act("increase")}
+                >
+                  Increase liquidity
+                </Button>
+              </div>
+              <div className="trade-box">
+                <Button
+                  variant="primary"
+                  wide
+                  pending={busy}
+                  disabled={!row.fees || (row.fees.amount0 === 0n && row.fees.amount1 === 0n)}
+                  onClick={() => void act("collect")}
+                >
+                  Collect fees
+                </Button>
+              </div>
+              <div className="trade-box">
+                <span className="trade-label">Share to remove</span>
+                <Segmented
+                  label="Share to remove"
+                  value={share}
+                  options={SHARES.map((s) => ({ value: s, label: `${s}%` }))}
+                  onChange={setShare}
+                />
+                <Button
+                  variant="danger"
+                  wide
+                  pending={busy}
+                  disabled={position.liquidity === 0n || !slippage.ok}
+                  onClick={() => void act("remove")}
+                >
+                  Remove liquidity
+                </Button>
+              </div>
+            </div>
+          )
+          : null}
+      </WalletGate>
+      <TxStatusView status={status} />
+      <p>
+        <Link to="/positions">All positions</Link> ·{" "}
+        <Link to={`/positions/create/v3?currencyA=${t0.address}&currencyB=${t1.address}&fee=${position.fee}`}>
+          New position on this pair
+        </Link>
+      </p>
+    </div>
+  );
+}
