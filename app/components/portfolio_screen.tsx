@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo, useSyncExternalStore } from "react";
 import { chainLabel } from "../../lib/chains.ts";
 import { changeDirection, formatAmount, formatPercentChange, formatUsd } from "../lib/format.ts";
 import { fetchActivity, fetchNfts } from "../lib/portfolio_data.ts";
@@ -20,6 +20,26 @@ import { NftTile } from "./nft_tile.tsx";
 import { ErrorState } from "./status.tsx";
 import { Change } from "./tokens_table.tsx";
 import { TokenLogo } from "./token_logo.tsx";
+
+/** The connected wallet's portfolio: wallet code, loaded in the browser only when the URL names no address. */
+const ConnectedPortfolio = lazy(() =>
+  import("../wallet/connected_portfolio.tsx").then((m) => ({ default: m.ConnectedPortfolio }))
+);
+
+/**
+ * Without `?address=`: the connected wallet's portfolio, or `fallback` (the
+ * invitation to enter an address or connect). The server and hydration
+ * renders show `fallback`; the wallet code loads after.
+ */
+function WalletPortfolio({ fallback }: { fallback: ReactNode }) {
+  const hydrated = useSyncExternalStore(() => () => {}, () => true, () => false);
+  if (!hydrated) return <>{fallback}</>;
+  return (
+    <Suspense fallback={<p className="muted" role="status">Looking for your wallet…</p>}>
+      <ConnectedPortfolio fallback={fallback} />
+    </Suspense>
+  );
+}
 
 const TABS = [
   { to: "/portfolio", label: "Overview" },
@@ -80,10 +100,14 @@ export function PortfolioFrame(
             </>
           )
           : (
-            <p className="muted" style={{ marginTop: 16 }}>
-              Enter a wallet address to see its tokens, NFTs and activity. Nothing is connected: the address is only
-              read.
-            </p>
+            <WalletPortfolio
+              fallback={
+                <p className="muted" style={{ marginTop: 16 }}>
+                  Enter a wallet address to see its tokens, NFTs and activity (the address is only read), or connect
+                  your wallet with "Connect wallet" at the top of the page to see yours.
+                </p>
+              }
+            />
           )}
       </section>
     </GatewayProvider>

@@ -1,0 +1,60 @@
+/**
+ * A connected wallet's balances as read on its chain (when the gateway knows
+ * nothing of the address): the raw balances of the chain's listed tokens and
+ * of its native currency become the balances table's rows, valued at the
+ * gateway's prices, with their total. Nothing is invented: a token without a
+ * price has no value, and zero balances are left out.
+ *
+ * @module
+ */
+import { type Chain, tokenHref } from "../../lib/chains.ts";
+import type { BalanceRow, Balances } from "./portfolio_data.ts";
+
+/** One token's balance as read on chain, with what the gateway says of it. */
+export interface ChainHolding {
+  /** The contract (lower case), or `null` for the native currency. */
+  readonly address: string | null;
+  readonly symbol: string;
+  readonly name: string;
+  readonly logoUrl: string | null;
+  /** USD price from the gateway, `null` when it has none. */
+  readonly price: number | null;
+  readonly decimals: number;
+  /** The balance in the token's smallest unit. */
+  readonly raw: bigint;
+}
+
+/** A raw amount as a number of whole tokens (exact to double precision). */
+export function wholeTokens(raw: bigint, decimals: number): number {
+  const unit = 10n ** BigInt(decimals);
+  const whole = raw / unit;
+  const fraction = raw % unit;
+  return Number(whole) + Number(fraction) / Number(unit);
+}
+
+/** The balances table's rows (largest value first, then largest amount) and their USD total. */
+export function chainBalances(chain: Chain, holdings: readonly ChainHolding[]): Balances {
+  const rows: BalanceRow[] = holdings.filter((h) => h.raw > 0n).map((h) => {
+    const quantity = wholeTokens(h.raw, h.decimals);
+    return {
+      id: `${chain}:${h.address ?? "native"}`,
+      href: tokenHref(chain, h.address),
+      name: h.name,
+      symbol: h.symbol,
+      logoUrl: h.logoUrl,
+      chain,
+      quantity,
+      value: h.price === null ? null : quantity * h.price,
+      change24h: null,
+      hidden: false,
+      spam: false,
+    };
+  }).sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || (b.quantity ?? 0) - (a.quantity ?? 0));
+  const priced = rows.filter((r) => r.value !== null);
+  return {
+    total: priced.length ? priced.reduce((sum, r) => sum + r.value!, 0) : rows.length ? null : 0,
+    change24hAbsolute: null,
+    change24hPercent: null,
+    rows,
+  };
+}
