@@ -85,6 +85,7 @@ export class Relay {
   #upgrade: PromiseWithResolvers<boolean> | null = null;
   #writingUpstream = false;
   #dropped = 0;
+  #refusalSent = false;
   /** The internal server stopped reading (it answered a refused upload): client bytes are dropped. */
   #dropping = false;
   #clientDone = false;
@@ -230,16 +231,21 @@ export class Relay {
   /** The request stream is refused: answer it once the answers before it are written, then close. */
   #refuse(error: ParseError): void {
     this.refused = error;
-    if (this.upstream === null || (this.answers.pending === 0 && this.answers.atBoundary)) {
-      void this.#answerRefusal();
-    } else if (this.requests.framing.kind !== "none") {
-      // A body went wrong: its request cannot be answered by the server; end it.
-      this.upstream.close();
-    }
+    if (this.#refusalDue) void this.#answerRefusal();
+  }
+
+  /** The answers before the refused request are written (a refused body's own request is not answered). */
+  get #refusalDue(): boolean {
+    return this.upstream === null ||
+      (this.answers.atBoundary && this.answers.pending <= (this.refused?.inBody ? 1 : 0));
   }
 
   async #answerRefusal(): Promise<void> {
-    if (this.closed || this.lingerUntil) return;
+    if (this.closed || this.lingerUntil || this.#refusalSent) return;
+    this.#refusalSent = true;
+    try {
+      this.upstream?.close();
+    } catch { /* closed already */ }
     try {
       if (this.answers.atBoundary) await this.#toClient(answerOf(this.refused!));
     } catch {
@@ -280,8 +286,8 @@ export class Relay {
         writing = false;
         if (switchedAt < 0 && this.answers.pending === 0) this.requests.resume();
         if (this.#upgrade && (switchedAt >= 0 || this.answers.pending === 0)) this.#upgrade.resolve(switchedAt >= 0);
+        if (this.refused && this.#refusalDue) return void this.#answerRefusal();
         if (this.answers.pending > 0 || this.tunnelSince) continue;
-        if (this.refused && this.answers.atBoundary) return void this.#answerRefusal();
         // Shutting down: close once the last answer reached the client.
         if (this.#host.stopping && !this.requests.inHead && this.requests.state !== "body") break;
       }
