@@ -1,13 +1,14 @@
-/** `/increase`: increase liquidity (read-only frame with real tokens; acting needs a wallet). */
-import { tradeRoute } from "../components/trade_route.tsx";
-import { loadTrade } from "../lib/trade_loader.ts";
+/** `/increase`: increase liquidity: the connected wallet's positions, each page adding to one; top pools below. */
+import { topPoolsRoute } from "../components/wallet_routes.tsx";
+import { loadTopPools } from "../lib/wallet_loaders.ts";
+import { PositionsList } from "../wallet/positions_list.tsx";
 
-export const loader = loadTrade;
+export const loader = loadTopPools;
 
-export default tradeRoute({
-  mode: "liquidity",
+export default topPoolsRoute({
   title: "Increase liquidity",
-  intro: "Add more liquidity to one of your positions.",
+  action: "add to one of your positions",
+  Wallet: PositionsList,
 });
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";

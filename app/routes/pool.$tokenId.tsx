@@ -1,6 +1,19 @@
-/** `/pool/:tokenId`, `/pools/:tokenId` and `/remove/:tokenId`: one liquidity position; it belongs to a wallet, so the screen asks for one. */
-import { positionRoute } from "../components/wallet_routes.tsx";
+/**
+ * `/pool/:tokenId`, `/pools/:tokenId` and `/remove/:tokenId`: one V3 position on the default chain, read on chain,
+ * with increase, collect and remove.
+ */
+import { useParams } from "react-router";
+import { Frame } from "../components/wallet_screens.tsx";
+import { V3PositionDetail } from "../wallet/v3_position_detail.tsx";
+import { chainLabel, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
 
-export default positionRoute(undefined);
+export default function PoolPositionRoute() {
+  const tokenId = useParams().tokenId ?? "";
+  return (
+    <Frame title={`Position #${tokenId}`} intro={`V3 liquidity position on ${chainLabel(DEFAULT_CHAIN)}`}>
+      <V3PositionDetail chainName={chainUrlName(DEFAULT_CHAIN)} tokenId={tokenId} />
+    </Frame>
+  );
+}
 
 export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";
