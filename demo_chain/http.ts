@@ -1,6 +1,7 @@
 /**
  * JSON-RPC over HTTP for an {@link EvmNode}: `POST /` with one call or a
- * batch, CORS for browsers and wallet extensions. Like any development node it
+ * batch, `application/json` only, CORS for wallet extensions (a web page's
+ * `Origin` is refused). Like any development node it
  * answers every method (including `hardhat_*` and `evm_*`): it listens on
  * loopback only, and browsers reach it through the service's `/rpc/` proxy,
  * which lets through only what a wallet needs.
@@ -37,11 +38,25 @@ export interface JsonRpcServerOptions {
 /** Largest request body read: 8 MB (a contract deployment can be large). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "content-type",
-};
+/** Origins of browser extensions: a wallet that added the chain calls it from its background page. */
+const EXTENSION_ORIGIN = /^(chrome|moz|safari-web|ms-browser)-extension:\/\/[a-z0-9._-]{1,128}$/i;
+
+/**
+ * CORS headers for a request, or `null` when a web page sent it: the node
+ * answers every method (`hardhat_*` too), so no site a developer visits may
+ * reach it (browsers reach it through the service's `/rpc/` proxy).
+ */
+function corsFor(request: Request): Record<string, string> | null {
+  const origin = request.headers.get("origin");
+  if (origin === null) return {};
+  if (!EXTENSION_ORIGIN.test(origin)) return null;
+  return {
+    "access-control-allow-origin": origin,
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": "content-type",
+    vary: "origin",
+  };
+}
 
 /** A running JSON-RPC server. */
 export interface JsonRpcServer {
@@ -83,25 +98,31 @@ export async function serveJsonRpc(node: EvmNode, options: JsonRpcServerOptions)
     port: options.port,
     onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
   }, async (request) => {
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+    const cors = corsFor(request);
+    if (!cors) return new Response("Forbidden: use the service's /rpc/ proxy", { status: 403 });
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
     if (request.method !== "POST") {
-      return new Response("Method Not Allowed", { status: 405, headers: { ...CORS, allow: "POST, OPTIONS" } });
+      return new Response("Method Not Allowed", { status: 405, headers: { ...cors, allow: "POST, OPTIONS" } });
+    }
+    // JSON only: a text/plain or form body is what a page sends without a preflight.
+    if ((request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") {
+      return new Response("Unsupported Media Type: use application/json", { status: 415, headers: cors });
     }
     const length = Number(request.headers.get("content-length") ?? "0");
-    if (length > MAX_BODY_BYTES) return new Response("Payload Too Large", { status: 413, headers: CORS });
+    if (length > MAX_BODY_BYTES) return new Response("Payload Too Large", { status: 413, headers: cors });
     const text = await request.text();
-    if (text.length > MAX_BODY_BYTES) return new Response("Payload Too Large", { status: 413, headers: CORS });
+    if (text.length > MAX_BODY_BYTES) return new Response("Payload Too Large", { status: 413, headers: cors });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return Response.json(failure(null, -32700, "Parse error"), { headers: CORS });
+      return Response.json(failure(null, -32700, "Parse error"), { headers: cors });
     }
-    if (!Array.isArray(body)) return Response.json(await answer(node, body, options), { headers: CORS });
+    if (!Array.isArray(body)) return Response.json(await answer(node, body, options), { headers: cors });
     // One after the other: a batch may send transactions whose nonces follow.
     const results = [];
     for (const call of body) results.push(await answer(node, call, options));
-    return Response.json(results, { headers: CORS });
+    return Response.json(results, { headers: cors });
   });
   const addr = await listening.promise;
   return {
