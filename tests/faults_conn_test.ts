@@ -4,12 +4,15 @@
  * and wait, and 1,100 of them against a process whose open-file limit is
  * 1,024 (accept fails with EMFILE). The service keeps answering (a cached
  * image within the bound), memory comes back, the process lives. Also: no
- * request log line is lost when SIGTERM stops the server.
+ * request log line is lost when SIGTERM stops the server. And what a red
+ * team found (issue 25): 300 sockets that send empty lines before a request
+ * with the open-file limit at 1,024, bodies trickled a byte at a time, and
+ * sizes the guard cannot follow (answered 400, never left untracked).
  */
 import assert from "node:assert/strict";
 import { startFakeGateway } from "./fakes/gateway.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
-import { assertCachedImage, assertSurvived, isPngBytes, rssOf, warmImage } from "./fault_probes.ts";
+import { assertCachedImage, assertSurvived, isPngBytes, rssOf, warmImage, within } from "./fault_probes.ts";
 
 const CACHED = `0x${"c2".repeat(20)}`;
 const IMAGE = `/api/image/tokens/ethereum/${CACHED}`;
@@ -145,6 +148,146 @@ Deno.test("faults: SIGTERM lets in-flight renders finish behind the guard", asyn
     }
     assert.equal((await stopped).code, 0);
   } finally {
+    await server.stop();
+    await gateway.close();
+  }
+});
+
+/** Opens a raw connection, sends `text`, and reports when the server closes it (null if it is still open). */
+async function attack(server: TestServer, text: string | Uint8Array) {
+  const { hostname, port } = new URL(server.url);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  await conn.write(typeof text === "string" ? new TextEncoder().encode(text) : text).catch(() => {});
+  const started = performance.now();
+  const closed = (async () => {
+    const buffer = new Uint8Array(16 * 1024);
+    let received = "";
+    try {
+      while (true) {
+        const n = await conn.read(buffer);
+        if (n === null) break;
+        received += new TextDecoder().decode(buffer.subarray(0, n));
+      }
+    } catch { /* reset counts as closed */ }
+    return { ms: performance.now() - started, received };
+  })();
+  return { conn, closed };
+}
+
+/** Fresh clients, one new connection each, every `everyMs` until `until` resolves; returns their failures. */
+async function probeFresh(
+  server: TestServer,
+  everyMs: number,
+  until: Promise<unknown>,
+): Promise<{ sent: number; failures: string[] }> {
+  let done = false;
+  until.finally(() => done = true);
+  const failures: string[] = [];
+  const probes: Promise<void>[] = [];
+  while (!done) {
+    probes.push((async () => {
+      try {
+        const response = await fetch(`${server.url}/favicon.svg?fresh=${probes.length}`, {
+          headers: { connection: "close" },
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) failures.push(`status ${response.status}`);
+      } catch (error) {
+        failures.push(String(error));
+      }
+    })());
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  await Promise.all(probes);
+  return { sent: probes.length, failures };
+}
+
+Deno.test("faults: 300 sockets with empty lines before a request, open-file limit 1,024", async () => {
+  const { gateway, server } = await gatewayAndServer();
+  const attacks: Awaited<ReturnType<typeof attack>>[] = [];
+  try {
+    await warmImage(server, IMAGE);
+    const rssBefore = await rssOf(server.pid);
+    const limited = await new Deno.Command("prlimit", { args: [`--pid=${server.pid}`, "--nofile=1024:1024"] }).output();
+    assert.ok(limited.success, new TextDecoder().decode(limited.stderr));
+    // The guard re-reads the limit every 5 s: its cap follows it (256 connections).
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const request = "\r\n\r\nGET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n";
+    for (let i = 0; i < 300; i++) attacks.push(await attack(server, request));
+    const window = new Promise((resolve) => setTimeout(resolve, 30_000));
+    const closedInTime = attacks.map((a) => Promise.race([a.closed, window.then(() => null)]));
+    const fresh = await probeFresh(server, 100, Promise.all(closedInTime));
+    const closed = (await Promise.all(closedInTime)).filter((c) => c !== null);
+    console.log(
+      `${closed.length} of 300 attack sockets closed by the server within 30 s; ` +
+        `${fresh.sent} fresh clients, ${fresh.failures.length} failed`,
+    );
+    assert.deepEqual(fresh.failures, []);
+    assert.ok(fresh.sent >= 20, `only ${fresh.sent} fresh clients`);
+    assert.ok(closed.length >= 270, `only ${closed.length} of 300 attack sockets were closed within 30 s`);
+    // Each got its one answer first (or was evicted at the cap before it): never two, never a hang.
+    for (const { received } of closed) assert.ok((received.match(/HTTP\/1\.1 /g) ?? []).length <= 1, received);
+    await assertSurvived(server, rssBefore, "empty lines before requests");
+  } finally {
+    for (const { conn } of attacks) {
+      try {
+        conn.close();
+      } catch { /* closed by the server */ }
+    }
+    await server.stop();
+    await gateway.close();
+  }
+});
+
+Deno.test("faults: trickled bodies are closed, sizes the guard cannot follow are answered 400", async () => {
+  const { gateway, server } = await gatewayAndServer();
+  const attacks: Awaited<ReturnType<typeof attack>>[] = [];
+  const trickles: ReturnType<typeof setInterval>[] = [];
+  try {
+    const rssBefore = await rssOf(server.pid);
+    // 16+ digit Content-Length and 20-digit chunk sizes: the server would take them, the guard answers 400.
+    for (
+      const text of [
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: 0000000000000002\r\n\r\n{}",
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999\r\n\r\n{}",
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n00000000000000000002\r\n{}\r\n0\r\n\r\n",
+      ]
+    ) {
+      const { closed } = await attack(server, text);
+      const { received, ms } = await within(5_000, "a size refusal", closed);
+      assert.match(received, /^HTTP\/1\.1 400 /, JSON.stringify(text));
+      assert.ok(ms < 5_000);
+    }
+    // 40 bodies of 50,000 bytes (under the /graphql body cap) sent a byte every 2 s: below 1 KiB per 10 s after the 10 s grace.
+    for (let i = 0; i < 40; i++) {
+      const a = await attack(
+        server,
+        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{",
+      );
+      attacks.push(a);
+      trickles.push(setInterval(() => a.conn.write(new TextEncoder().encode(" ")).catch(() => {}), 2_000));
+    }
+    const window = new Promise((resolve) => setTimeout(resolve, 35_000));
+    const closedInTime = attacks.map((a) => Promise.race([a.closed, window.then(() => null)]));
+    const fresh = await probeFresh(server, 250, Promise.all(closedInTime));
+    const closed = (await Promise.all(closedInTime)).filter((c) => c !== null);
+    console.log(
+      `${closed.length} of 40 trickled bodies closed within 35 s; ${fresh.sent} fresh clients, ` +
+        `${fresh.failures.length} failed`,
+    );
+    assert.deepEqual(fresh.failures, []);
+    assert.equal(closed.length, 40);
+    // Closed by the guard, unanswered: the internal server was still waiting for the body.
+    for (const { received } of closed) assert.equal(received, "");
+    await assertSurvived(server, rssBefore, "trickled bodies");
+  } finally {
+    for (const timer of trickles) clearInterval(timer);
+    for (const { conn } of attacks) {
+      try {
+        conn.close();
+      } catch { /* closed by the server */ }
+    }
     await server.stop();
     await gateway.close();
   }
