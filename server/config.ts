@@ -4,6 +4,7 @@
  * @module
  */
 import type { RendererName } from "./previews/share_images.ts";
+import { DEFAULT_IMAGE_CACHE_MAX_BYTES } from "./cache/image_budget.ts";
 
 /** The validated configuration of the service. */
 export interface Config {
@@ -57,6 +58,8 @@ export interface Config {
    * {@linkcode DEFAULT_WALLETCONNECT_RELAY_URL}; `null` when WalletConnect is off.
    */
   readonly walletConnectRelayUrl: string | null;
+  /** `IMAGE_CACHE_MAX_BYTES`: cap of the share images kept in KV; past it the oldest are evicted (default 256 MiB). */
+  readonly imageCacheMaxBytes: number;
   /** `PREVIEW_PURGE_TOKEN`: the bearer token of `POST /previews/purge`; `null` turns the purge off (404). */
   readonly previewPurgeToken: string | null;
 }
@@ -254,6 +257,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       (get("DEMO_CHAIN") ? flag("DEMO_CHAIN", get("DEMO_CHAIN")!) : graphqlUrl === null),
     walletConnectProjectId,
     walletConnectRelayUrl: relayUrlOf(get("WALLETCONNECT_RELAY_URL"), walletConnectProjectId),
+    imageCacheMaxBytes: get("IMAGE_CACHE_MAX_BYTES")
+      ? integer("IMAGE_CACHE_MAX_BYTES", get("IMAGE_CACHE_MAX_BYTES")!, 65_536, 2 ** 40)
+      : DEFAULT_IMAGE_CACHE_MAX_BYTES,
     previewPurgeToken: get("PREVIEW_PURGE_TOKEN") ? purgeTokenOf(get("PREVIEW_PURGE_TOKEN")!) : null,
   };
 }

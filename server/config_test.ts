@@ -117,3 +117,14 @@ Deno.test("loadConfig: PREVIEW_PURGE_TOKEN is off by default, and a short or spa
     );
   }
 });
+
+Deno.test("loadConfig: IMAGE_CACHE_MAX_BYTES defaults to 256 MiB and takes 64 KiB to 1 TiB", () => {
+  assert.equal(loadConfig({}).imageCacheMaxBytes, 256 * 1024 * 1024);
+  assert.equal(loadConfig({ IMAGE_CACHE_MAX_BYTES: " 300000 " }).imageCacheMaxBytes, 300_000);
+  for (const bad of ["1000", "1e9", "-5", "256MB", String(2 ** 40 + 1)]) {
+    assert.throws(
+      () => loadConfig({ IMAGE_CACHE_MAX_BYTES: bad }),
+      new RegExp(`Cannot parse IMAGE_CACHE_MAX_BYTES "${bad}": expected an integer from 65536 to ${2 ** 40}`),
+    );
+  }
+});

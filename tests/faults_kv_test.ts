@@ -4,7 +4,9 @@
  * same SQLite file at once and none of the 300 writes is lost to "database
  * is locked" (a third process, whose gateway is down, serves all 300 from
  * the file); a KV whose disk fills up while serving is logged, never a
- * crash, and images are still served.
+ * crash, and images are still served; with `IMAGE_CACHE_MAX_BYTES` small,
+ * 40 images leave the file under the cap, the oldest evicted, the size
+ * logged at start and on eviction.
  */
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -124,6 +126,126 @@ Deno.test({
       await server.stop();
       await gateway.close();
       await new Deno.Command("umount", { args: [dir] }).output();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+/** Whether the service hands `IMAGE_CACHE_MAX_BYTES` to the cache (`createCache(kv, { maxImageBytes })`). */
+function imageCapWired(): boolean {
+  for (const entry of Deno.readDirSync(new URL("../server/", import.meta.url))) {
+    if (!entry.isFile || !entry.name.endsWith(".ts") || entry.name.endsWith("_test.ts")) continue;
+    if (entry.name === "config.ts") continue;
+    const text = Deno.readTextFileSync(new URL(`../server/${entry.name}`, import.meta.url));
+    if (/maxImageBytes:\s*config\.imageCacheMaxBytes/.test(text)) return true;
+  }
+  return false;
+}
+
+const IMAGE_CAP_WIRED = imageCapWired();
+if (!IMAGE_CAP_WIRED) {
+  console.warn(
+    "faults_kv: IMAGE_CACHE_MAX_BYTES is not passed to createCache yet (server/parts.ts: " +
+      "createCache(kv, { maxImageBytes: config.imageCacheMaxBytes })); the image cache cap test is ignored",
+  );
+}
+
+/** Renders each image in turn, waiting out 429/503 (the per-client budget of uncached renders); the last statuses. */
+async function renderInTurn(server: TestServer, addresses: string[]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const address of addresses) {
+    let status = 0;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const response = await fetch(`${server.url}/api/image/tokens/ethereum/${address}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      status = response.status === 200 && isPngBytes(bytes) ? 200 : response.status;
+      if (status !== 429 && status !== 503) break;
+      const wait = Math.min(2, Number(response.headers.get("retry-after")) || 1);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+    statuses.push(status);
+  }
+  return statuses;
+}
+
+/** What a KV file holds of the share images: meta entries by key, their bytes, and the index. */
+async function imageInventory(path: string) {
+  const kv = await Deno.openKv(path);
+  try {
+    const images = new Map<string, number>();
+    let indexed = 0;
+    let chunks = 0;
+    for await (const entry of kv.list<Record<string, unknown>>({ prefix: [] })) {
+      const kind = entry.key[0];
+      if (kind === "image_chunk") chunks++;
+      else if (kind === "image_index") indexed++;
+      else if (typeof kind === "string" && kind.endsWith("_image")) {
+        images.set(String(entry.key[2]), entry.value.byteLength as number);
+      }
+    }
+    const bytes = [...images.values()].reduce((sum, n) => sum + n, 0);
+    return { images, bytes, indexed, chunks };
+  } finally {
+    kv.close();
+  }
+}
+
+Deno.test({
+  name: "faults: the KV image cache stays under IMAGE_CACHE_MAX_BYTES after many images, the oldest evicted",
+  ignore: !IMAGE_CAP_WIRED,
+  async fn() {
+    const CAP = 300_000;
+    const dir = await mkdtemp(join(tmpdir(), "faults-kv-cap-"));
+    const kvPath = join(dir, "kv.sqlite3");
+    const gateway = await startFakeGateway({
+      Token: (v) => ({
+        data: {
+          token: { id: "t", chain: "ETHEREUM", address: String(v.address), symbol: "TKN", name: "T", project: null },
+        },
+      }),
+    });
+    const env = { GRAPHQL_URL: gateway.url, DENO_KV_PATH: kvPath, IMAGE_CACHE_MAX_BYTES: String(CAP) };
+    let server: TestServer | null = await startServer(env);
+    try {
+      await server.waitForLine((line) => /kv_cache: image cache holds 0 images, 0\.0 MB of at most 0\.3 MB/.test(line));
+      const rssBefore = await rssOf(server.pid);
+      // One at a time, so "oldest" is the order written.
+      const addresses = Array.from({ length: 40 }, (_, i) => tokenAddress(5, i));
+      const [statuses] = await Promise.all([
+        renderInTurn(server, addresses),
+        (async () => {
+          // Another client is served meanwhile.
+          const page = await fetch(`${server!.url}/`);
+          assert.equal(page.status, 200);
+          await page.body?.cancel();
+        })(),
+      ]);
+      assert.deepEqual(statuses.filter((s) => s !== 200), [], "renders failed");
+      await server.waitForLine((line) => /kv_cache: image cache over its cap: evicted the \d+ oldest/.test(line));
+      await assertSurvived(server, rssBefore, "image cache cap");
+      await server.stop();
+      server = null;
+
+      const held = await imageInventory(kvPath);
+      console.log(`image cache cap ${CAP}: ${held.images.size} of 40 images kept, ${held.bytes} bytes`);
+      assert.ok(held.bytes <= CAP, `${held.bytes} bytes of images in KV, cap ${CAP}`);
+      assert.ok(held.images.size >= 3, `only ${held.images.size} images kept`);
+      assert.equal(held.indexed, held.images.size, "one index entry per image");
+      assert.ok(held.chunks >= held.images.size && held.chunks <= 2 * held.images.size, `${held.chunks} chunks`);
+      const kept = addresses.map((a) => held.images.has(a.toLowerCase()));
+      const firstKept = kept.indexOf(true);
+      assert.ok(firstKept > 0, "nothing was evicted");
+      assert.ok(kept.slice(firstKept).every(Boolean), `the kept images are not the newest: ${kept.join(",")}`);
+
+      // A fresh process logs what the file holds at start, and serves the newest image from it.
+      server = await startServer(env);
+      await server.waitForLine((line) =>
+        new RegExp(`kv_cache: image cache holds ${held.images.size} images, .* of at most 0\\.3 MB`).test(line)
+      );
+      assert.deepEqual(await renderInTurn(server, [addresses[39]]), [200]);
+    } finally {
+      await server?.stop();
+      await gateway.close();
       await rm(dir, { recursive: true, force: true });
     }
   },

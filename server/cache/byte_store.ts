@@ -5,12 +5,15 @@
  * byte length, SHA-256, expiry) plus the chunks, the previous version's
  * chunks deleted in the same operation. A read that finds a chunk missing or
  * the bytes not matching the meta treats the entry as absent (and reads once
- * more when the entry changed under it).
+ * more when the entry changed under it). The images in KV are kept under a
+ * size cap (`image_budget.ts`: an index entry and a shared total written in
+ * the same operation, the oldest evicted past the cap).
  *
  * @module
  */
 import type { ImageCacheKey } from "./cache_keys.ts";
 import type { KvStore } from "./kv_store.ts";
+import { createImageBudget, DEFAULT_IMAGE_CACHE_MAX_BYTES, type ImageBudget } from "./image_budget.ts";
 
 /** Size of one chunk of a binary value: under the 64 KiB KV value limit. */
 export const CHUNK_BYTES = 63 * 1024;
@@ -75,9 +78,20 @@ export interface ByteStore {
   removeBytes(key: ImageCacheKey): Promise<number>;
 }
 
-/** Creates the byte store over the shared KV state. */
-export function createByteStore(shared: KvStore): ByteStore {
+/** Options of {@linkcode createByteStore}. */
+export interface ByteStoreOptions {
+  /** Cap of the images kept in KV, in bytes (`IMAGE_CACHE_MAX_BYTES`); the oldest are evicted past it. */
+  readonly maxKvBytes?: number;
+}
+
+/** Creates the byte store over the shared KV state; `budget` is the cap of its images in KV. */
+export function createByteStore(shared: KvStore, options: ByteStoreOptions = {}): ByteStore & { budget: ImageBudget } {
   const { lru, now, ttlMs, store, retryLocked, warnOnce, lruKey, fromLru } = shared;
+  const budget = createImageBudget(shared, {
+    maxBytes: options.maxKvBytes ?? DEFAULT_IMAGE_CACHE_MAX_BYTES,
+    chunkKeys: (meta) => Array.from({ length: (meta as BytesMeta).chunks }, (_, i) => chunkKey(meta.version, i)),
+    isMeta: isBytesMeta,
+  });
 
   /** Reads bytes from KV; `"retry"` when the entry changed under the read. */
   async function readBytes(
@@ -163,6 +177,7 @@ export function createByteStore(shared: KvStore): ByteStore {
       );
       return;
     }
+    let written = false;
     try {
       const sha256 = await sha256Hex(copy);
       await retryLocked(async () => {
@@ -185,12 +200,14 @@ export function createByteStore(shared: KvStore): ByteStore {
             op.delete(chunkKey(previous.value.version, i));
           }
         }
+        budget.record(op, key, meta, isBytesMeta(previous.value) ? previous.value : null);
         // Not ok means a concurrent write won: its value is as good as ours.
-        await op.commit();
+        written = (await op.commit()).ok;
       });
     } catch (error) {
       warnOnce("error", "Deno KV write failed; serving without it", error);
     }
+    if (written) await budget.afterWrite();
   }
 
   async function removeBytes(key: ImageCacheKey): Promise<number> {
@@ -215,6 +232,7 @@ export function createByteStore(shared: KvStore): ByteStore {
           const op = db.atomic().check(meta).delete(k);
           if (isBytesMeta(meta.value)) {
             for (let i = 0; i < meta.value.chunks; i++) op.delete(chunkKey(meta.value.version, i));
+            await budget.forget(db, op, meta.value);
           }
           await op.commit();
           removed.add(lruKey(k as ImageCacheKey));
@@ -226,5 +244,5 @@ export function createByteStore(shared: KvStore): ByteStore {
     return removed.size;
   }
 
-  return { getBytes, setBytes, removeBytes };
+  return { getBytes, setBytes, removeBytes, budget };
 }

@@ -7,7 +7,8 @@
  * - the JSON store (`json_store.ts`): validated, frozen values with their own
  *   expiry;
  * - the byte store (`byte_store.ts`): images in checked chunks, written
- *   atomically;
+ *   atomically, kept in KV under a size cap (`image_budget.ts`: the oldest
+ *   evicted past `maxImageBytes`, the size logged at start and on eviction);
  *
  * over the shared KV state (`kv_store.ts`: the LRU, lock retries when
  * several processes share one SQLite file, one warning per kind of failure).
@@ -19,7 +20,9 @@
 import { imageCacheKey, type ImageKind, type PreviewCacheKey } from "./cache_keys.ts";
 import { createByteStore } from "./byte_store.ts";
 import { createJsonStore, type Validator } from "./json_store.ts";
-import { createKvStore, LOCK_RETRIES } from "./kv_store.ts";
+import { createKvStore, type KvStore, LOCK_RETRIES } from "./kv_store.ts";
+import { DEFAULT_IMAGE_CACHE_MAX_BYTES, type ImageBudget } from "./image_budget.ts";
+import { logger } from "../log.ts";
 
 /** Default time to live of every entry: 7 days. */
 export const DEFAULT_TTL_MS = 604_800_000;
@@ -88,6 +91,24 @@ export interface CacheOptions {
   readonly ttlMs?: number;
   /** Retries of an operation that finds the database locked. Default {@linkcode LOCK_RETRIES}. */
   readonly lockRetries?: number;
+  /**
+   * Cap of the share images kept in KV, in bytes (`IMAGE_CACHE_MAX_BYTES`):
+   * past it the oldest are evicted. Default {@linkcode DEFAULT_IMAGE_CACHE_MAX_BYTES} (256 MiB).
+   */
+  readonly maxImageBytes?: number;
+}
+
+/** Logs the size of the images in KV once, at start (and evicts when a lower cap finds it over). */
+function logImageCacheSize(budget: ImageBudget, warnOnce: KvStore["warnOnce"]): void {
+  budget.measure().then(async ({ images, bytes }) => {
+    logger.info(
+      `kv_cache: image cache holds ${images} images, ${(bytes / 1_048_576).toFixed(1)} MB of at most ${
+        (budget.maxBytes / 1_048_576).toFixed(1)
+      } MB`,
+      { images, bytes, maxBytes: budget.maxBytes },
+    );
+    if (bytes > budget.maxBytes) await budget.evict();
+  }).catch((error) => warnOnce("error", "Deno KV read failed; serving without it", error));
 }
 
 /**
@@ -111,6 +132,7 @@ export function createCache(
     now = Date.now,
     ttlMs = DEFAULT_TTL_MS,
     lockRetries = LOCK_RETRIES,
+    maxImageBytes = DEFAULT_IMAGE_CACHE_MAX_BYTES,
   } = options;
   if (!(ttlMs > 0)) {
     throw new RangeError(
@@ -119,7 +141,8 @@ export function createCache(
   }
   const shared = createKvStore(kv, { lruBytes, lruEntries, now, ttlMs, lockRetries });
   const { get, set, remove } = createJsonStore(shared);
-  const { getBytes, setBytes, removeBytes } = createByteStore(shared);
+  const { getBytes, setBytes, removeBytes, budget } = createByteStore(shared, { maxKvBytes: maxImageBytes });
+  if (kv !== null) logImageCacheSize(budget, shared.warnOnce);
   return {
     get,
     set,

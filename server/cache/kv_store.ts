@@ -45,7 +45,7 @@ export type LruEntry =
   | { readonly type: "bytes"; readonly bytes: Uint8Array; readonly expiresAt: number };
 
 /** Kinds of failure, each warned about once. */
-export type FailureKind = "unavailable" | "error" | "corrupt" | "invalid" | "too-large" | "unserializable";
+export type FailureKind = "unavailable" | "error" | "eviction" | "corrupt" | "invalid" | "too-large" | "unserializable";
 
 /** Options of {@linkcode createKvStore}. */
 export interface KvStoreOptions {
