@@ -42,6 +42,7 @@ import positionManager from "@uniswap/v3-periphery/artifacts/contracts/Nonfungib
   type: "json",
 };
 import demoToken from "./contracts/demo_token.json" with { type: "json" };
+import swapRouter02 from "./contracts/swap_router02.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
@@ -179,6 +180,15 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
       abi: positionManager.abi as Abi,
       bytecode: creationCode(positionManager),
       args: [...peripheryArgs, "0x0000000000000000000000000000000000000000"],
+    }),
+  );
+  // SwapRouter02 (vendored artifact, contracts/swap_router02.json): split routes over V2 and V3 in one call.
+  await deployAt(
+    contracts.swapRouter02,
+    encodeDeployData({
+      abi: swapRouter02.abi as Abi,
+      bytecode: creationCode(swapRouter02),
+      args: [contracts.v2Factory, contracts.v3Factory, contracts.v3PositionManager, contracts.wrappedNative],
     }),
   );
 

@@ -282,6 +282,11 @@ export interface UniswapContracts {
   readonly v3QuoterV2: Address;
   readonly v3PositionManager: Address;
   readonly v3TickLens: Address;
+  /**
+   * `SwapRouter02` (V2 and V3 swaps, one `multicall` with a deadline): the
+   * router of split routes, whose legs may be on both protocols.
+   */
+  readonly swapRouter02: Address;
 }
 
 /** A chain the wallet can act on. */
@@ -308,6 +313,7 @@ export const ETHEREUM_CONTRACTS: UniswapContracts = {
   v3QuoterV2: "0x61fFE014bA17989E743c5F6cB21bF9697530B21e",
   v3PositionManager: "0xC36442b4a4522E871399CD717aBDD847Ab11FE88",
   v3TickLens: "0xbfd8137f7d1516D3ea5cA83523914859ec47F573",
+  swapRouter02: "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
 };
 
 function evmChain(
