@@ -127,3 +127,90 @@ export function formatUnitsShort(amount: bigint, decimals: number, digits = 6): 
   fraction = fraction.replace(/0+$/, "");
   return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
 }
+
+/** Price impact from which the quote warns and names the impact (5 %). */
+export const IMPACT_WARN_BPS = 500;
+/** Price impact from which a swap needs an explicit acknowledgement before it can be sent (15 %). */
+export const IMPACT_ACK_BPS = 1500;
+
+/** How a price impact reads: under 1 % neutral, 1-5 % notice, 5-15 % warning, 15 % and more danger. */
+export type ImpactTone = "neutral" | "notice" | "warning" | "danger";
+
+/** The band of a price impact in basis points. */
+export function impactTone(bps: number): ImpactTone {
+  if (bps >= IMPACT_ACK_BPS) return "danger";
+  if (bps >= IMPACT_WARN_BPS) return "warning";
+  if (bps >= 100) return "notice";
+  return "neutral";
+}
+
+/** A price impact as people read it: `48.71%`. */
+export function formatImpact(bps: number): string {
+  return `${(bps / 100).toFixed(2)}%`;
+}
+
+/** The sentence a person ticks to accept a high impact: `I accept losing about 48.7%`. */
+export function impactAcknowledgement(bps: number): string {
+  return `I accept losing about ${(bps / 100).toFixed(1)}%`;
+}
+
+/** An acknowledged impact: the quote's inputs and the impact the person accepted. */
+export interface ImpactAck {
+  readonly key: string;
+  readonly bps: number;
+}
+
+/**
+ * Whether a swap may be sent as far as its price impact goes: below
+ * {@linkcode IMPACT_ACK_BPS} always; at or above it only with an
+ * acknowledgement given for the same inputs and an impact at most 0.1 point
+ * lower than now (a new amount, a new pair or a worse quote needs a new one).
+ */
+export function impactAccepted(bps: number | null, key: string, ack: ImpactAck | null): boolean {
+  if (bps === null) return false;
+  if (bps < IMPACT_ACK_BPS) return true;
+  return ack !== null && ack.key === key && bps <= ack.bps + 10;
+}
+
+/** The least and most "auto" slippage (0.5 % and 5.5 %, as app.uniswap.org). */
+export const AUTO_SLIPPAGE_MIN_BPS = 50;
+export const AUTO_SLIPPAGE_MAX_BPS = 550;
+
+/**
+ * The "auto" slippage of a trade: the network fee's share of what the trade
+ * returns (a small trade pays proportionally more gas, so its bound must be
+ * looser for it to go through at all), between 0.5 % and 5.5 %. Without a
+ * fee figure, 0.5 %.
+ */
+export function autoSlippageBps(feeInOutput: bigint | null, amountOut: bigint): number {
+  if (feeInOutput === null || amountOut <= 0n || feeInOutput <= 0n) return AUTO_SLIPPAGE_MIN_BPS;
+  const share = Number((feeInOutput * 10_000n + amountOut - 1n) / amountOut);
+  return Math.min(AUTO_SLIPPAGE_MAX_BPS, Math.max(AUTO_SLIPPAGE_MIN_BPS, share));
+}
+
+/** The USD worth of `amount` base units at `priceUsd` a whole token; `null` without a price. */
+export function usdValue(amount: bigint, decimals: number, priceUsd: number | null | undefined): number | null {
+  if (priceUsd === null || priceUsd === undefined || !Number.isFinite(priceUsd)) return null;
+  return Number(formatUnitsShort(amount, decimals, 12)) * priceUsd;
+}
+
+/**
+ * Base units of one token worth `amount` base units of another at their USD
+ * prices (an estimate, for comparing routes net of gas and for the auto
+ * slippage: never for a bound); `null` without both prices.
+ */
+export function convertByPrice(
+  amount: bigint,
+  from: { readonly decimals: number; readonly priceUsd: number | null | undefined },
+  to: { readonly decimals: number; readonly priceUsd: number | null | undefined },
+): bigint | null {
+  const usd = usdValue(amount, from.decimals, from.priceUsd);
+  if (usd === null || !to.priceUsd || to.priceUsd <= 0) return null;
+  const whole = usd / to.priceUsd;
+  if (!Number.isFinite(whole) || whole < 0) return null;
+  // 15 significant digits of the float, then scaled to the token's decimals.
+  const [mantissa, exponent] = whole.toExponential(14).split("e");
+  const shift = Number(exponent) - 14 + to.decimals;
+  const digits = BigInt(mantissa.replace(".", ""));
+  return shift >= 0 ? digits * 10n ** BigInt(shift) : digits / 10n ** BigInt(-shift);
+}

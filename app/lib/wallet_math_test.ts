@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import {
+  autoSlippageBps,
+  convertByPrice,
   deadlineAfter,
   DEFAULT_SLIPPAGE_BPS,
+  formatImpact,
   formatUnitsShort,
+  IMPACT_ACK_BPS,
+  impactAccepted,
+  impactAcknowledgement,
+  impactTone,
   maximumSold,
   minimumReceived,
   parseAmount,
@@ -10,6 +17,7 @@ import {
   parseSlippage,
   priceImpactBps,
   TradeBoundError,
+  usdValue,
 } from "./wallet_math.ts";
 
 Deno.test("slippage: 0.5 % by default, warning above 5 %, refused above 50 % or unreadable", () => {
@@ -66,4 +74,55 @@ Deno.test("amounts: decimal text to base units and back", () => {
   assert.equal(formatUnitsShort(1_234_567_891n, 6, 2), "1234.56");
   assert.equal(formatUnitsShort(1_234n, 18, 3), "0.00000000000000123");
   assert.equal(formatUnitsShort(0n, 18), "0");
+});
+
+Deno.test("price impact bands: <1% neutral, 1-5% notice, 5-15% warning, 15% and more danger", () => {
+  assert.deepEqual([0, 99, 100, 499, 500, 1499, 1500, 4871].map(impactTone), [
+    "neutral",
+    "neutral",
+    "notice",
+    "notice",
+    "warning",
+    "warning",
+    "danger",
+    "danger",
+  ]);
+  assert.equal(formatImpact(4871), "48.71%");
+  assert.equal(impactAcknowledgement(4871), "I accept losing about 48.7%");
+});
+
+Deno.test("impact acknowledgement: needed from 15%, bound to the quote's inputs, lost when the impact worsens", () => {
+  assert.equal(impactAccepted(null, "k", null), false, "no impact known yet: not sendable");
+  assert.equal(impactAccepted(IMPACT_ACK_BPS - 1, "k", null), true);
+  assert.equal(impactAccepted(IMPACT_ACK_BPS, "k", null), false);
+  const ack = { key: "ETH|AAVE|3000", bps: 4871 };
+  assert.equal(impactAccepted(4871, "ETH|AAVE|3000", ack), true);
+  assert.equal(impactAccepted(4800, "ETH|AAVE|3000", ack), true, "a better quote keeps it");
+  assert.equal(impactAccepted(4881, "ETH|AAVE|3000", ack), true, "within 0.1 point");
+  assert.equal(impactAccepted(4882, "ETH|AAVE|3000", ack), false, "a worse quote needs a new one");
+  assert.equal(impactAccepted(4871, "ETH|AAVE|3001", ack), false, "another amount needs a new one");
+});
+
+Deno.test("auto slippage: the fee's share of the output, between 0.5% and 5.5%", () => {
+  assert.equal(autoSlippageBps(null, 1000n), 50);
+  assert.equal(autoSlippageBps(1n, 1_000_000n), 50);
+  assert.equal(autoSlippageBps(20n, 1000n), 200);
+  assert.equal(autoSlippageBps(21n, 10_000n), 50, "0.21% is under the floor");
+  assert.equal(autoSlippageBps(51n, 1000n), 510, "rounded up");
+  assert.equal(autoSlippageBps(300n, 1000n), 550);
+  assert.equal(autoSlippageBps(5n, 0n), 50);
+});
+
+Deno.test("USD worth and conversion by price: estimates, null without a price", () => {
+  assert.equal(usdValue(1_500_000n, 6, 1), 1.5);
+  assert.equal(usdValue(10n ** 18n, 18, 3000), 3000);
+  assert.equal(usdValue(10n ** 18n, 18, null), null);
+  // 0.001 ETH of gas at $3000 is 3 USDC (6 decimals).
+  assert.equal(convertByPrice(10n ** 15n, { decimals: 18, priceUsd: 3000 }, { decimals: 6, priceUsd: 1 }), 3_000_000n);
+  // 2 USDC at $1 is 0.2 UNI at $10.
+  assert.equal(
+    convertByPrice(2_000_000n, { decimals: 6, priceUsd: 1 }, { decimals: 18, priceUsd: 10 }),
+    2n * 10n ** 17n,
+  );
+  assert.equal(convertByPrice(1n, { decimals: 18, priceUsd: 3000 }, { decimals: 18, priceUsd: null }), null);
 });

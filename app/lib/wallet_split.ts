@@ -1,0 +1,282 @@
+/**
+ * Best routes with splits: a trade is one route or the amount split across
+ * two routes that share no pool (V2 and V3, one or two hops), chosen by what
+ * it returns net of gas. The candidates' quotes come from the chain
+ * (`quoteRoute` in `wallet_swap.ts`); the choice is pure and unit-tested; a
+ * split is sent as one `SwapRouter02.multicall` (V2 and V3 legs, native in
+ * and out through its wrap and unwrap).
+ *
+ * Exact-output trades take the best single route.
+ *
+ * @module
+ */
+import { encodeFunctionData, type Hex, parseAbi } from "viem";
+import type { Address } from "../../lib/address.ts";
+import type { UniswapContracts } from "../../lib/chains.ts";
+import { minimumReceived } from "./wallet_math.ts";
+import {
+  bestQuote,
+  buildSwap,
+  candidateRoutes,
+  chainAddress,
+  type ChainCall,
+  type Quote,
+  quoteRoute,
+  type Route,
+  type SwapPlan,
+  type SwapToken,
+  type TradeKind,
+  v3Path,
+} from "./wallet_swap.ts";
+
+/** One leg of a trade: a quoted route and its share of the amount, in basis points. */
+export interface Leg {
+  readonly quote: Quote;
+  readonly shareBps: number;
+}
+
+/**
+ * A trade: one leg (shareBps 10 000) or two. Amounts and gas are the legs'
+ * sums (a split's legs are each rounded down, so it may sell up to one base
+ * unit less than asked).
+ */
+export interface Trade {
+  readonly kind: TradeKind;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  readonly gasEstimate: bigint;
+  readonly legs: readonly Leg[];
+}
+
+/** Shares of the first leg tried for a split: 10 % to 90 % in steps of 10 %. */
+export const SPLIT_SHARES_BPS: readonly number[] = [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000];
+/** How many of the best single routes are paired for splits. */
+export const SPLIT_CANDIDATES = 3;
+/** Gas of the second leg's call and the multicall around both (beyond the legs' own estimates). */
+export const SPLIT_OVERHEAD_GAS = 30_000n;
+
+/** A one-route trade. */
+export function singleTrade(quote: Quote): Trade {
+  return {
+    kind: quote.kind,
+    amountIn: quote.amountIn,
+    amountOut: quote.amountOut,
+    gasEstimate: quote.gasEstimate,
+    legs: [{ quote, shareBps: 10_000 }],
+  };
+}
+
+/** The key of a route: protocol, tokens and fees. */
+export function routeKey(route: Route): string {
+  return `${route.protocol}:${route.hops.map((h) => `${h.tokenIn}>${h.tokenOut}@${h.fee}`).join(",")}`.toLowerCase();
+}
+
+/** The pools a route trades through, as `V3:token:token:fee` keys (tokens sorted). */
+export function routePools(route: Route): string[] {
+  return route.hops.map((h) => {
+    const [a, b] = [h.tokenIn.toLowerCase(), h.tokenOut.toLowerCase()].sort();
+    return `${route.protocol}:${a}:${b}:${h.fee}`;
+  });
+}
+
+/** Whether two routes share no pool: only then are their quotes independent. */
+export function disjoint(a: Route, b: Route): boolean {
+  const pools = new Set(routePools(a));
+  return routePools(b).every((p) => !pools.has(p));
+}
+
+/** The two amounts of a split: `share` of `amount` (rounded down) and the rest. */
+export function splitAmount(amount: bigint, shareBps: number): [bigint, bigint] {
+  const first = amount * BigInt(shareBps) / 10_000n;
+  return [first, amount - first];
+}
+
+/** The routes worth splitting across: the best `count` single quotes, most out first. */
+export function splitCandidates(quotes: readonly (Quote | null)[], count = SPLIT_CANDIDATES): Route[] {
+  return quotes
+    .filter((q): q is Quote => q !== null && q.kind === "exactIn")
+    .sort((a, b) => (b.amountOut > a.amountOut ? 1 : b.amountOut < a.amountOut ? -1 : 0))
+    .slice(0, count)
+    .map((q) => q.route);
+}
+
+/**
+ * The best trade net of gas: every single quote, and every split of two
+ * disjoint routes at every share whose two legs were quoted. `legQuotes`
+ * holds, by route key and share, the quote of that route for that share of
+ * the amount (the first leg) or for the rest (the second, keyed by
+ * `10 000 - share`). `gasCost` converts gas into the output token.
+ */
+export function bestTrade(
+  singles: readonly (Quote | null)[],
+  legQuotes: ReadonlyMap<string, ReadonlyMap<number, Quote | null>>,
+  gasCost: (gas: bigint) => bigint,
+): Trade | null {
+  const single = bestQuote(singles);
+  if (!single) return null;
+  let best = singleTrade(single);
+  if (single.kind !== "exactIn") return best;
+  const net = (t: Trade) => t.amountOut - gasCost(t.gasEstimate);
+  let bestNet = net(best);
+  const keys = [...legQuotes.keys()];
+  for (let i = 0; i < keys.length; i++) {
+    for (let j = i + 1; j < keys.length; j++) {
+      const a = legQuotes.get(keys[i])!;
+      const b = legQuotes.get(keys[j])!;
+      for (const share of SPLIT_SHARES_BPS) {
+        const first = a.get(share);
+        const second = b.get(10_000 - share);
+        if (!first || !second || !disjoint(first.route, second.route)) continue;
+        const trade: Trade = {
+          kind: "exactIn",
+          amountIn: first.amountIn + second.amountIn,
+          amountOut: first.amountOut + second.amountOut,
+          gasEstimate: first.gasEstimate + second.gasEstimate + SPLIT_OVERHEAD_GAS,
+          legs: [{ quote: first, shareBps: share }, { quote: second, shareBps: 10_000 - share }],
+        };
+        const value = net(trade);
+        if (value > bestNet) {
+          best = trade;
+          bestNet = value;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Quotes every candidate route and, for exact input on a chain with
+ * SwapRouter02, the splits of the best {@linkcode SPLIT_CANDIDATES} routes;
+ * returns the best trade net of gas, or `null` when none can trade.
+ */
+export async function findBestTrade(
+  call: ChainCall,
+  contracts: UniswapContracts,
+  tokenIn: SwapToken,
+  tokenOut: SwapToken,
+  options: { readonly kind: TradeKind; readonly amount: bigint; readonly gasCost: (gas: bigint) => bigint },
+): Promise<Trade | null> {
+  const { kind, amount } = options;
+  if (amount <= 0n) return null;
+  const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
+  const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
+  const legQuotes = new Map<string, Map<number, Quote | null>>();
+  if (kind === "exactIn" && contracts.swapRouter02) {
+    const candidates = splitCandidates(singles);
+    await Promise.all(candidates.map(async (route) => {
+      const byShare = new Map<number, Quote | null>();
+      legQuotes.set(routeKey(route), byShare);
+      await Promise.all(SPLIT_SHARES_BPS.map(async (share) => {
+        const [part] = splitAmount(amount, share);
+        byShare.set(share, part > 0n ? await quoteRoute(call, contracts, route, kind, part) : null);
+      }));
+    }));
+  }
+  return bestTrade(singles, legQuotes, options.gasCost);
+}
+
+export const SWAP_ROUTER02_ABI = parseAbi([
+  "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
+  "function exactInput((bytes path, address recipient, uint256 amountIn, uint256 amountOutMinimum) params) payable returns (uint256 amountOut)",
+  "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to) payable returns (uint256 amountOut)",
+  "function multicall(uint256 deadline, bytes[] data) payable returns (bytes[] results)",
+  "function unwrapWETH9(uint256 amountMinimum, address recipient) payable",
+]);
+
+/** SwapRouter02's stand-in for "the router itself" as a recipient (`Constants.ADDRESS_THIS`). */
+export const ROUTER02_ADDRESS_THIS: Address = "0x0000000000000000000000000000000000000002";
+
+function legCall(quote: Quote, minimumOut: bigint, recipient: Address): { data: Hex; fn: string } {
+  const route = quote.route;
+  if (route.protocol === "V2") {
+    const path = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)];
+    return {
+      fn: "swapExactTokensForTokens",
+      data: encodeFunctionData({
+        abi: SWAP_ROUTER02_ABI,
+        functionName: "swapExactTokensForTokens",
+        args: [quote.amountIn, minimumOut, path, recipient],
+      }),
+    };
+  }
+  if (route.hops.length === 1) {
+    const hop = route.hops[0];
+    return {
+      fn: "exactInputSingle",
+      data: encodeFunctionData({
+        abi: SWAP_ROUTER02_ABI,
+        functionName: "exactInputSingle",
+        args: [{
+          tokenIn: hop.tokenIn,
+          tokenOut: hop.tokenOut,
+          fee: hop.fee,
+          recipient,
+          amountIn: quote.amountIn,
+          amountOutMinimum: minimumOut,
+          sqrtPriceLimitX96: 0n,
+        }],
+      }),
+    };
+  }
+  return {
+    fn: "exactInput",
+    data: encodeFunctionData({
+      abi: SWAP_ROUTER02_ABI,
+      functionName: "exactInput",
+      args: [{ path: v3Path(route, "exactIn"), recipient, amountIn: quote.amountIn, amountOutMinimum: minimumOut }],
+    }),
+  };
+}
+
+/**
+ * The call of a trade: a single route as `buildSwap` builds it; a split as
+ * one `SwapRouter02.multicall(deadline, legs...)`, each leg bounded by its
+ * own quote less the slippage, ether in paid by the router's wrap (the value
+ * is the whole amount) and ether out unwrapped once for the sum of the
+ * bounds.
+ */
+export function buildTrade(
+  trade: Trade,
+  options: Parameters<typeof buildSwap>[1],
+): SwapPlan {
+  if (trade.legs.length === 1) return buildSwap(trade.legs[0].quote, options);
+  const { contracts, recipient, deadline, slippageBps } = options;
+  const nativeIn = options.tokenIn.address === "native";
+  const nativeOut = options.tokenOut.address === "native";
+  const to = contracts.swapRouter02;
+  const legRecipient = nativeOut ? ROUTER02_ADDRESS_THIS : recipient;
+  let minimumOut = 0n;
+  const legs = trade.legs.map(({ quote }) => {
+    const minimum = minimumReceived(quote.amountOut, slippageBps);
+    minimumOut += minimum;
+    return legCall(quote, minimum, legRecipient);
+  });
+  const calls = legs.map((l) => l.data);
+  if (nativeOut) {
+    calls.push(
+      encodeFunctionData({ abi: SWAP_ROUTER02_ABI, functionName: "unwrapWETH9", args: [minimumOut, recipient] }),
+    );
+  }
+  const data = encodeFunctionData({ abi: SWAP_ROUTER02_ABI, functionName: "multicall", args: [deadline, calls] });
+  const label = `SwapRouter02.multicall(${
+    [...legs.map((l) => l.fn), ...(nativeOut ? ["unwrapWETH9"] : [])].join(", ")
+  })`;
+  return {
+    tx: { to, data, value: nativeIn ? trade.amountIn : 0n, label },
+    minimumOut,
+    maximumIn: trade.amountIn,
+    spender: nativeIn ? null : to,
+  };
+}
+
+/** A trade's route as people read it: each leg's share, tokens, protocol and fees. */
+export function describeTrade(trade: Trade, symbols: (address: Address) => string): string[] {
+  return trade.legs.map(({ quote, shareBps }) => {
+    const route = quote.route;
+    const tokens = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)].map(symbols);
+    const fees = route.hops.map((h) => `${h.fee / 10_000}%`).join(", ");
+    const share = trade.legs.length > 1 ? `${shareBps / 100}% ` : "";
+    return `${share}${tokens.join(" → ")} (${route.protocol} ${fees})`;
+  });
+}
