@@ -65,8 +65,8 @@ export const NAMED_CAPS: Readonly<Record<string, VariableCap>> = {
   // NFT cursors are opaque strings of the gateway.
   after: { max: 500 },
   chains: { items: 32 },
-  // The wallet screens one entry per token it shows (app/wallet/wallet_tx.ts flaggedTokens).
-  contracts: { items: 200 },
+  // The wallet screens the swap's two tokens, or the one it sends (app/wallet/wallet_tx.ts flaggedTokens).
+  contracts: { items: 20 },
 };
 
 /** Caps of one operation's variables, over {@linkcode NAMED_CAPS}: `Operation.variable`. */

@@ -40,7 +40,7 @@ Deno.test("the variables the product really sends pass", () => {
     ["NftCollection", { contractAddress: ADDRESS, first: 24, after: null }],
     ["ActivityWeb", { account: OWNER, chains: ["ETHEREUM"], page: 3, pageSize: 25, includeOffChain: true }],
     ["TokenProjects", {
-      contracts: Array.from({ length: 60 }, (_, i) => ({ chain: "ETHEREUM", address: `0x${"0".repeat(38)}${i}` })),
+      contracts: [{ chain: "ETHEREUM", address: ADDRESS }, { chain: "ETHEREUM", address: OWNER }],
     }],
     ["CollectionSearch", { query: "bored ape" }],
     ["PopularNftCollections", {}],
@@ -75,6 +75,11 @@ Deno.test("oversized counts, long strings, unknown variables and non-finite numb
       '"contracts[0].address" is 300',
     ],
     ["TokenProjects", { contracts: [{ chain: "ETHEREUM", extra: 1 }] }, 'field "extra" that ContractInput'],
+    [
+      "TokenProjects",
+      { contracts: Array(21).fill({ chain: "BASE" }) },
+      'Variable "contracts" has 21 items: at most 20',
+    ],
     ["PortfolioBalances", {
       ownerAddress: OWNER,
       chains: ["ETHEREUM"],
