@@ -12,7 +12,7 @@ export class FrameScanner {
   #payload = 0;
   #data = false;
 
-  /** Reads `bytes[start..end)`; true when a data frame (text, binary, continuation, close) with payload was seen. */
+  /** Reads `bytes[start..end)`; true when a data frame (text, binary, continuation) with payload was seen. */
   feed(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
     let seen = false;
     let i = start;

@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { ResponseReader } from "./response.ts";
+
+const encoder = new TextEncoder();
+
+/** Feeds `text` in pieces of `size` bytes; returns the answers completed and where a tunnel began. */
+function read(reader: ResponseReader, text: string, size: number) {
+  const bytes = encoder.encode(text);
+  let completed = 0;
+  let switchedAt = -1;
+  for (let i = 0; i < bytes.length && switchedAt < 0; i += size) {
+    const piece = bytes.slice(i, i + size);
+    const fed = reader.feed(piece, piece.length);
+    completed += fed.completed;
+    if (fed.switchedAt >= 0) switchedAt = i + fed.switchedAt;
+  }
+  return { completed, switchedAt };
+}
+
+Deno.test("answers are counted across reads: lengths, chunks, HEAD, 204/304, interim 100", () => {
+  const answers = "HTTP/1.1 100 Continue\r\n\r\n" +
+    "HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhello" +
+    "HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n" + // to a HEAD: no body
+    "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n" +
+    "HTTP/1.1 304 Not Modified\r\ncontent-length: 9\r\n\r\n";
+  for (const size of [1, 7, 1000]) {
+    const reader = new ResponseReader();
+    for (const method of ["POST", "HEAD", "GET", "GET"]) reader.expect(method);
+    assert.equal(read(reader, answers, size).completed, 4, `pieces of ${size}`);
+    assert.equal(reader.pending, 0);
+    assert.ok(reader.atBoundary);
+  }
+});
+
+Deno.test("a 101 ends the HTTP part where the tunnel's bytes begin", () => {
+  const reader = new ResponseReader();
+  reader.expect("GET");
+  const head = "HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\n\r\n";
+  const { completed, switchedAt } = read(reader, `${head}\x81\x02hi`, 1000);
+  assert.deepEqual([completed, switchedAt], [1, head.length]);
+});
+
+Deno.test("an answer without length or chunks lasts until the server closes", () => {
+  const reader = new ResponseReader();
+  reader.expect("GET");
+  assert.equal(read(reader, "HTTP/1.1 200 OK\r\n\r\nstreaming on", 5).completed, 0);
+  assert.equal(reader.pending, 1);
+  assert.ok(!reader.atBoundary);
+});
