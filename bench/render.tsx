@@ -99,9 +99,9 @@ class Side {
     kind: CardKind,
     n: number,
     out?: string,
-  ): Promise<{ times: number[]; bytes: number; stages?: Record<string, number> }> {
+  ): Promise<{ times: number[]; cpuMs: number; bytes: number; stages?: Record<string, number> }> {
     await this.#writer.write(new TextEncoder().encode(JSON.stringify({ kind, n, out }) + "\n"));
-    return await this.#read() as { times: number[]; bytes: number; stages?: Record<string, number> };
+    return await this.#read() as { times: number[]; cpuMs: number; bytes: number; stages?: Record<string, number> };
   }
 
   async stop(): Promise<void> {
@@ -183,12 +183,15 @@ export async function runRenderComparison(
     satori: new Side("satori", "node", ["render.mjs", cardsFile, "satori"], nodeDir),
   };
   const times = {} as Record<SideName, Record<CardKind, number[][]>>;
+  /** CPU time per card of each round, the side's whole process (every thread). */
+  const cpu = {} as Record<SideName, Record<CardKind, number[]>>;
   const differences = {} as Record<SideName, Record<CardKind, number[]>>;
   const stages: Record<CardKind, Record<string, number>[]> = { token: [], pool: [], position: [] };
   try {
     for (const name of SIDES) {
       await sides[name].start();
       times[name] = { token: [], pool: [], position: [] };
+      cpu[name] = { token: [], pool: [], position: [] };
       differences[name] = { token: [], pool: [], position: [] };
       // The same warm-up on every side.
       for (const kind of CARD_KINDS) await sides[name].run(kind, WARMUP);
@@ -202,6 +205,7 @@ export async function runRenderComparison(
           const out = join(dir, `${kind}-${name}.png`);
           const result = await sides[name].run(kind, PER_ROUND, out);
           times[name][kind].push(result.times);
+          cpu[name][kind].push(result.cpuMs);
           if (result.stages) stages[kind].push(result.stages);
           // The measured output is the real card.
           const difference = meanDifference(await Deno.readFile(out), reference[kind]);
@@ -214,12 +218,15 @@ export async function runRenderComparison(
           differences[name][kind].push(difference);
         }
         const m = (name: SideName) => median(times[name][kind][round]);
+        const c = (name: SideName) => cpu[name][kind][round];
         log(
           `render round ${round + 1} ${kind}: ` +
             SIDES.map((name) =>
               name === "og"
-                ? `og ${m("og").toFixed(1)} ms`
-                : `${LABEL[name]} ${m(name).toFixed(1)} ms (og ${(m("og") / m(name)).toFixed(2)}x)`
+                ? `og ${m("og").toFixed(1)} ms (cpu ${c("og").toFixed(1)})`
+                : `${LABEL[name]} ${m(name).toFixed(1)} ms (cpu ${c(name).toFixed(1)}; og ${
+                  (m("og") / m(name)).toFixed(2)
+                }x, cpu ${(c("og") / c(name)).toFixed(2)}x)`
             ).join(", "),
         );
       }
@@ -234,6 +241,7 @@ export async function runRenderComparison(
       const roundMedians = (name: SideName) => times[name][kind].map(median);
       const ratios = (peer: SideName) =>
         times.og[kind].map((ours, round) => median(ours) / median(times[peer][kind][round]));
+      const cpuRatios = (peer: SideName) => cpu.og[kind].map((ours, round) => ours / cpu[peer][kind][round]);
       const all = (name: SideName) => times[name][kind].flat();
       const stageNames = Object.keys(stages[kind][0] ?? {});
       const stageMedians = Object.fromEntries(
@@ -245,6 +253,8 @@ export async function runRenderComparison(
         p95Ms: Object.fromEntries(SIDES.map((name) => [name, p95(all(name))])),
         roundRatios: Object.fromEntries(PEERS.map((peer) => [peer, ratios(peer)])),
         ratio: Object.fromEntries(PEERS.map((peer) => [peer, median(ratios(peer))])),
+        cpuMsPerCard: Object.fromEntries(SIDES.map((name) => [name, cpu[name][kind]])),
+        cpuRatio: Object.fromEntries(PEERS.map((peer) => [peer, median(cpuRatios(peer))])),
         meanPixelDifference: Object.fromEntries(SIDES.map((name) => [name, median(differences[name][kind])])),
         ogStagesMs: stageMedians,
       };
@@ -255,13 +265,17 @@ export async function runRenderComparison(
           p95: p95(all(name)),
           value: `rounds ${roundMedians(name).map((v) => v.toFixed(1)).join(" ")}; median ${
             spread(roundMedians(name), 1)
-          } ms; ${median(differences[name][kind]).toFixed(2)}/255 from reference`,
+          } ms; cpu per card ${spread(cpu[name][kind], 1)} ms; ${
+            median(differences[name][kind]).toFixed(2)
+          }/255 from reference`,
         });
       }
       for (const peer of PEERS) {
         rows.push({
           name: `${kind} card: og/ / ${LABEL[peer]}`,
-          value: `${spread(ratios(peer))}x (rounds ${ratios(peer).map((r) => r.toFixed(2)).join(" ")})`,
+          value: `${spread(ratios(peer))}x (rounds ${ratios(peer).map((r) => r.toFixed(2)).join(" ")}); cpu ${
+            spread(cpuRatios(peer))
+          }x (rounds ${cpuRatios(peer).map((r) => r.toFixed(2)).join(" ")})`,
           target: peer === "takumi" && kind !== "position" ? "<= 1.0x" : undefined,
         });
       }

@@ -7,13 +7,15 @@
  * worker's own warm-up draws cards of each kind, like this side's warm-up
  * rounds). Same line protocol as `node/render.mjs`: one JSON command per
  * stdin line, `{"kind":"token","n":20,"out":"/tmp/x.png"}`; one JSON answer
- * per stdout line, `{"times":[ms...],"bytes":N,"stages":{...}}` (the last PNG
- * written to `out` when given; `stages` the median milliseconds of each render
- * stage). The first answer is `{"ready":true,"renderer":...}`.
+ * per stdout line, `{"times":[ms...],"cpuMs":N,"bytes":N,"stages":{...}}` (the
+ * last PNG written to `out` when given; `cpuMs` the CPU time of the whole
+ * process, every thread, per card; `stages` the median milliseconds of each
+ * render stage). The first answer is `{"ready":true,"renderer":...}`.
  *
  * @module
  */
 import { writeFile } from "node:fs/promises";
+import process from "node:process";
 import { join } from "node:path";
 import { drawCard } from "../og/draw.tsx";
 import { createDefaultFontLoader } from "../og/fonts.ts";
@@ -48,14 +50,17 @@ for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream(
       for (const [stage, ms] of Object.entries(timings)) (stages[stage] ??= []).push(ms);
     };
     let png: Uint8Array = new Uint8Array(0);
+    const cpu = process.cpuUsage();
     for (let i = 0; i < n; i++) {
       const started = performance.now();
       png = await drawCard(jobs[kind], { fonts, onTimings });
       times.push(performance.now() - started);
     }
+    const used = process.cpuUsage(cpu);
     if (out) await writeFile(out, png);
     say({
       times,
+      cpuMs: (used.user + used.system) / 1000 / n,
       bytes: png.length,
       stages: Object.fromEntries(Object.entries(stages).map(([stage, ms]) => [stage, median(ms)])),
     });

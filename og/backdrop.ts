@@ -33,39 +33,66 @@ export const watermarkImage: (svg: string) => Promise<RasterImage> = memoizeUnti
   rasterizeSvg(svg, WATERMARK.size)
 );
 
-const scaledWatermarks = new WeakMap<RasterImage, Map<number, Uint8Array>>();
+/** A watermark ready to lay: its scaled pixels, and per row where it draws. */
+interface ScaledWatermark {
+  readonly pixels: Uint8Array;
+  /** Per row, pairs of [first, end) columns where some of the watermark shows (its blank runs skipped). */
+  readonly spans: readonly Int32Array[];
+}
+
+const scaledWatermarks = new WeakMap<RasterImage, Map<number, ScaledWatermark>>();
 
 /**
  * The watermark's premultiplied pixels times `opacity`, and in the alpha
- * byte how much of the base shows through (255 - alpha): computed once per
- * picture and opacity.
+ * byte how much of the base shows through (255 - alpha), with the runs of
+ * each row where it shows: computed once per picture and opacity.
  */
-function scaledWatermark(image: RasterImage, opacity: number): Uint8Array {
+function scaledWatermark(image: RasterImage, opacity: number): ScaledWatermark {
   let byOpacity = scaledWatermarks.get(image);
   if (!byOpacity) scaledWatermarks.set(image, byOpacity = new Map());
   let scaled = byOpacity.get(opacity);
   if (!scaled) {
-    scaled = new Uint8Array(image.pixels.length);
+    const pixels = new Uint8Array(image.pixels.length);
     for (let i = 0; i < image.pixels.length; i += 4) {
-      scaled[i] = image.pixels[i] * opacity + 0.5;
-      scaled[i + 1] = image.pixels[i + 1] * opacity + 0.5;
-      scaled[i + 2] = image.pixels[i + 2] * opacity + 0.5;
-      scaled[i + 3] = 255 - Math.round(image.pixels[i + 3] * opacity);
+      pixels[i] = image.pixels[i] * opacity + 0.5;
+      pixels[i + 1] = image.pixels[i + 1] * opacity + 0.5;
+      pixels[i + 2] = image.pixels[i + 2] * opacity + 0.5;
+      pixels[i + 3] = 255 - Math.round(image.pixels[i + 3] * opacity);
     }
+    const spans: Int32Array[] = [];
+    for (let y = 0; y < image.height; y++) {
+      const row: number[] = [];
+      let start = -1;
+      for (let x = 0; x <= image.width; x++) {
+        const shows = x < image.width && pixels[(y * image.width + x) * 4 + 3] !== 255;
+        if (shows && start < 0) start = x;
+        if (!shows && start >= 0) {
+          row.push(start, x);
+          start = -1;
+        }
+      }
+      spans.push(Int32Array.from(row));
+    }
+    scaled = { pixels, spans };
     byOpacity.set(opacity, scaled);
   }
   return scaled;
 }
 
 /**
- * Paints the backdrop into a new opaque RGBA buffer of `width` x `height`.
+ * Paints the backdrop into a new opaque RGBA buffer of `width` x `height`,
+ * or over every pixel of `into` (a buffer of that size, reused).
  */
 export function paintBackdrop(
   backdrop: Backdrop,
   width: number,
   height: number,
+  into?: Uint8Array,
 ): Uint8Array {
-  const out = new Uint8Array(width * height * 4);
+  if (into && into.length !== width * height * 4) {
+    throw new RangeError(`Cannot paint a ${width}x${height} backdrop into ${into.length} bytes`);
+  }
+  const out = into ?? new Uint8Array(width * height * 4);
   const { from, to } = backdrop;
   // The colour depends on x + y only: one table of width + height colours,
   // and each row is a slice of it (one copy per row).
@@ -78,9 +105,9 @@ export function paintBackdrop(
     table[s * 4 + 2] = from.b + (to.b - from.b) * t + 0.5;
     table[s * 4 + 3] = 255;
   }
-  if (from.r === to.r && from.g === to.g && from.b === to.b && LITTLE_ENDIAN) {
+  if (from.r === to.r && from.g === to.g && from.b === to.b && LITTLE_ENDIAN && out.byteOffset % 4 === 0) {
     // flat: one 32-bit fill
-    new Uint32Array(out.buffer).fill(new Uint32Array(table.buffer, 0, 1)[0]);
+    new Uint32Array(out.buffer, out.byteOffset, out.length >> 2).fill(new Uint32Array(table.buffer, 0, 1)[0]);
   } else {
     for (let y = 0; y < height; y++) {
       out.set(table.subarray(y * 4, (y + width) * 4), y * width * 4);
@@ -89,21 +116,43 @@ export function paintBackdrop(
   const mark = backdrop.watermark;
   if (mark) {
     const { image } = mark;
-    const scaled = scaledWatermark(image, mark.opacity);
+    const { pixels: scaled, spans } = scaledWatermark(image, mark.opacity);
     const left = width - image.width - WATERMARK.right;
     const top = height - image.height - WATERMARK.bottom;
-    const x0 = Math.max(0, left);
-    const x1 = Math.min(width, left + image.width);
+    const flat = from.r === to.r && from.g === to.g && from.b === to.b;
+    // On a flat backdrop the base is one colour: its share per alpha is a table.
+    const keepR = new Uint8Array(256), keepG = new Uint8Array(256), keepB = new Uint8Array(256);
+    if (flat) {
+      for (let keep = 0; keep < 256; keep++) {
+        keepR[keep] = (from.r * keep + 127) * 257 >>> 16;
+        keepG[keep] = (from.g * keep + 127) * 257 >>> 16;
+        keepB[keep] = (from.b * keep + 127) * 257 >>> 16;
+      }
+    }
     for (let y = Math.max(0, top); y < Math.min(height, top + image.height); y++) {
-      let s = ((y - top) * image.width + (x0 - left)) * 4;
-      let d = (y * width + x0) * 4;
-      for (let x = x0; x < x1; x++, s += 4, d += 4) {
-        const keep = scaled[s + 3];
-        if (keep === 255) continue;
-        // premultiplied source over opaque base, in integers (x / 255 rounded)
-        out[d] = scaled[s] + ((out[d] * keep + 127) * 257 >>> 16);
-        out[d + 1] = scaled[s + 1] + ((out[d + 1] * keep + 127) * 257 >>> 16);
-        out[d + 2] = scaled[s + 2] + ((out[d + 2] * keep + 127) * 257 >>> 16);
+      const row = spans[y - top];
+      for (let k = 0; k < row.length; k += 2) {
+        // the run, clipped to the card
+        const x0 = Math.max(0, left + row[k]);
+        const x1 = Math.min(width, left + row[k + 1]);
+        let s = ((y - top) * image.width + (x0 - left)) * 4;
+        let d = (y * width + x0) * 4;
+        if (flat) {
+          for (let x = x0; x < x1; x++, s += 4, d += 4) {
+            const keep = scaled[s + 3];
+            out[d] = scaled[s] + keepR[keep];
+            out[d + 1] = scaled[s + 1] + keepG[keep];
+            out[d + 2] = scaled[s + 2] + keepB[keep];
+          }
+          continue;
+        }
+        for (let x = x0; x < x1; x++, s += 4, d += 4) {
+          const keep = scaled[s + 3];
+          // premultiplied source over opaque base, in integers (x / 255 rounded)
+          out[d] = scaled[s] + ((out[d] * keep + 127) * 257 >>> 16);
+          out[d + 1] = scaled[s + 1] + ((out[d + 1] * keep + 127) * 257 >>> 16);
+          out[d + 2] = scaled[s + 2] + ((out[d + 2] * keep + 127) * 257 >>> 16);
+        }
       }
     }
   }
@@ -134,11 +183,39 @@ export function compositeAt(
   const y0 = Math.max(0, sprite.y);
   const y1 = Math.min(height, sprite.y + sprite.height);
   if (x1 <= x0 || y1 <= y0) return;
-  const columns = (x1 - x0) * 4;
+  const layer = sprite.pixels;
+  const aligned = LITTLE_ENDIAN && base.byteOffset % 4 === 0 && layer.byteOffset % 4 === 0;
+  if (!aligned) {
+    const columns = (x1 - x0) * 4;
+    for (let y = y0; y < y1; y++) {
+      const from = ((y - sprite.y) * sprite.width + (x0 - sprite.x)) * 4;
+      const to = (y * width + x0) * 4;
+      composite(base.subarray(to, to + columns), layer.subarray(from, from + columns));
+    }
+    return;
+  }
+  // 32 bits at a time: most of a layer is fully transparent (all zero) or fully opaque (copied whole)
+  const base32 = new Uint32Array(base.buffer, base.byteOffset, base.length >> 2);
+  const layer32 = new Uint32Array(layer.buffer, layer.byteOffset, layer.length >> 2);
   for (let y = y0; y < y1; y++) {
-    const from = ((y - sprite.y) * sprite.width + (x0 - sprite.x)) * 4;
-    const to = (y * width + x0) * 4;
-    composite(base.subarray(to, to + columns), sprite.pixels.subarray(from, from + columns));
+    let s = (y - sprite.y) * sprite.width + (x0 - sprite.x);
+    let d = y * width + x0;
+    for (let x = x0; x < x1; x++, s++, d++) {
+      const pixel = layer32[s];
+      if (pixel === 0) continue;
+      const a = pixel >>> 24;
+      if (a === 255) {
+        base32[d] = pixel;
+        continue;
+      }
+      const keep = 255 - a;
+      const i = d * 4;
+      const j = s * 4;
+      // x / 255 rounded, in integers
+      base[i] = layer[j] + ((base[i] * keep + 127) * 257 >>> 16);
+      base[i + 1] = layer[j + 1] + ((base[i + 1] * keep + 127) * 257 >>> 16);
+      base[i + 2] = layer[j + 2] + ((base[i + 2] * keep + 127) * 257 >>> 16);
+    }
   }
 }
 
@@ -176,6 +253,26 @@ export function composite(base: Uint8Array, layer: Uint8Array): void {
   }
 }
 
+const circleCovers = new Map<number, Float64Array>();
+
+/** How much of each pixel of a `size` square the inscribed circle covers, by distance from its centre (kept per size). */
+function circleCover(size: number): Float64Array {
+  let mask = circleCovers.get(size);
+  if (!mask) {
+    mask = new Float64Array(size * size);
+    const r = size / 2;
+    for (let j = 0; j < size; j++) {
+      const dy = j + 0.5 - r;
+      for (let i = 0; i < size; i++) {
+        const dx = i + 0.5 - r;
+        mask[j * size + i] = Math.min(1, Math.max(0, r + 0.5 - Math.sqrt(dx * dx + dy * dy)));
+      }
+    }
+    circleCovers.set(size, mask);
+  }
+  return mask;
+}
+
 /**
  * A square logo (`size` x `size`, straight RGBA) cut to a circle, as the
  * cards draw it (`border-radius` of half its size), premultiplied and ready
@@ -192,20 +289,15 @@ export function roundLogo(
     throw new RangeError(`Cannot draw a ${size} px logo from ${pixels.length} bytes: expected ${size * size * 4}`);
   }
   const out = new Uint8Array(pixels.length);
-  const r = size / 2;
-  for (let j = 0; j < size; j++) {
-    const dy = j + 0.5 - r;
-    for (let i = 0; i < size; i++) {
-      const dx = i + 0.5 - r;
-      const cover = Math.min(1, Math.max(0, r + 0.5 - Math.sqrt(dx * dx + dy * dy)));
-      if (cover === 0) continue;
-      const o = (j * size + i) * 4;
-      const a = pixels[o + 3] * cover;
-      out[o] = (pixels[o] * a) / 255 + 0.5;
-      out[o + 1] = (pixels[o + 1] * a) / 255 + 0.5;
-      out[o + 2] = (pixels[o + 2] * a) / 255 + 0.5;
-      out[o + 3] = a + 0.5;
-    }
+  const mask = circleCover(size);
+  for (let p = 0, o = 0; p < mask.length; p++, o += 4) {
+    const cover = mask[p];
+    if (cover === 0) continue;
+    const a = pixels[o + 3] * cover;
+    out[o] = (pixels[o] * a) / 255 + 0.5;
+    out[o + 1] = (pixels[o + 1] * a) / 255 + 0.5;
+    out[o + 2] = (pixels[o + 2] * a) / 255 + 0.5;
+    out[o + 3] = a + 0.5;
   }
   return { x, y, width: size, height: size, pixels: out };
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
-import { encodeRgbaPng } from "./png.ts";
+import { crc32, crc32Js, encodeRgbaPng } from "./png.ts";
 
 Deno.test("encodeRgbaPng writes a PNG that decodes to the same pixels", () => {
   const width = 33;
@@ -36,4 +36,12 @@ Deno.test("encodeRgbaPng stays within 1.2x of the golden cards' size", async () 
 
 Deno.test("encodeRgbaPng refuses a buffer of the wrong size", () => {
   assert.throws(() => encodeRgbaPng(new Uint8Array(10), 2, 2), /10 bytes for 2x2/);
+});
+
+Deno.test("crc32 (zlib's where the runtime has it) agrees with the JS reference", () => {
+  const bytes = new Uint8Array(100_000);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) & 255;
+  assert.equal(crc32(new TextEncoder().encode("IEND")), 0xae426082);
+  assert.equal(crc32(bytes), crc32Js(bytes));
+  assert.equal(crc32(bytes, 10, 5000), crc32Js(bytes, 10, 5000));
 });

@@ -132,14 +132,44 @@ export interface Sprite extends RasterImage {
 
 /** Bases kept (one per card kind and text colour in practice; each holds only its drawn rows and columns). */
 const MAX_BASES = 32;
-const bases = new Map<string, Promise<Sprite>>();
+const bases = new Map<string, Promise<Sprite[]>>();
 
 /** The smallest part of `image` holding every pixel that is not fully transparent. */
 export function trimTransparent(image: RasterImage): Sprite {
+  return trimColumns(image, 0, image.width) ?? { x: 0, y: 0, width: 0, height: 0, pixels: new Uint8Array(0) };
+}
+
+/**
+ * The drawn parts of `image`: one sprite per run of columns that hold a
+ * pixel not fully transparent, each trimmed to its rows (a base's logo
+ * frame and product mark, apart), so laying them skips the blank between.
+ */
+export function drawnParts(image: RasterImage): Sprite[] {
   const { width, height, pixels } = image;
-  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  const used = new Uint8Array(width);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+    for (let x = 0; x < width; x++) if (pixels[(y * width + x) * 4 + 3] !== 0) used[x] = 1;
+  }
+  const parts: Sprite[] = [];
+  for (let x = 0; x < width;) {
+    if (!used[x]) {
+      x++;
+      continue;
+    }
+    let end = x;
+    while (end < width && used[end]) end++;
+    parts.push(trimColumns(image, x, end)!);
+    x = end;
+  }
+  return parts;
+}
+
+/** The part of columns [from, to) of `image` trimmed to what is drawn, or `null` when nothing is. */
+function trimColumns(image: RasterImage, from: number, to: number): Sprite | null {
+  const { width, height, pixels } = image;
+  let x0 = to, y0 = height, x1 = -1, y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = from; x < to; x++) {
       if (pixels[(y * width + x) * 4 + 3] === 0) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
@@ -147,7 +177,7 @@ export function trimTransparent(image: RasterImage): Sprite {
       y1 = y;
     }
   }
-  if (x1 < 0) return { x: 0, y: 0, width: 0, height: 0, pixels: new Uint8Array(0) };
+  if (x1 < 0) return null;
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const out = new Uint8Array(w * h * 4);
@@ -158,10 +188,10 @@ export function trimTransparent(image: RasterImage): Sprite {
 }
 
 /** The base layer of `card`, drawn once per key (a failure is drawn again next time). */
-function baseLayer(card: LayeredCard, options: RenderCardOptions): Promise<Sprite> {
+function baseLayer(card: LayeredCard, options: RenderCardOptions): Promise<Sprite[]> {
   let base = bases.get(card.baseKey);
   if (!base) {
-    base = renderCardSvg(card.base, options).then(rasterizeSvg).then(trimTransparent);
+    base = renderCardSvg(card.base, options).then(rasterizeSvg).then(drawnParts);
     if (bases.size >= MAX_BASES) bases.delete(bases.keys().next().value!);
     bases.set(card.baseKey, base);
     base.catch(() => bases.delete(card.baseKey));
@@ -186,6 +216,9 @@ export function cropSvg(svg: string, rect: Rect): string {
     .replace(/ viewBox="[^"]*"/, ` viewBox="${rect.x} ${rect.y} ${rect.width} ${rect.height}"`);
   return cropped + svg.slice(end);
 }
+
+/** The pixels a layered card is laid in, reused card after card (see {@linkcode renderLayeredPng}). */
+let canvas: Uint8Array | null = null;
 
 /** `rect` in whole pixels, inside a `width` x `height` card (empty when it lies outside). */
 function clampRect(rect: Rect, width: number, height: number): Rect {
@@ -232,8 +265,10 @@ export async function renderLayeredPng(
     faces.push({ ...await rasterizeSvg(cropSvg(svg, rect)), x: rect.x, y: rect.y });
   }
   const t3 = performance.now();
-  const pixels = paintBackdrop(options.backdrop, width, height);
-  compositeAt(pixels, width, height, base);
+  // From here to the PNG all is synchronous: one canvas serves every card of this thread.
+  if (canvas?.length !== width * height * 4) canvas = new Uint8Array(width * height * 4);
+  const pixels = paintBackdrop(options.backdrop, width, height, canvas);
+  for (const part of base) compositeAt(pixels, width, height, part);
   for (const logo of card.logos ?? []) {
     compositeAt(pixels, width, height, roundLogo(logo.pixels, logo.size, logo.x, logo.y));
   }

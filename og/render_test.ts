@@ -3,7 +3,7 @@ import { type Rgb } from "./average_color.ts";
 import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredTokenCard } from "./draw.tsx";
 import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { createDefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
-import { cropSvg, type LayeredCard, renderCardPng, renderLayeredPng, trimTransparent } from "./render.ts";
+import { cropSvg, drawnParts, type LayeredCard, renderCardPng, renderLayeredPng, trimTransparent } from "./render.ts";
 import { selectRenderer } from "./resvg.ts";
 import { countDifferentPixels, decodePixels, solidPng } from "./test_helpers.ts";
 import { STATIC_DIR } from "../server/paths.ts";
@@ -105,4 +105,15 @@ Deno.test("trimTransparent keeps the smallest box around what is drawn", () => {
   assert.deepEqual([sprite.x, sprite.y, sprite.width, sprite.height], [2, 1, 2, 2]);
   assert.deepEqual([...sprite.pixels], [9, 9, 9, 255, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
   assert.equal(trimTransparent({ width: 2, height: 2, pixels: new Uint8Array(16) }).width, 0);
+});
+
+Deno.test("drawnParts keeps each run of drawn columns apart, trimmed", () => {
+  const pixels = new Uint8Array(8 * 3 * 4);
+  pixels.set([1, 1, 1, 255], (0 * 8 + 1) * 4);
+  pixels.set([2, 2, 2, 255], (2 * 8 + 2) * 4);
+  pixels.set([3, 3, 3, 255], (1 * 8 + 6) * 4);
+  const parts = drawnParts({ width: 8, height: 3, pixels });
+  assert.deepEqual(parts.map((p) => [p.x, p.y, p.width, p.height]), [[1, 0, 2, 3], [6, 1, 1, 1]]);
+  assert.deepEqual([...parts[1].pixels], [3, 3, 3, 255]);
+  assert.deepEqual(drawnParts({ width: 2, height: 2, pixels: new Uint8Array(16) }), []);
 });

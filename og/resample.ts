@@ -43,48 +43,27 @@ export function coverSquare(image: RgbaImage, size: number): Uint8Array {
   const y0 = (height - cropH) / 2;
   const out = new Uint8Array(size * size * 4);
   const step = 1 / scale;
+  if (step <= 1) {
+    upscale(data, width, height, x0, y0, step, size, out);
+    return out;
+  }
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       let r = 0, g = 0, b = 0, a = 0, n = 0;
-      if (step > 1) {
-        const sx0 = Math.floor(x0 + x * step);
-        const sy0 = Math.floor(y0 + y * step);
-        const sx1 = Math.max(sx0 + 1, Math.floor(x0 + (x + 1) * step));
-        const sy1 = Math.max(sy0 + 1, Math.floor(y0 + (y + 1) * step));
-        for (let sy = sy0; sy < Math.min(sy1, height); sy++) {
-          for (let sx = sx0; sx < Math.min(sx1, width); sx++) {
-            const o = (sy * width + sx) * 4;
-            const alpha = data[o + 3];
-            r += data[o] * alpha;
-            g += data[o + 1] * alpha;
-            b += data[o + 2] * alpha;
-            a += alpha;
-            n++;
-          }
+      const sx0 = Math.floor(x0 + x * step);
+      const sy0 = Math.floor(y0 + y * step);
+      const sx1 = Math.max(sx0 + 1, Math.floor(x0 + (x + 1) * step));
+      const sy1 = Math.max(sy0 + 1, Math.floor(y0 + (y + 1) * step));
+      for (let sy = sy0; sy < Math.min(sy1, height); sy++) {
+        for (let sx = sx0; sx < Math.min(sx1, width); sx++) {
+          const o = (sy * width + sx) * 4;
+          const alpha = data[o + 3];
+          r += data[o] * alpha;
+          g += data[o + 1] * alpha;
+          b += data[o + 2] * alpha;
+          a += alpha;
+          n++;
         }
-      } else {
-        const fx = Math.min(width - 1, Math.max(0, x0 + (x + 0.5) * step - 0.5));
-        const fy = Math.min(height - 1, Math.max(0, y0 + (y + 0.5) * step - 0.5));
-        const ix = Math.floor(fx);
-        const iy = Math.floor(fy);
-        const dx = fx - ix;
-        const dy = fy - iy;
-        const ix1 = Math.min(ix + 1, width - 1);
-        const iy1 = Math.min(iy + 1, height - 1);
-        // The four neighbours, weighted (no arrays: this runs per target pixel).
-        const o00 = (iy * width + ix) * 4;
-        const o10 = (iy * width + ix1) * 4;
-        const o01 = (iy1 * width + ix) * 4;
-        const o11 = (iy1 * width + ix1) * 4;
-        const a00 = data[o00 + 3] * ((1 - dx) * (1 - dy));
-        const a10 = data[o10 + 3] * (dx * (1 - dy));
-        const a01 = data[o01 + 3] * ((1 - dx) * dy);
-        const a11 = data[o11 + 3] * (dx * dy);
-        r = data[o00] * a00 + data[o10] * a10 + data[o01] * a01 + data[o11] * a11;
-        g = data[o00 + 1] * a00 + data[o10 + 1] * a10 + data[o01 + 1] * a01 + data[o11 + 1] * a11;
-        b = data[o00 + 2] * a00 + data[o10 + 2] * a10 + data[o01 + 2] * a01 + data[o11 + 2] * a11;
-        a = a00 + a10 + a01 + a11;
-        n = 1;
       }
       const o = (y * size + x) * 4;
       if (a > 0) {
@@ -96,4 +75,63 @@ export function coverSquare(image: RgbaImage, size: number): Uint8Array {
     }
   }
   return out;
+}
+
+/** Where each target row or column samples its source: the two neighbours and the weight of the second. */
+function samples(count: number, origin: number, step: number, limit: number) {
+  const first = new Int32Array(count);
+  const second = new Int32Array(count);
+  const weight = new Float64Array(count);
+  for (let t = 0; t < count; t++) {
+    const f = Math.min(limit - 1, Math.max(0, origin + (t + 0.5) * step - 0.5));
+    first[t] = Math.floor(f);
+    second[t] = Math.min(first[t] + 1, limit - 1);
+    weight[t] = f - first[t];
+  }
+  return { first, second, weight };
+}
+
+/** Bilinear scaling up (`step` <= 1), colours weighted by alpha; the same sums as per pixel, rows and columns prepared once. */
+function upscale(
+  data: ArrayLike<number>,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  step: number,
+  size: number,
+  out: Uint8Array,
+): void {
+  const cols = samples(size, x0, step, width);
+  const rows = samples(size, y0, step, height);
+  for (let y = 0; y < size; y++) {
+    const iy = rows.first[y];
+    const iy1 = rows.second[y];
+    const dy = rows.weight[y];
+    for (let x = 0; x < size; x++) {
+      const ix = cols.first[x];
+      const ix1 = cols.second[x];
+      const dx = cols.weight[x];
+      const o00 = (iy * width + ix) * 4;
+      const o10 = (iy * width + ix1) * 4;
+      const o01 = (iy1 * width + ix) * 4;
+      const o11 = (iy1 * width + ix1) * 4;
+      const a00 = data[o00 + 3] * ((1 - dx) * (1 - dy));
+      const a10 = data[o10 + 3] * (dx * (1 - dy));
+      const a01 = data[o01 + 3] * ((1 - dx) * dy);
+      const a11 = data[o11 + 3] * (dx * dy);
+      const a = a00 + a10 + a01 + a11;
+      if (a > 0) {
+        const o = (y * size + x) * 4;
+        out[o] = Math.round((data[o00] * a00 + data[o10] * a10 + data[o01] * a01 + data[o11] * a11) / a);
+        out[o + 1] = Math.round(
+          (data[o00 + 1] * a00 + data[o10 + 1] * a10 + data[o01 + 1] * a01 + data[o11 + 1] * a11) / a,
+        );
+        out[o + 2] = Math.round(
+          (data[o00 + 2] * a00 + data[o10 + 2] * a10 + data[o01 + 2] * a01 + data[o11 + 2] * a11) / a,
+        );
+        out[o + 3] = Math.round(a);
+      }
+    }
+  }
 }

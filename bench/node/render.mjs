@@ -5,7 +5,8 @@
 // Renderer, the tree through @takumi-rs/helpers' fromJsx as a Takumi user
 // hands it JSX, PNG out). Same line protocol as bench/render_side.tsx:
 // one JSON command per stdin line, {"kind":"token","n":20,"out":"/tmp/x.png"};
-// one JSON answer per stdout line, {"times":[ms...],"bytes":N}.
+// one JSON answer per stdout line, {"times":[ms...],"cpuMs":N,"bytes":N}
+// (cpuMs: CPU time of the whole process, every thread, per card).
 // Usage: node render.mjs cards.json vercel|satori|takumi
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -67,12 +68,14 @@ for await (const line of createInterface({ input: process.stdin })) {
   const { kind, n, out } = JSON.parse(line);
   const times = [];
   let png = new Uint8Array(0);
+  const cpu = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const started = performance.now();
     png = await render(cards[kind]);
     times.push(performance.now() - started);
   }
+  const used = process.cpuUsage(cpu);
   if (png[1] !== 0x50 || png[2] !== 0x4e) throw new Error("not a PNG");
   if (out) writeFileSync(out, png);
-  say({ times, bytes: png.length });
+  say({ times, cpuMs: (used.user + used.system) / 1000 / n, bytes: png.length });
 }
