@@ -292,3 +292,80 @@ Deno.test("faults: trickled bodies are closed, sizes the guard cannot follow are
     await gateway.close();
   }
 });
+
+/** A masked client WebSocket frame (RFC 6455) of `opcode` carrying `payload` (under 126 bytes). */
+function clientFrame(opcode: number, payload: string): Uint8Array {
+  const data = new TextEncoder().encode(payload);
+  const out = new Uint8Array(6 + data.length);
+  out[0] = 0x80 | opcode;
+  out[1] = 0x80 | data.length;
+  out.set([7, 1, 9, 3], 2);
+  for (let i = 0; i < data.length; i++) out[6 + i] = data[i] ^ out[2 + (i % 4)];
+  return out;
+}
+
+Deno.test("faults: a WebSocket kept open by pings alone is closed by the guard", async () => {
+  // The demo configuration: /graphql subscriptions relay to the embedded gateway.
+  const server = await startServer();
+  let conn: Deno.TcpConn | null = null;
+  let pings: ReturnType<typeof setInterval> | undefined;
+  try {
+    const { hostname, port } = new URL(server.url);
+    conn = await Deno.connect({ hostname, port: Number(port) });
+    await conn.write(new TextEncoder().encode(
+      `GET /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nUpgrade: websocket\r\n` +
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+        "Sec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n",
+    ));
+    const buffer = new Uint8Array(16 * 1024);
+    let received = "";
+    while (!received.includes("\r\n\r\n")) {
+      const n = await conn.read(buffer);
+      assert.ok(n !== null, `closed before the upgrade: ${received}`);
+      received += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+    assert.match(received, /^HTTP\/1\.1 101 /);
+    // The subscription protocol's own greeting (data), then nothing but a ping every 8 s.
+    await conn.write(clientFrame(0x1, JSON.stringify({ type: "connection_init" })));
+    const quietSince = performance.now();
+    const socket = conn;
+    pings = setInterval(() => socket.write(clientFrame(0x9, "")).catch(() => {}), 8_000);
+    // Read the server's frames (unmasked); answer its pings with pongs, as a WebSocket client library does.
+    let data = "";
+    let pending = new Uint8Array(0);
+    const closed = (async () => {
+      try {
+        while (true) {
+          const n = await socket.read(buffer);
+          if (n === null) break;
+          pending = new Uint8Array([...pending, ...buffer.subarray(0, n)]);
+          while (pending.length >= 2) {
+            const length = pending[1] & 0x7f;
+            const start = length === 126 ? 4 : length === 127 ? 10 : 2;
+            const size = length === 126 ? (pending[2] << 8) | pending[3] : length === 127 ? 0 : length;
+            if (pending.length < start + size) break;
+            const payload = pending.slice(start, start + size);
+            if ((pending[0] & 0x0f) === 0x9) await socket.write(clientFrame(0xa, new TextDecoder().decode(payload)));
+            else data += new TextDecoder().decode(payload);
+            pending = pending.slice(start + size);
+          }
+        }
+      } catch { /* reset counts as closed */ }
+      return performance.now() - quietSince;
+    })();
+    const ms = await within(90_000, "the ping-only WebSocket to be closed", closed);
+    console.log(`ping-only WebSocket closed after ${Math.round(ms / 1000)} s`);
+    assert.ok(data.includes("connection_ack"), "the gateway did not answer the greeting");
+    // Closed for being idle (60 s without data), not by the gateway earlier.
+    assert.ok(ms >= 55_000 && ms < 80_000, `closed after ${ms} ms; received ${JSON.stringify(data.slice(-300))}`);
+    const page = await fetch(`${server.url}/`);
+    assert.equal(page.status, 200);
+    await page.body?.cancel();
+  } finally {
+    clearInterval(pings);
+    try {
+      conn?.close();
+    } catch { /* closed by the server */ }
+    await server.stop();
+  }
+});
