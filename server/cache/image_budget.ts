@@ -9,10 +9,12 @@
  * same atomic operation as the image; replacing an image removes the
  * previous version's entry and size in that operation too. After a write
  * that leaves the total over the cap, the oldest images (by `storedAt`) are
- * evicted until the total is under 90% of it, each in one atomic operation
- * checked against the image's meta and index entry (so two instances
+ * evicted until the total is under 90% of it, ten to an atomic operation
+ * checked against each image's meta and index entry (so two instances
  * evicting at once, or a write racing an eviction, never delete a newer
- * image or count one twice). Only KV APIs are used: it works on the managed
+ * image or count one twice). The write that finds the total over the cap
+ * waits for the pass; writes landing during it do not (the pass runs again
+ * while the total is still over). Only KV APIs are used: it works on the managed
  * KV of Deno Deploy as on a SQLite file shared by several processes.
  *
  * The total can drift above the truth when KV expires images on its own
@@ -32,6 +34,9 @@ export const DEFAULT_IMAGE_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
 /** An eviction pass brings the total down to this share of the cap, so that passes are rare. */
 export const EVICTION_LOW_WATER = 0.9;
+
+/** Images removed in one atomic operation (each up to 15 mutations and 2 checks). */
+export const EVICTION_BATCH = 10;
 
 /** Prefix of the index entries, one per stored image version. */
 export const IMAGE_INDEX_PREFIX = "image_index";
@@ -167,23 +172,41 @@ export function createImageBudget(shared: KvStore, options: ImageBudgetOptions):
     return index;
   }
 
-  /** Removes one indexed image (meta, chunks, index entry, size) unless it changed; whether it did. */
-  async function evictOne(db: Deno.Kv, entry: Deno.KvEntry<ImageIndexEntry>): Promise<boolean> {
-    const { key, bytes } = entry.value;
-    const version = entry.key[1] as string;
-    const meta = await db.get(key);
-    const op = db.atomic().check(entry).delete(entry.key).sum(IMAGE_TOTAL_KEY, minus(bytes));
-    if (isMeta(meta.value) && meta.value.version === version) {
-      op.check(meta).delete(key);
-      for (const chunk of chunkKeys(meta.value)) op.delete(chunk);
+  /**
+   * Removes indexed images (meta, chunks, index entry, size) in one atomic
+   * operation, each unless it changed meanwhile; the ones removed. A batch
+   * that meets a change falls back to one operation an image.
+   */
+  async function evictBatch(
+    db: Deno.Kv,
+    batch: Deno.KvEntry<ImageIndexEntry>[],
+  ): Promise<Deno.KvEntry<ImageIndexEntry>[]> {
+    const metas = await db.getMany(batch.map((entry) => entry.value.key));
+    const op = db.atomic();
+    let bytes = 0;
+    for (const [i, entry] of batch.entries()) {
+      const meta = metas[i];
+      op.check(entry).delete(entry.key);
+      bytes += entry.value.bytes;
+      // Otherwise the image is gone (expired, removed) or replaced: the entry alone is stale.
+      if (isMeta(meta.value) && meta.value.version === entry.key[1]) {
+        op.check(meta).delete(meta.key);
+        for (const chunk of chunkKeys(meta.value)) op.delete(chunk);
+      }
     }
-    // Otherwise the image is gone (expired, removed) or replaced: the entry alone is stale.
-    const { ok } = await op.commit();
-    if (ok) lru.delete(lruKey(key));
-    return ok;
+    op.sum(IMAGE_TOTAL_KEY, minus(bytes));
+    if ((await op.commit()).ok) {
+      for (const entry of batch) lru.delete(lruKey(entry.value.key));
+      return batch;
+    }
+    if (batch.length === 1) return [];
+    const removed: Deno.KvEntry<ImageIndexEntry>[] = [];
+    for (const entry of batch) removed.push(...await evictBatch(db, [entry]));
+    return removed;
   }
 
-  async function evictNow(db: Deno.Kv): Promise<EvictionResult> {
+  /** One pass: recounts the index, then evicts the oldest down to the low-water mark when over the cap. */
+  async function evictPass(db: Deno.Kv): Promise<EvictionResult> {
     const index = await retryLocked(() => recount(db));
     for (const stale of index.invalid) await retryLocked(() => db.atomic().check(stale).delete(stale.key).commit());
     let bytes = index.bytes;
@@ -193,13 +216,21 @@ export function createImageBudget(shared: KvStore, options: ImageBudgetOptions):
     if (bytes > maxBytes) {
       const target = Math.floor(maxBytes * EVICTION_LOW_WATER);
       const oldestFirst = index.entries.sort((a, b) => a.value.storedAt - b.value.storedAt);
+      const chosen: Deno.KvEntry<ImageIndexEntry>[] = [];
+      let projected = bytes;
       for (const entry of oldestFirst) {
-        if (bytes <= target) break;
-        if (!(await retryLocked(() => evictOne(db, entry)))) continue;
-        bytes -= entry.value.bytes;
-        images--;
-        evicted++;
-        evictedBytes += entry.value.bytes;
+        if (projected <= target) break;
+        chosen.push(entry);
+        projected -= entry.value.bytes;
+      }
+      for (let i = 0; i < chosen.length; i += EVICTION_BATCH) {
+        const batch = chosen.slice(i, i + EVICTION_BATCH);
+        for (const entry of await retryLocked(() => evictBatch(db, batch))) {
+          bytes -= entry.value.bytes;
+          images--;
+          evicted++;
+          evictedBytes += entry.value.bytes;
+        }
       }
       logger.info(
         `kv_cache: image cache over its cap: evicted the ${evicted} oldest images (${megabytes(evictedBytes)}); ` +
@@ -208,6 +239,23 @@ export function createImageBudget(shared: KvStore, options: ImageBudgetOptions):
       );
     }
     return { images, bytes, evicted, evictedBytes };
+  }
+
+  /** Passes until the total is under the cap (writes may land during a pass), at most three. */
+  async function evictNow(db: Deno.Kv): Promise<EvictionResult> {
+    let result = await evictPass(db);
+    for (let pass = 1; pass < 3; pass++) {
+      const total = totalOf((await retryLocked(() => db.get(IMAGE_TOTAL_KEY))).value);
+      if (total !== null && total <= maxBytes) break;
+      const next = await evictPass(db);
+      result = {
+        ...next,
+        evicted: result.evicted + next.evicted,
+        evictedBytes: result.evictedBytes + next.evictedBytes,
+      };
+      if (next.evicted === 0) break;
+    }
+    return result;
   }
 
   function evict(): Promise<EvictionResult> {
@@ -236,7 +284,8 @@ export function createImageBudget(shared: KvStore, options: ImageBudgetOptions):
     },
     async afterWrite() {
       const db = shared.store();
-      if (db === null) return;
+      // A pass already running covers this write too (it passes again while over): do not wait for it.
+      if (db === null || running) return;
       try {
         const total = totalOf((await retryLocked(() => db.get(IMAGE_TOTAL_KEY))).value);
         if (total === null || total > maxBytes) await evict();

@@ -108,7 +108,11 @@ function logImageCacheSize(budget: ImageBudget, warnOnce: KvStore["warnOnce"]): 
       { images, bytes, maxBytes: budget.maxBytes },
     );
     if (bytes > budget.maxBytes) await budget.evict();
-  }).catch((error) => warnOnce("error", "Deno KV read failed; serving without it", error));
+  }).catch((error) => {
+    // A store closed before the count finished (a shutdown, a test) has nothing to report.
+    if (error instanceof Deno.errors.BadResource || /database is closed/i.test(String(error))) return;
+    warnOnce("error", "Deno KV read failed; serving without it", error);
+  });
 }
 
 /**
