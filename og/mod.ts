@@ -14,6 +14,7 @@ import { addressKey, isAddress, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePo
 import { parseChain, resolveTokenAddress } from "../lib/chains.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { Lru } from "../lib/lru.ts";
+import { type ClientBudgetOptions, createClientBudget } from "./client_budget.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
 import {
   type CardJob,
@@ -55,10 +56,25 @@ export interface ImageHandlerOptions extends ShareImagesOptions {
   onTimings?: (timings: RenderTimings) => void;
   /** Memory budget of one render worker in MiB (resident memory); default 512. */
   memoryBudgetMb?: number;
+  /** A render worker without work for this long is retired, in ms; default 60,000. */
+  workerIdleMs?: number;
+  /** Resident memory of the process tree that starting another render worker must stay within, in MiB; default 512. */
+  treeMemoryMb?: number;
   /** Draw on the calling thread instead of worker processes (hosts without them); default false. */
   inline?: boolean;
   /** The render worker's entry module (tests only: a wrapper of `render_worker.ts`). */
   workerUrl?: URL;
+  /**
+   * Budget of uncached work per client (`client_budget.ts`), by `clientOf`;
+   * `false` turns it off. Without `clientOf` there is none (the render
+   * places alone bound the work).
+   */
+  clientBudget?: ClientBudgetOptions | false;
+  /**
+   * How long an unknown token, pool or position (404) is answered from
+   * memory without asking the source again, in ms; default 60,000, 0 never.
+   */
+  missTtlMs?: number;
 }
 
 /** The image route handler, with the render pool's controls. */
@@ -150,8 +166,14 @@ export const RENDER_FAILURE = "Cannot draw this image.";
 export const RENDER_BUSY = "Too many images are being drawn; try again shortly.";
 /** Body of a 503 when even the card without logos was not drawn within the deadline or memory budget. */
 export const RENDER_ABORTED = "Cannot draw this image right now.";
+/** Body of a 429 when a client asks for more uncached images than its budget. */
+export const CLIENT_BUSY = "Too many new images asked for at once; try again shortly.";
 /** `Retry-After` of the 503s, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
+/** How long an unknown target (404) is answered without a lookup, by default. */
+export const MISS_TTL_MS = 60_000;
+/** Unknown targets remembered at most. */
+const MAX_MISSES = 10_000;
 /** How long a card whose logos stopped a render worker is drawn without them. */
 export const STOPPED_LOGO_TTL_MS = 10 * 60_000;
 
@@ -162,14 +184,21 @@ export const NOT_FOUND: Readonly<Record<ImageKind, string>> = {
   position: "Position not found.",
 };
 
+/** The cache variant of an emoji set (none for the default set). */
+function variantOf(emojiSet: EmojiSet): string | undefined {
+  return emojiSet === DEFAULT_EMOJI_SET ? undefined : `emoji=${emojiSet}`;
+}
+
 function notFoundText(kind: ImageKind): string {
   return NOT_FOUND[kind];
 }
 
 /** An answer shared by every request that waited on the same render. */
 interface ImageResult {
-  readonly status: 200 | 404 | 500 | 503;
+  readonly status: 200 | 404 | 429 | 500 | 503;
   readonly body: Uint8Array | string;
+  /** `Retry-After` of a 429, in seconds. */
+  readonly retryAfter?: number;
 }
 
 // Header lists built once; each response gets its own Headers from them.
@@ -197,7 +226,11 @@ function toResponse(result: ImageResult, head: boolean): Response {
       : new Response(body as Uint8Array<ArrayBuffer>, { headers: PNG_HEADERS as [string, string][] });
   }
   const bytes = encoder.encode(body);
-  const headers = result.status === 503 ? BUSY_HEADERS : TEXT_HEADERS;
+  const headers = result.status === 503
+    ? BUSY_HEADERS
+    : result.status === 429
+    ? [...TEXT_HEADERS, ["retry-after", String(result.retryAfter ?? RETRY_AFTER_SECONDS)] as [string, string]]
+    : TEXT_HEADERS;
   return new Response(head ? null : bytes, {
     status: result.status,
     headers: [...headers, ["content-length", String(bytes.length)]],
@@ -222,7 +255,13 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * network, address, emoji set) share one preview lookup and one render.
  * Cards are read from and written to `cache` (other emoji sets under their
  * own variant); only 200s are written, so an unknown address that appears
- * later gets its image at once.
+ * later gets its image at once; a 404 from the source is remembered in
+ * memory for `missTtlMs` (60 s), so a repeated unknown costs no lookup.
+ *
+ * Uncached requests are budgeted per client (`clientOf`, `client_budget.ts`):
+ * a few at once and a token bucket each, the last render places kept for
+ * clients with nothing under way; over it `429` with `Retry-After`. Cache
+ * hits and remembered 404s never touch the budget.
  *
  * Uncached cards are drawn in the render workers (`render_pool.ts`): the
  * handler fetches the logos (I/O) and hands the workers plain data. A card
@@ -231,6 +270,8 @@ function toResponse(result: ImageResult, head: boolean): Response {
  */
 export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   const flight = createSingleFlight<ImageResult>();
+  /** Keys of the lookups and renders under way (joining one adds no work, so costs no budget). */
+  const underWay = new Set<string>();
   const logoFetch: LogoFetchOptions = {
     ...options.logoFetch,
     allowedHosts: options.logoAllowedHosts,
@@ -242,6 +283,8 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     renderer: options.renderer ?? null,
     staticDir: options.staticDir,
     memoryBudgetMb: options.memoryBudgetMb,
+    idleMs: options.workerIdleMs,
+    treeMemoryMb: options.treeMemoryMb,
     inline: options.inline,
     workerUrl: options.workerUrl,
   });
@@ -250,6 +293,24 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   // once, so a hostile logo costs one deadline per STOPPED_LOGO_TTL_MS, not one
   // per request (their cards are not cached, so they are asked for again).
   const stoppedLogos = new Lru<number>({ maxBytes: 4096, maxEntries: 4096 });
+
+  // Unknown targets (404) lately asked for, with when that answer expires:
+  // a repeated unknown costs no lookup. Failures (500) are never kept.
+  const missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
+  const misses = new Lru<number>({ maxBytes: Number.MAX_SAFE_INTEGER, maxEntries: MAX_MISSES });
+
+  // One client's uncached requests cannot take every render place (issue 25).
+  const budget = options.clientOf && options.clientBudget !== false
+    ? createClientBudget(options.clientBudget || {})
+    : null;
+  const clientOf = options.clientOf ?? (() => "");
+  /** The last render places are kept for clients with no uncached request under way. */
+  function reserved(): boolean {
+    const { places, admitted } = pool.stats();
+    return places - admitted <= Math.max(1, Math.floor(places / 4));
+  }
+  // Refusals are logged once per client per minute (a flood is thousands).
+  const refusalsLogged = new Lru<number>({ maxBytes: Number.MAX_SAFE_INTEGER, maxEntries: 1024 });
 
   /**
    * Draws the card in a worker; a stopped render is retried once without
@@ -284,6 +345,17 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     }
   }
 
+  /** The cached card, or `null` (a failed read is logged and reads as a miss). */
+  async function cached(target: ImageTarget, variant: string | undefined): Promise<Uint8Array | null> {
+    if (!options.cache) return null;
+    try {
+      return await options.cache.getImage(target.kind, target.chainName, cacheIdOf(target), variant);
+    } catch (error) {
+      logger.error("Image cache read failed", { error: errorText(error) });
+      return null;
+    }
+  }
+
   async function produce(
     target: ImageTarget,
     emojiSet: EmojiSet,
@@ -293,15 +365,10 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     const { kind, chainName, address } = target;
     const cacheId = cacheIdOf(target);
     const cache = options.cache;
-    const variant = emojiSet === DEFAULT_EMOJI_SET ? undefined : `emoji=${emojiSet}`;
-    if (cache) {
-      try {
-        const cached = await cache.getImage(kind, chainName, cacheId, variant);
-        if (cached) return { status: 200, body: cached };
-      } catch (error) {
-        logger.error("Image cache read failed", { error: errorText(error) });
-      }
-    }
+    const variant = variantOf(emojiSet);
+    // Drawn and cached by another request since this one looked?
+    const hit = await cached(target, variant);
+    if (hit) return { status: 200, body: hit };
     // Every uncached request holds a place from here (lookup, logo fetch,
     // render): beyond workers + queue it is turned away at once.
     const release = pool.admit();
@@ -378,13 +445,45 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     const emojiSet = query < 0
       ? DEFAULT_EMOJI_SET
       : parseEmojiSet(new URLSearchParams(request.url.slice(query + 1)).get("emoji"));
-    const key = [
-      normalized.kind,
-      normalized.chainName,
-      cacheIdOf(normalized),
-      emojiSet,
-    ].join(":");
-    const result = await flight(key, () => produce(normalized, emojiSet, request.url, key));
+    const missKey = `${normalized.kind}:${normalized.chainName}:${cacheIdOf(normalized)}`;
+    if ((misses.get(missKey) ?? 0) > Date.now()) {
+      return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
+    }
+    const hit = await cached(normalized, variantOf(emojiSet));
+    if (hit) return toResponse({ status: 200, body: hit }, head);
+    // Uncached: the client's budget first, then one lookup and render per key.
+    const key = `${missKey}:${emojiSet}`;
+    let release: (() => void) | null = null;
+    if (budget && !underWay.has(key)) {
+      const client = clientOf(request);
+      const entry = await budget.enter(client, reserved);
+      if (!entry.ok) {
+        if ((refusalsLogged.get(client) ?? 0) < Date.now()) {
+          refusalsLogged.set(client, Date.now() + 60_000, 1);
+          logger.warn("Share images refused: a client's budget of uncached images is spent", {
+            client,
+            reason: entry.reason,
+            budget: budget.stats(),
+          });
+        }
+        return toResponse({ status: 429, body: CLIENT_BUSY, retryAfter: entry.retryAfterSeconds }, head);
+      }
+      release = entry.release;
+    }
+    let result: ImageResult;
+    try {
+      result = await flight(key, async () => {
+        underWay.add(key);
+        try {
+          return await produce(normalized, emojiSet, request.url, key);
+        } finally {
+          underWay.delete(key);
+        }
+      });
+    } finally {
+      release?.();
+    }
+    if (result.status === 404 && missTtlMs > 0) misses.set(missKey, Date.now() + missTtlMs, 1);
     return toResponse(result, head);
   }
 

@@ -61,6 +61,7 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
     logoFetch: { timeoutMs: 1000 },
     onRender: (target) => renders.push(target),
     workers: 1,
+    clientOf: (request) => request.headers.get("x-test-client") ?? "local",
     ...extra,
   });
   const token = (n: number, symbol: string, name: string, logo: string | null) =>
@@ -72,11 +73,12 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
   const get = async (
     kind: "token" | "pool",
     n: number | string,
-    init: { method?: string; query?: string; network?: string } = {},
+    init: { method?: string; query?: string; network?: string; client?: string } = {},
   ) => {
     const response = await handler(
       new Request(`http://localhost/api/image${init.query ?? ""}`, {
         method: init.method ?? "GET",
+        headers: init.client ? { "x-test-client": init.client } : {},
       }),
       {
         kind,
@@ -423,11 +425,11 @@ Deno.test("beyond workers + queue an uncached image answers 503 at once; a cache
     for (const n of [1, 2, 3, 9]) t.token(n, "RED", `Token ${n}`, "/red.png");
     // A cached image first.
     assert.equal((await t.get("token", 9)).response.status, 200);
-    // Two requests take the two places (1 worker + 1 queued) and wait on the gate.
-    const first = t.get("token", 1);
-    const second = t.get("token", 2);
+    // Two requests (of two clients) take the two places (1 worker + 1 queued) and wait on the gate.
+    const first = t.get("token", 1, { client: "a" });
+    const second = t.get("token", 2, { client: "b" });
     while (entered.length < 3) await new Promise((resolve) => setTimeout(resolve, 0));
-    const third = await t.get("token", 3);
+    const third = await t.get("token", 3, { client: "c" });
     assert.equal(third.response.status, 503);
     assert.equal(third.response.headers.get("retry-after"), "5");
     assert.equal(new TextDecoder().decode(third.body), "Too many images are being drawn; try again shortly.");
@@ -596,6 +598,98 @@ Deno.test("a source without positions answers every position 404", async () => {
     assert.equal(await response.text(), "Position not found.");
   } finally {
     await handler.close();
+    await t.close();
+  }
+});
+
+Deno.test("one client's flood of unknown addresses gets 429s; another client's 20 new images all render", async () => {
+  const t = setup({ missTtlMs: 60_000 });
+  const flooder = { lookups: 0, statuses: new Map<number, number>(), retryAfter: new Set<string | null>() };
+  const lookup = t.previews.token.bind(t.previews);
+  t.previews.delayMs = 20; // a gateway round trip
+  t.previews.token = (chainName, address, origin) => {
+    if (Number(address) >= 1_000_000) flooder.lookups++;
+    return lookup(chainName, address, origin);
+  };
+  try {
+    for (let n = 1; n <= 20; n++) t.token(n, `T${n}`, `Token ${n}`, n % 2 ? "/red.png" : "/blue.jpg");
+    let legitimateDone = false;
+    let sent = 0;
+    const started = performance.now();
+    // 100 concurrent loops of random unknown addresses, until the legitimate
+    // images are done and at least 3,000 were sent.
+    const flood = Array.from({ length: 100 }, async () => {
+      while (!legitimateDone || sent < 3000) {
+        sent++;
+        const n = 1_000_000 + Math.floor(Math.random() * 1e12);
+        const { response, body } = await t.get("token", n, { client: "203.0.113.9" });
+        assert.ok(body.length > 0);
+        flooder.statuses.set(response.status, (flooder.statuses.get(response.status) ?? 0) + 1);
+        if (response.status === 429) flooder.retryAfter.add(response.headers.get("retry-after"));
+        // A refusal is answered without I/O: let timers run, as a socket would.
+        await sleep(0);
+      }
+    });
+    // The other client asks for its 20 first-time images all at once, mid-flood.
+    await sleep(20);
+    const legitimate = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.get("token", i + 1, { client: "198.51.100.7" })),
+    );
+    legitimateDone = true;
+    await Promise.all(flood);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `flood: ${sent} requests in ${seconds.toFixed(1)} s, statuses ${JSON.stringify([...flooder.statuses])}, ` +
+        `${flooder.lookups} lookups; legitimate: ${legitimate.map((r) => r.response.status).join(",")}`,
+    );
+    for (const [i, r] of legitimate.entries()) {
+      assert.equal(r.response.status, 200, `legitimate image ${i + 1}`);
+      assert.equal(decodePixels(r.body).width, 1200);
+    }
+    assert.ok(sent >= 3000);
+    assert.ok((flooder.statuses.get(429) ?? 0) > sent * 0.9, "most of the flood is refused");
+    assert.equal(flooder.statuses.get(200), undefined);
+    assert.equal(flooder.statuses.get(500), undefined);
+    for (const value of flooder.retryAfter) assert.ok(Number(value) >= 1, `Retry-After ${value}`);
+    // The flooder's lookups are bounded by its bucket: 40 at once, 2 a second.
+    assert.ok(flooder.lookups <= 40 + 2 * seconds + 2, `${flooder.lookups} lookups in ${seconds} s`);
+    assert.equal(flooder.statuses.get(404) ?? 0, flooder.lookups);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("an unknown target is remembered briefly; a failure never", async () => {
+  const t = setup({ missTtlMs: 300 });
+  try {
+    const lookups = () => t.previews.lookups;
+    assert.equal((await t.get("token", 99)).response.status, 404);
+    assert.equal(lookups(), 1);
+    const again = await t.get("token", 99, { query: "?emoji=noto" });
+    assert.equal(again.response.status, 404);
+    assert.equal(new TextDecoder().decode(again.body), "Token not found.");
+    assert.equal(lookups(), 1, "a repeated unknown costs no lookup (any emoji set)");
+    // Another kind with the same address is its own target.
+    assert.equal((await t.get("pool", 99)).response.status, 404);
+    assert.equal(lookups(), 2);
+    assert.equal((await t.position("v3", "5")).response.status, 404);
+    assert.equal((await t.position("v3", "005")).response.status, 404);
+    assert.equal(lookups(), 3);
+    // Once the memory expires, an unknown that became known renders.
+    t.token(99, "NEW", "New token", null);
+    assert.equal((await t.get("token", 99)).response.status, 404);
+    await sleep(350);
+    assert.equal((await t.get("token", 99)).response.status, 200);
+    assert.equal(lookups(), 4);
+    // A failure is not remembered: the next request asks again.
+    t.previews.failure = new Error("gateway down");
+    assert.equal((await t.get("token", 98)).response.status, 500);
+    assert.equal((await t.get("token", 98)).response.status, 500);
+    assert.equal(lookups(), 6);
+    t.previews.failure = null;
+    t.token(98, "BAK", "Back", null);
+    assert.equal((await t.get("token", 98)).response.status, 200);
+  } finally {
     await t.close();
   }
 });

@@ -4,8 +4,17 @@
  * images and pages while cards are drawn, and a card that runs away can be
  * stopped for real.
  *
- * - **Size**: `workers` processes (`RENDER_WORKERS`, default CPU cores), each
- *   drawing one card at a time.
+ * - **Size**: at most `workers` processes (`RENDER_WORKERS`, default CPU
+ *   cores), each drawing one card at a time. Workers start on demand: a
+ *   card waiting with no idle worker and none starting for it starts one
+ *   (`warm()` starts one at once, for whoever asks), and a worker idle
+ *   for `idleMs` (default 60 s) is retired, so an idle service holds none.
+ *   A worker is not started while the process tree (this process at the
+ *   largest size it had while cards were drawn, and its workers, resident
+ *   memory from `/proc`) plus one more worker of the largest size seen and
+ *   32 MiB of room would pass `treeMemoryMb` (default 512); one always may.
+ *   A worker that finishes a card while the tree is over that budget (the
+ *   service's own memory grows under load) is retired if another remains.
  * - **Admission**: {@linkcode RenderPool.admit} hands out at most
  *   `workers + queue` places (`RENDER_QUEUE`); the image handler takes one
  *   before any preview lookup or logo fetch, and answers 503 without one.
@@ -56,6 +65,14 @@ export interface RenderPoolOptions {
   readonly warmWorkers?: boolean;
   /** The worker's entry module (default `render_worker.ts`; tests pass a wrapper of it). */
   readonly workerUrl?: URL;
+  /** A worker without work for this long is retired, in ms (default 60,000). */
+  readonly idleMs?: number;
+  /**
+   * Resident memory of the whole process tree (this process and its
+   * workers) that starting another worker must stay within, in MiB (default
+   * 512). One worker may always run.
+   */
+  readonly treeMemoryMb?: number;
 }
 
 /** A drawn card. */
@@ -86,8 +103,14 @@ export interface RenderPoolStats {
   readonly waiting: number;
   /** Places handed out by `admit` and not yet released. */
   readonly admitted: number;
+  /** Places there are: `workers + queue`. */
+  readonly places: number;
   /** Workers killed for a deadline, memory, or a crash, and replaced. */
   readonly replaced: number;
+  /** Workers retired after `idleMs` without work, or while the process tree was over its budget. */
+  readonly retired: number;
+  /** Process ids of the workers alive (memory measurements). */
+  readonly workerPids: readonly number[];
   /** Whether jobs run on the calling thread. */
   readonly inline: boolean;
 }
@@ -103,9 +126,10 @@ export interface RenderPool {
   /** Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget. */
   run(job: CardJob): Promise<RenderOutput>;
   /**
-   * Starts the workers and resolves once one is ready, with the renderer
-   * that worker loaded. Each new worker then draws warm-up cards unless a
-   * card is already waiting for it.
+   * Starts a worker now (unless one is alive) and resolves once one is
+   * ready, with the renderer that worker loaded; more start when cards wait.
+   * A new worker draws warm-up cards unless a card is already waiting for
+   * it, and retires when idle like any other.
    */
   warm(): Promise<RendererInfo>;
   /** The renderer chosen at start (`RENDERER`, else native when it loads), logged once. */
@@ -129,10 +153,18 @@ interface Slot {
   current: (Job & { id: number; started: number; timer: ReturnType<typeof setTimeout> }) | null;
   /** Set once the slot is being replaced: its events are ignored. */
   retired: boolean;
+  /** Retires the worker when it stays idle (set while it has no work). */
+  idleTimer: ReturnType<typeof setTimeout> | null;
+  /** Drawing its warm-up cards (free again soon: cards wait for it rather than start another worker). */
+  warming: boolean;
 }
 
 const MIB = 1024 * 1024;
 const PAGE_SIZE = 4096;
+/** What a worker is taken to hold before one reported its memory (a booted worker that drew cards: ~150-200 MiB). */
+const DEFAULT_WORKER_BYTES = 200 * MIB;
+/** Room kept in the tree's budget when a worker starts, for the growth of a card's decoding and of this process. */
+const TREE_MARGIN_BYTES = 32 * MIB;
 
 /** Resident bytes of a process from `/proc/{pid}/statm`, or `null` where there is no `/proc`. */
 function residentBytes(pid: number): number | null {
@@ -154,8 +186,15 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const budget = budgetMb * MIB;
   const places = size + Math.max(0, options.queue);
   const entry = fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url));
+  const idleMs = options.idleMs ?? 60_000;
+  const treeBudget = (options.treeMemoryMb ?? 512) * MIB;
+  /** The largest resident size a worker reported (what the next one is expected to take). */
+  let workerBytes = 0;
+  /** The largest resident size this process had while cards were drawn (it grows under load). */
+  let mainBytes = 0;
   let admitted = 0;
   let replaced = 0;
+  let retiredIdle = 0;
   let nextId = 1;
   let closed = false;
   let inline = options.inline ?? false;
@@ -167,9 +206,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let workerRenderer: RendererInfo | undefined;
   const waiting: Job[] = [];
   const slots: Slot[] = [];
-  const anyReady = Promise.withResolvers<void>();
-  anyReady.promise.catch(() => {});
-  let started = false;
+  /** Callers of `warm` waiting for a worker to be ready. */
+  let readyWaiters: PromiseWithResolvers<void>[] = [];
+  let started: Promise<void> | null = null;
+  /** Whether the renderer is chosen (workers may start). */
+  let launched = false;
   let memoryTimer: ReturnType<typeof setInterval> | null = null;
 
   let chosen: Promise<RendererInfo> | null = null;
@@ -212,7 +253,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (inline) return;
     logger.error("Share images: render workers cannot start; drawing on the main thread", { error: reason });
     inline = true;
-    anyReady.resolve();
+    resolveReady();
     dispatch();
   }
 
@@ -248,6 +289,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       ready: false,
       current: null,
       retired: false,
+      idleTimer: null,
+      warming: false,
     };
     slots.push(slot);
     const init: WorkerInit = { type: "init", staticDir: options.staticDir, renderer: rendererName };
@@ -268,6 +311,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       slot.ready = true;
       startFailures = 0;
       workerRenderer ??= reply.renderer;
+      workerBytes = Math.max(workerBytes, reply.memory.rss);
       // An idle worker does not keep the process alive (one drawing does).
       slot.child.unref();
       if (reply.renderer.name !== rendererName) {
@@ -276,7 +320,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
           reason: reply.renderer.fallbackReason,
         });
       }
-      anyReady.resolve();
+      resolveReady();
       // With no card waiting, the new worker pays its first-call costs now;
       // a card already waiting is drawn at once instead.
       if (waiting.length === 0 && (options.warmWorkers ?? true)) warmSlot(slot);
@@ -292,7 +336,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (!current || current.id !== reply.id) return;
     clearTimeout(current.timer);
     slot.current = null;
+    slot.warming = false;
     slot.child.unref();
+    workerBytes = Math.max(workerBytes, reply.memory.rss);
     if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
     else current.reject(new Error(reply.message));
     if (reply.memory.rss > budget) {
@@ -301,6 +347,15 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         budget,
       });
       replace(slot, null);
+    } else if (slots.length > 1 && (treeBytes(0) ?? 0) > treeBudget) {
+      // The tree grew past its budget since this worker started (the
+      // service's own memory grows under load): one worker fewer.
+      logger.info("Share images: render worker retired: the process tree is over its memory budget", {
+        tree: treeBytes(0),
+        treeBudget,
+      });
+      retireQuietly(slot);
+      retiredIdle++;
     }
     dispatch();
   }
@@ -319,11 +374,12 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   function retireQuietly(slot: Slot): void {
     slot.retired = true;
+    if (slot.idleTimer !== null) clearTimeout(slot.idleTimer);
     remove(slot);
     kill(slot);
   }
 
-  /** Ends the slot's job with `error` (if any), kills its process and starts another. */
+  /** Ends the slot's job with `error` (if any) and kills its process; another starts when a card waits. */
   function replace(slot: Slot, error: RenderAbortedError | null): void {
     if (slot.retired) return;
     const wasReady = slot.ready;
@@ -338,7 +394,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       goInline(error?.message ?? "render worker stopped before it was ready");
       return;
     }
-    spawn();
+    // A caller of warm() still waits for a worker.
+    if (readyWaiters.length > 0 && slots.length === 0) spawn();
+    dispatch();
   }
 
   function retire(slot: Slot, error: RenderAbortedError): void {
@@ -356,14 +414,62 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         continue;
       }
       const slot = slots.find((s) => s.ready && !s.current && !s.retired);
-      if (!slot) return;
+      if (!slot) break;
       assign(slot, waiting.shift()!, "job");
     }
+    if (!inline && launched && waiting.length > 0) grow(waiting.length);
+    for (const slot of slots) if (slot.ready && !slot.current && slot.idleTimer === null) idle(slot);
+  }
+
+  /**
+   * Resident bytes of this process and its workers, each worker counted at
+   * least at the size a worker grows to (one still booting holds little yet);
+   * `null` without `/proc`.
+   */
+  function treeBytes(expected: number): number | null {
+    const main = residentBytes(Deno.pid);
+    let total = main === null ? null : Math.max(main, expected > 0 ? mainBytes : 0);
+    for (const slot of slots) {
+      const rss = total === null ? null : residentBytes(slot.child.pid);
+      total = rss === null ? null : total! + Math.max(rss, expected);
+    }
+    return total;
+  }
+
+  /** Starts workers for `cards` waiting ones, beyond those starting, within `workers` and the tree's budget. */
+  function grow(cards: number): void {
+    let needed = cards - slots.filter((s) => !s.ready || s.warming).length;
+    while (needed-- > 0 && slots.length < size && !closed && !inline) {
+      if (slots.length > 0) {
+        const expected = workerBytes || DEFAULT_WORKER_BYTES;
+        const tree = treeBytes(expected);
+        if (tree !== null && tree + expected + TREE_MARGIN_BYTES > treeBudget) return;
+      }
+      spawn();
+    }
+  }
+
+  /** Retires `slot` if it stays without work for `idleMs`. */
+  function idle(slot: Slot): void {
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = null;
+      if (slot.retired || slot.current || closed) return;
+      retireQuietly(slot);
+      retiredIdle++;
+      logger.info("Share images: idle render worker retired", { idleMs, workers: slots.length });
+    }, idleMs);
+    Deno.unrefTimer(slot.idleTimer);
+  }
+
+  function resolveReady(): void {
+    for (const waiter of readyWaiters) waiter.resolve();
+    readyWaiters = [];
   }
 
   function warmSlot(slot: Slot): void {
     const warm: CardJob = { kind: "default", emojiSet: "twemoji", dynamicAssets: false };
     assign(slot, { job: warm, resolve: () => {}, reject: () => {} }, "warm");
+    slot.warming = true;
   }
 
   /** Hands `job` to the idle `slot` under the deadline. */
@@ -378,6 +484,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       dispatch();
     }, options.timeoutMs);
     slot.current = { ...job, id, started: performance.now(), timer };
+    if (slot.idleTimer !== null) {
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
+    }
     slot.child.ref();
     const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
     slot.stdin.write(encodeFrame(request)).catch(() => {});
@@ -385,9 +495,12 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   function watchMemory(): void {
     memoryTimer = setInterval(() => {
+      let busy = false;
       for (const slot of [...slots]) {
         if (!slot.current) continue;
+        busy = true;
         const rss = residentBytes(slot.child.pid);
+        if (rss !== null) workerBytes = Math.max(workerBytes, rss);
         if (rss === null || rss <= budget) continue;
         logger.warn("Share images: render worker over its memory budget; killed and replaced", {
           kind: slot.current.job.kind,
@@ -396,25 +509,20 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         });
         replace(slot, new RenderAbortedError("memory", `over the memory budget of ${budgetMb} MiB`));
       }
+      if (busy) mainBytes = Math.max(mainBytes, residentBytes(Deno.pid) ?? 0);
       dispatch();
     }, 50);
     Deno.unrefTimer(memoryTimer);
   }
 
+  /** Chooses the renderer and watches the workers' memory (once); workers start when needed. */
   function start(): Promise<void> {
-    if (!started) {
-      started = true;
-      renderer().then((info) => {
-        rendererName = info.name;
-        if (inline) {
-          anyReady.resolve();
-          return;
-        }
-        watchMemory();
-        for (let i = 0; i < size; i++) spawn();
-      }).catch((error) => anyReady.reject(error));
-    }
-    return anyReady.promise;
+    started ??= renderer().then((info) => {
+      rendererName = info.name;
+      launched = true;
+      if (!inline) watchMemory();
+    });
+    return started;
   }
 
   return {
@@ -441,6 +549,12 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     },
     async warm() {
       await start();
+      if (!inline && !slots.some((slot) => slot.ready)) {
+        const ready = Promise.withResolvers<void>();
+        readyWaiters.push(ready);
+        if (slots.length === 0) spawn();
+        await ready.promise;
+      }
       return workerRenderer ?? await renderer();
     },
     renderer,
@@ -450,7 +564,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         running: inline ? inlineRunning : slots.filter((s) => s.current).length,
         waiting: waiting.length,
         admitted,
+        places,
         replaced,
+        retired: retiredIdle,
+        workerPids: slots.map((slot) => slot.child.pid),
         inline,
       };
     },
@@ -460,6 +577,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (memoryTimer !== null) clearInterval(memoryTimer);
       const error = new Error("Cannot draw: the render pool is closed");
       for (const entry of waiting.splice(0)) entry.reject(error);
+      resolveReady();
       const all = slots.splice(0);
       for (const slot of all) {
         slot.retired = true;

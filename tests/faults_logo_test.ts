@@ -135,10 +135,37 @@ async function rssMb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-/** Fetches an image and returns its PNG bytes (asserting a 200 PNG) and the time it took. */
+/** Resident memory in MB of `pid` and each process below it (render workers), from `/proc/{pid}/status`. */
+function treeRssMb(pid: number): { total: number; each: number[] } {
+  const each: number[] = [];
+  const visit = (id: number) => {
+    try {
+      each.push(Number(/VmRSS:\s+(\d+)/.exec(Deno.readTextFileSync(`/proc/${id}/status`))![1]) / 1024);
+      for (const task of Deno.readDirSync(`/proc/${id}/task`)) {
+        const children = Deno.readTextFileSync(`/proc/${id}/task/${task.name}/children`).trim();
+        for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
+      }
+    } catch { /* exited while read */ }
+  };
+  visit(pid);
+  return { total: each.reduce((a, b) => a + b, 0), each };
+}
+
+let clients = 0;
+
+/**
+ * Fetches an image and returns its PNG bytes (asserting a 200 PNG) and the
+ * time it took, as a client of its own (`X-Forwarded-For` under
+ * `TRUST_PROXY`): the per-client budget of uncached images
+ * (`og/client_budget.ts`, tested in `og/mod_test.ts`) is not what this file
+ * tests, and would refuse its hundred hostile renders from one address.
+ */
 async function image(server: TestServer, path: string): Promise<{ png: Uint8Array; ms: number }> {
   const started = performance.now();
-  const response = await fetch(server.url + path);
+  const n = clients++;
+  const response = await fetch(server.url + path, {
+    headers: { "x-forwarded-for": `198.18.${(n >> 8) & 255}.${n & 255}` },
+  });
   const png = new Uint8Array(await response.arrayBuffer());
   const ms = performance.now() - started;
   assert.equal(
@@ -191,6 +218,7 @@ Deno.test("faults: hostile logos leave the server alive, drawing the default col
   const server = await startServer({
     GRAPHQL_URL: gateway.url,
     LOGO_ALLOWED_HOSTS: logoHost.host,
+    TRUST_PROXY: "1",
   });
   let next = 1;
   const tokenWith = (logoUrl: string) => {
@@ -230,6 +258,12 @@ Deno.test("faults: hostile logos leave the server alive, drawing the default col
         done = true;
       })();
       const times: number[] = [];
+      // The whole process tree (the server and its render workers) while the cards are drawn.
+      let peak = treeRssMb(pid);
+      const sampler = setInterval(() => {
+        const tree = treeRssMb(pid);
+        if (tree.total > peak.total) peak = tree;
+      }, 50);
       while (!done || times.length < 200) {
         const { png, ms } = await image(server, control);
         assert.deepEqual(png, cached.png, "the cached image changed");
@@ -237,6 +271,12 @@ Deno.test("faults: hostile logos leave the server alive, drawing the default col
         if (times.length >= 2000) break;
       }
       await attack;
+      clearInterval(sampler);
+      console.log(
+        `process tree during the attack: peak ${peak.total.toFixed(0)} MB ` +
+          `(${peak.each.map((mb) => mb.toFixed(0)).join(" + ")}: the server, then its render workers)`,
+      );
+      assert.ok(peak.total <= 512, `the process tree reached ${peak.total.toFixed(0)} MB`);
       times.sort((a, b) => a - b);
       const p99 = times[Math.floor(times.length * 0.99)];
       console.log(
