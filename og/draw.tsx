@@ -36,7 +36,13 @@ import {
 } from "./render.ts";
 import { TOKEN_LOGO_AT, TOKEN_LOGO_SIZE, TokenCard, tokenFaceRegions } from "./token_card.tsx";
 import { DefaultCard } from "./default_card.tsx";
-import { PositionCard, type PositionCardProps, positionFaceRegions, UNKNOWN_PRICE } from "./position_card.tsx";
+import {
+  positionBackground,
+  PositionCard,
+  type PositionCardProps,
+  positionFaceRegions,
+  UNKNOWN_PRICE,
+} from "./position_card.tsx";
 import { coverSquare } from "./resample.ts";
 import { encodeRgbaPng } from "./png.ts";
 import { cardText } from "../lib/text.ts";
@@ -187,7 +193,7 @@ export function layeredPoolCard(props: PoolCardProps): LayeredCard {
 
 /** The position card in layers: its base depends on its text colour only. */
 export function layeredPositionCard(props: PositionCardProps): LayeredCard {
-  const tone = baseTone(mix(props.color0, props.color1));
+  const tone = baseTone(positionBackground(props.color0, props.color1));
   return {
     baseKey: `position:${isLight(tone) ? "light" : "dark"}`,
     base: (
@@ -288,7 +294,8 @@ export async function layoutCard(
       chainLogo: chainLogo(brand, job.chainName),
       productLogo: brand.product,
     });
-    return { card, from: color0, to: color1 };
+    const background = positionBackground(color0, color1);
+    return { card, from: background, to: background };
   }
   const data = job.pool;
   const token0 = await decodeLogo(job.logo0, data.token0Symbol, POOL_LOGO_SIZE);

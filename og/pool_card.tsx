@@ -94,13 +94,15 @@ export function Tile(
  * corner (the pool and position cards' logo row).
  */
 export function TilePair(
-  { token0, token1, color0, color1, light, chainLogo, layer }: {
+  { token0, token1, color0, color1, light, chainLogo, ring = color1, layer }: {
     token0: CardLogo;
     token1: CardLogo;
     color0: Rgb;
     color1: Rgb;
     light: boolean;
     chainLogo: string | null;
+    /** The badge's ring: the background under it (the second colour of the pool card's gradient). */
+    ring?: Rgb;
     layer?: CardLayer;
   },
 ) {
@@ -109,9 +111,7 @@ export function TilePair(
       <Tile logo={token0} tint={color0} light={light} layer={layer} />
       <div style={{ display: "flex", width: TILE_GAP }} />
       <Tile logo={token1} tint={color1} light={light} layer={layer} />
-      {drawsFace(layer)
-        ? <ChainBadge src={chainLogo} size={68} ring={cssRgb(color1)} right={-22} bottom={-22} />
-        : null}
+      {drawsFace(layer) ? <ChainBadge src={chainLogo} size={68} ring={cssRgb(ring)} right={-22} bottom={-22} /> : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 /**
- * The position share image: 1200x630 on the pool card's gradient, the two
- * token logos in the pool card's tiles with the chain badge, the product
+ * The position share image: 1200x630 on one colour, the mix of the two
+ * logos' average colours ({@linkcode positionBackground}; flat rather than
+ * the pool card's gradient: a gradient doubles the PNG encoder's work, and
+ * this card has more text to draw), the two token logos in the pool card's
+ * tiles with the chain badge, the product
  * mark, the pair name, the price range (`Min 0.00031 · Max 0.00042`; `0`
  * and `∞` for a full range), and a row of pills: the status with its dot
  * (green in range, amber out of range, grey closed), the version and the
@@ -30,7 +33,7 @@ import { CARD_HEIGHT } from "./render.ts";
 export interface PositionCardProps {
   readonly token0: CardLogo;
   readonly token1: CardLogo;
-  /** Average colours of the two logos (the background runs from one to the other). */
+  /** Average colours of the two logos (the background is their mix, see {@linkcode positionBackground}). */
   readonly color0: Rgb;
   readonly color1: Rgb;
   /** `token0/token1`. */
@@ -73,9 +76,15 @@ function hex({ r, g, b }: Rgb): string {
   return `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** The card's background: the two logos' colours mixed half and half. */
+export function positionBackground(color0: Rgb, color1: Rgb): Rgb {
+  return mix(color0, color1);
+}
+
 /** The position card. */
 export function PositionCard(props: PositionCardProps) {
-  const light = isLight(mix(props.color0, props.color1));
+  const background = positionBackground(props.color0, props.color1);
+  const light = isLight(background);
   const text = light ? INK : "#ffffff";
   const status = POSITION_STATUS[props.status];
   const logos = (
@@ -86,6 +95,7 @@ export function PositionCard(props: PositionCardProps) {
       color1={props.color1}
       light={light}
       chainLogo={props.chainLogo}
+      ring={background}
       layer={props.layer}
     />
   );

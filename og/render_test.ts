@@ -4,6 +4,7 @@ import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredT
 import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { createDefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
 import { cropSvg, drawnParts, type LayeredCard, renderCardPng, renderLayeredPng, trimTransparent } from "./render.ts";
+import { positionBackground } from "./position_card.tsx";
 import { selectRenderer } from "./resvg.ts";
 import { countDifferentPixels, decodePixels, solidPng } from "./test_helpers.ts";
 import { STATIC_DIR } from "../server/paths.ts";
@@ -73,8 +74,8 @@ Deno.test("a layered card draws the pixels of the whole card drawn at once", asy
     cards.push({
       name: `position ${name}`,
       layered: layeredPositionCard(position),
-      from: pool.color0,
-      to: pool.color1,
+      from: positionBackground(pool.color0, pool.color1),
+      to: positionBackground(pool.color0, pool.color1),
     });
   }
   const loadAdditionalAsset = (code: string, segment: string) => loadFallbackFonts(code, segment);
