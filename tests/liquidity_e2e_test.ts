@@ -86,7 +86,7 @@ Deno.test({
       });
       const page = await context.newPage();
       const problems: string[] = [];
-      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
       const wallet = await installTestWallet(page, {
         accountIndex: 4,
         rpcUrl: `${server.url}/rpc/ethereum`,
@@ -173,10 +173,10 @@ Deno.test({
         const position = await chain.readContract({ ...NPM, functionName: "positions", args: [tokenId] });
         assert.deepEqual([position[2], position[3], position[4]], [USDC, C.wrappedNative, 500]);
         assert.ok(position[7] > 0n, "the position holds liquidity");
-        // The range is ±10% around the price: about 0.9x to 1.1x of 1/3180 WETH per USDC.
-        const low = 1.0001 ** position[5] / 1e12 * 3180.42;
-        const high = 1.0001 ** position[6] / 1e12 * 3180.42;
-        assert.ok(Math.abs(low - 0.9) < 0.02 && Math.abs(high - 1.1) < 0.02, `range ${low}..${high} of the price`);
+        // The range is ±10% around the price as shown, 3180.42 USDC per WETH: 2862 to 3498 USDC per WETH.
+        const low = 1e12 / 1.0001 ** position[6] / 3180.42;
+        const high = 1e12 / 1.0001 ** position[5] / 3180.42;
+        assert.ok(Math.abs(low - 0.9) < 0.005 && Math.abs(high - 1.1) < 0.005, `range ${low}..${high} of the price`);
         // The price shows both ways.
         await form.getByRole("button", { name: "WETH per USDC" }).click();
         await form.getByTestId("current-price").getByText(/Current price: 0\.000\d+ WETH per USDC/).waitFor();

@@ -40,16 +40,24 @@ export function isFullRange(tickLower: number, tickUpper: number, tickSpacing: n
 }
 
 /**
- * The usable ticks of a band of ±`percent` around `currentTick` (the price
- * times 1 − p and 1 + p), at least one spacing wide on each side.
+ * The usable ticks of a band of ±`percent` around `currentTick`: the price
+ * as shown times 1 − p and 1 + p (`inverted`: the price shown is token0 per
+ * token1), at least one spacing wide on each side.
  */
-export function percentRangeTicks(currentTick: number, tickSpacing: number, percent: number): [number, number] {
+export function percentRangeTicks(
+  currentTick: number,
+  tickSpacing: number,
+  percent: number,
+  inverted = false,
+): [number, number] {
   if (!(percent > 0 && percent < 100)) {
     throw new RangeError(`Cannot make a ±${percent}% range: expected a percentage between 0 and 100`);
   }
   const step = Math.log(1.0001);
-  let lower = nearestUsableTick(currentTick + Math.log(1 - percent / 100) / step, tickSpacing);
-  let upper = nearestUsableTick(currentTick + Math.log(1 + percent / 100) / step, tickSpacing);
+  const p = percent / 100;
+  const [down, up] = inverted ? [1 / (1 + p), 1 / (1 - p)] : [1 - p, 1 + p];
+  let lower = nearestUsableTick(currentTick + Math.log(down) / step, tickSpacing);
+  let upper = nearestUsableTick(currentTick + Math.log(up) / step, tickSpacing);
   if (lower > currentTick - tickSpacing) lower = nearestUsableTick(currentTick - tickSpacing, tickSpacing);
   if (upper < currentTick + tickSpacing) upper = nearestUsableTick(currentTick + tickSpacing, tickSpacing);
   return [lower, upper];

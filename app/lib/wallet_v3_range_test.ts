@@ -29,6 +29,10 @@ Deno.test("range presets: full range is the outermost usable ticks; ±10% is 0.9
   assert.ok(Math.abs(high / price - 1.1) < 0.002, String(high / price));
   assert.ok(isFullRange(...fullRangeTicks(60), 60));
   assert.ok(!isFullRange(lower, upper, 10));
+  // Shown the other way round (USDC per WETH), the band is ±10% of that price.
+  const [il, iu] = percentRangeTicks(TICK_3180, 10, 10, true);
+  const [shownLow, shownHigh] = shownRange(il, iu, WETH_USDC);
+  assert.ok(Math.abs(shownLow / 3180.42 - 0.9) < 0.002 && Math.abs(shownHigh / 3180.42 - 1.1) < 0.002);
   // A tiny band still spans a tick spacing on each side of the price.
   const [l, u] = percentRangeTicks(0, 200, 0.001);
   assert.deepEqual([l, u], [-200, 200]);

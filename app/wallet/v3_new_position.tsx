@@ -71,7 +71,7 @@ function rangeOf(
     if (preset === "10") {
       return currentTick === null
         ? { ticks: null, error: null }
-        : { ticks: percentRangeTicks(currentTick, spacing, 10), error: null };
+        : { ticks: percentRangeTicks(currentTick, spacing, 10, side.inverted), error: null };
     }
     if (typed.min.trim() === "" || typed.max.trim() === "") return { ticks: null, error: null };
     return { ticks: customRangeTicks(Number(typed.min), Number(typed.max), side, spacing), error: null };
@@ -86,9 +86,13 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
   const { chain, client } = useChain(wallet, data.chain);
   const tokens = useTokenOptions(data, client);
   const listed = data.tokens.ok ? data.tokens.data : [];
-  const [a, setA] = useState(() => data.input ?? listed[0]?.key ?? "");
+  // Without a pair in the link: the native token and a stablecoin, as people usually start.
+  const [a, setA] = useState(() => data.input ?? NATIVE_PLACEHOLDER);
   const [b, setB] = useState(() =>
-    data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
+    data.output ??
+      (listed.find((t) => t.symbol === "USDC") ?? listed.find((t) => t.key !== (data.input ?? NATIVE_PLACEHOLDER)))
+        ?.key ??
+      ""
   );
   const [fee, setFee] = useState(() => data.fee ?? 3000);
   const [preset, setPreset] = useState<RangePreset>("10");
