@@ -1,8 +1,9 @@
 /**
- * The two share images from preview data, in two halves:
+ * The share images (token, pool, position) from preview data, in two halves:
  *
  * - here, on the main thread, {@linkcode cardJobForToken} /
- *   {@linkcode cardJobForPool} fetch each logo once (I/O only) and describe
+ *   {@linkcode cardJobForPool} / {@linkcode cardJobForPosition} fetch each
+ *   logo once (I/O only) and describe
  *   the card as plain data (a {@linkcode CardJob}, which crosses to a render
  *   worker process);
  * - in a render worker (`render_worker.ts`), `drawCard` of `draw.tsx`
@@ -89,7 +90,7 @@ export interface DefaultCardJob extends DrawOptions {
 }
 
 /** Any card, as plain data (structured-clonable). */
-export type CardJob = TokenCardJob | PoolCardJob | DefaultCardJob;
+export type CardJob = TokenCardJob | PoolCardJob | PositionCardJob | DefaultCardJob;
 
 /** What a render needs on the calling thread (in-process rendering). */
 export interface ImageContext extends DrawOptions {
@@ -143,7 +144,7 @@ export async function prepareLogo(
  * A card as plain data with its logos fetched; `cacheable` is false when a
  * logo is missing for a reason that may pass (see {@linkcode fetchCardLogo}).
  */
-export interface PreparedJob<J extends CardJob | PositionCardJob> {
+export interface PreparedJob<J extends CardJob> {
   readonly job: J;
   readonly cacheable: boolean;
 }
@@ -213,27 +214,10 @@ export async function cardJobForPosition(
   return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
 }
 
-/**
- * The position as a pool card (its pair, fee and version) while the render
- * workers' `drawCard` has no position layout (`og/position_card.tsx`).
- */
-export function positionAsPoolJob(job: PositionCardJob): PoolCardJob {
-  const { protocolVersion, token0Symbol, token1Symbol, feeTier } = job.position;
-  return {
-    kind: "pool",
-    chainName: job.chainName,
-    pool: { protocolVersion, token0Symbol, token1Symbol, feeTier },
-    logo0: job.logo0,
-    logo1: job.logo1,
-    emojiSet: job.emojiSet,
-    dynamicAssets: job.dynamicAssets,
-  };
-}
-
 /** The same card without its logos (letter tiles, default colours). */
 export function withoutLogos(job: CardJob): CardJob {
   if (job.kind === "token") return { ...job, logo: null };
-  if (job.kind === "pool") return { ...job, logo0: null, logo1: null };
+  if (job.kind === "pool" || job.kind === "position") return { ...job, logo0: null, logo1: null };
   return job;
 }
 
@@ -241,7 +225,7 @@ export function withoutLogos(job: CardJob): CardJob {
 export function hasLogos(job: CardJob): boolean {
   return job.kind === "token"
     ? job.logo !== null
-    : job.kind === "pool"
+    : job.kind === "pool" || job.kind === "position"
     ? job.logo0 !== null || job.logo1 !== null
     : false;
 }

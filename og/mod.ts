@@ -22,7 +22,6 @@ import {
   cardJobForPosition,
   cardJobForToken,
   hasLogos,
-  positionAsPoolJob,
   withoutLogos,
 } from "./images.tsx";
 import type { LogoFetchOptions } from "./logo_fetch.ts";
@@ -400,8 +399,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         const preview = await options.previews.position?.(version, chainName, address, origin) ?? null;
         if (!preview) return { status: 404, body: notFoundText(kind) };
         failure = { status: 500, body: RENDER_FAILURE };
-        const position = await cardJobForPosition(preview, chainName, drawOptions);
-        prepared = { job: positionAsPoolJob(position.job), cacheable: position.cacheable };
+        prepared = await cardJobForPosition(preview, chainName, drawOptions);
       }
       options.onRender?.(target);
       drawn = await draw(prepared.job, target, key);

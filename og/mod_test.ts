@@ -487,6 +487,10 @@ Deno.test("position cards: drawn from the source, cached by version and id, 404 
     assert.equal(image.width, 1200);
     assert.equal(image.height, 630);
     assert.ok(t.cache.entries.has("position/ethereum/v3:1234/"), "cached under {version}:{id}");
+    // The card is the position's: its status is drawn (a closed one differs).
+    t.previews.positions.set("ethereum/v3:1235", { ...data("/red.png", "/red.png"), status: "closed" });
+    const closed = decodePixels((await t.position("v3", "1235")).body);
+    assert.ok(countDifferentPixels(image, closed) > 200, "in range and closed look the same");
     // The card's colours come from the position's logos.
     const redMean = meanColor(red.body);
     const blueMean = meanColor((await t.position("v4", "77")).body);
@@ -497,7 +501,7 @@ Deno.test("position cards: drawn from the source, cached by version and id, 404 
     assert.equal((await t.position("v2", pair)).response.status, 200);
     assert.ok(t.cache.entries.has(`position/ethereum/v2:${address(5)}/`));
     const renders = t.renders.length;
-    assert.equal(renders, 3);
+    assert.equal(renders, 4);
     // Leading zeros and the version's case name the same position: from the cache.
     assert.deepEqual((await t.position("V3", "001234")).body, red.body);
     assert.equal(t.renders.length, renders);
