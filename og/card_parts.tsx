@@ -274,7 +274,7 @@ export const REGION_MARGIN = { x: 16, y: 48 } as const;
 
 /**
  * The region of a card's bottom text block from `top` down to the card's
- * bottom edge, `width` px of text wide at most (an upper bound: see
+ * bottom padding (both with {@linkcode REGION_MARGIN}), `width` px of text wide at most (an upper bound: see
  * {@linkcode maxTextWidthEm}), starting below `above` (the logos' region:
  * face regions must not overlap).
  */
@@ -282,7 +282,8 @@ export function textRegion(top: number, width: number, above: Rect): Rect {
   const x = CARD_PAD - REGION_MARGIN.x;
   const right = Math.min(CARD_WIDTH, Math.ceil(CARD_PAD + Math.min(width, CARD_TEXT_WIDTH) + REGION_MARGIN.x));
   const y = Math.max(above.y + above.height, top - REGION_MARGIN.y);
-  return { x, y, width: right - x, height: CARD_HEIGHT - y };
+  const bottom = Math.min(CARD_HEIGHT, CARD_HEIGHT - CARD_PAD + REGION_MARGIN.y);
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 /**

@@ -27,7 +27,7 @@ Deno.test("a layered card draws the pixels of the whole card drawn at once", asy
     ["Red Token", "RED"],
     ["A token whose name is far too long to fit on one line of the card", "SUPERCALIFRAGILISTIC"],
     ["日本語トークン 🦄", "ユニ"],
-    ["Ĵ̸̡̛͎̗̮̈́ȁ̶̢̳̝̀l̵̨̛̜̈́g̷̢̛̯̈́o̴̡̘͑", "ǺWÆ"],
+    ["Ĵ̸̡̛͎̗̮̈́ȁ̶̢̳̝̀l̵̨̛̜̈́g̷̢̛̯̈́o̴̡̘͑", "ǺW̨̢̧̗̖͓̤Æ̱̲̳͇͈͉"],
     ["عملة عربية", "عرب"],
   ] as const;
   const cards: { name: string; layered: LayeredCard; from: Rgb; to: Rgb }[] = [];
