@@ -44,6 +44,7 @@ import type { RenderTimings } from "./render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
 import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
 import { ROOT_DIR } from "../server/paths.ts";
+import { createTreeMemory, residentBytes } from "./tree_memory.ts";
 
 /** Options of {@linkcode createRenderPool}. */
 export interface RenderPoolOptions {
@@ -160,21 +161,6 @@ interface Slot {
 }
 
 const MIB = 1024 * 1024;
-const PAGE_SIZE = 4096;
-/** What a worker is taken to hold before one reported its memory (a booted worker that drew cards: ~150-200 MiB). */
-const DEFAULT_WORKER_BYTES = 200 * MIB;
-/** Room kept in the tree's budget when a worker starts, for the growth of a card's decoding and of this process. */
-const TREE_MARGIN_BYTES = 32 * MIB;
-
-/** Resident bytes of a process from `/proc/{pid}/statm`, or `null` where there is no `/proc`. */
-function residentBytes(pid: number): number | null {
-  try {
-    const pages = Number(Deno.readTextFileSync(`/proc/${pid}/statm`).split(" ")[1]);
-    return Number.isFinite(pages) ? pages * PAGE_SIZE : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Creates the pool; workers start on the first `warm` or `run`. */
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
@@ -188,10 +174,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const entry = fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url));
   const idleMs = options.idleMs ?? 60_000;
   const treeBudget = (options.treeMemoryMb ?? 512) * MIB;
-  /** The largest resident size a worker reported (what the next one is expected to take). */
-  let workerBytes = 0;
-  /** The largest resident size this process had while cards were drawn (it grows under load). */
-  let mainBytes = 0;
+  const tree = createTreeMemory({ budgetBytes: treeBudget });
+  const pids = () => slots.map((slot) => slot.child.pid);
   let admitted = 0;
   let replaced = 0;
   let retiredIdle = 0;
@@ -311,7 +295,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       slot.ready = true;
       startFailures = 0;
       workerRenderer ??= reply.renderer;
-      workerBytes = Math.max(workerBytes, reply.memory.rss);
+      tree.noteWorker(reply.memory.rss);
       // An idle worker does not keep the process alive (one drawing does).
       slot.child.unref();
       if (reply.renderer.name !== rendererName) {
@@ -338,7 +322,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     slot.current = null;
     slot.warming = false;
     slot.child.unref();
-    workerBytes = Math.max(workerBytes, reply.memory.rss);
+    tree.noteWorker(reply.memory.rss);
     if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
     else current.reject(new Error(reply.message));
     if (reply.memory.rss > budget) {
@@ -347,11 +331,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         budget,
       });
       replace(slot, null);
-    } else if (slots.length > 1 && (treeBytes(0) ?? 0) > treeBudget) {
+    } else if (slots.length > 1 && (tree.bytes(pids()) ?? 0) > treeBudget) {
       // The tree grew past its budget since this worker started (the
       // service's own memory grows under load): one worker fewer.
       logger.info("Share images: render worker retired: the process tree is over its memory budget", {
-        tree: treeBytes(0),
+        tree: tree.bytes(pids()),
         treeBudget,
       });
       retireQuietly(slot);
@@ -421,30 +405,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     for (const slot of slots) if (slot.ready && !slot.current && slot.idleTimer === null) idle(slot);
   }
 
-  /**
-   * Resident bytes of this process and its workers, each worker counted at
-   * least at the size a worker grows to (one still booting holds little yet);
-   * `null` without `/proc`.
-   */
-  function treeBytes(expected: number): number | null {
-    const main = residentBytes(Deno.pid);
-    let total = main === null ? null : Math.max(main, expected > 0 ? mainBytes : 0);
-    for (const slot of slots) {
-      const rss = total === null ? null : residentBytes(slot.child.pid);
-      total = rss === null ? null : total! + Math.max(rss, expected);
-    }
-    return total;
-  }
-
   /** Starts workers for `cards` waiting ones, beyond those starting, within `workers` and the tree's budget. */
   function grow(cards: number): void {
     let needed = cards - slots.filter((s) => !s.ready || s.warming).length;
     while (needed-- > 0 && slots.length < size && !closed && !inline) {
-      if (slots.length > 0) {
-        const expected = workerBytes || DEFAULT_WORKER_BYTES;
-        const tree = treeBytes(expected);
-        if (tree !== null && tree + expected + TREE_MARGIN_BYTES > treeBudget) return;
-      }
+      if (slots.length > 0 && !tree.mayStart(pids())) return;
       spawn();
     }
   }
@@ -500,7 +465,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         if (!slot.current) continue;
         busy = true;
         const rss = residentBytes(slot.child.pid);
-        if (rss !== null) workerBytes = Math.max(workerBytes, rss);
+        if (rss !== null) tree.noteWorker(rss);
         if (rss === null || rss <= budget) continue;
         logger.warn("Share images: render worker over its memory budget; killed and replaced", {
           kind: slot.current.job.kind,
@@ -509,7 +474,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         });
         replace(slot, new RenderAbortedError("memory", `over the memory budget of ${budgetMb} MiB`));
       }
-      if (busy) mainBytes = Math.max(mainBytes, residentBytes(Deno.pid) ?? 0);
+      if (busy) tree.noteSelf();
       dispatch();
     }, 50);
     Deno.unrefTimer(memoryTimer);
@@ -567,7 +532,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         places,
         replaced,
         retired: retiredIdle,
-        workerPids: slots.map((slot) => slot.child.pid),
+        workerPids: pids(),
         inline,
       };
     },

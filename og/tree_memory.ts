@@ -1,0 +1,88 @@
+/**
+ * The memory of the render pool's process tree (this process and its render
+ * workers), read from `/proc`: whether another worker fits in the tree's
+ * budget (`render_pool.ts` starts workers on demand within it).
+ *
+ * A worker still booting holds little yet, and this process grows under
+ * load, so a worker is counted at least at the largest size a worker
+ * reached and this process at the largest size it had while cards were
+ * drawn, plus {@linkcode TREE_MARGIN_BYTES} of room.
+ *
+ * @module
+ */
+
+const MIB = 1024 * 1024;
+const PAGE_SIZE = 4096;
+
+/** What a worker is taken to hold before one reported its memory (a booted worker that drew cards: ~150-210 MiB). */
+export const DEFAULT_WORKER_BYTES = 200 * MIB;
+/** Room kept in the tree's budget when a worker starts, for a card's decoding and this process's growth. */
+export const TREE_MARGIN_BYTES = 32 * MIB;
+
+/** Resident bytes of a process from `/proc/{pid}/statm`, or `null` where there is no `/proc`. */
+export function residentBytes(pid: number): number | null {
+  try {
+    const pages = Number(Deno.readTextFileSync(`/proc/${pid}/statm`).split(" ")[1]);
+    return Number.isFinite(pages) ? pages * PAGE_SIZE : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Options of {@linkcode createTreeMemory}. */
+export interface TreeMemoryOptions {
+  /** The tree's budget in bytes. */
+  readonly budgetBytes: number;
+  /** Reads a process's resident bytes (tests); default {@linkcode residentBytes}. */
+  readonly read?: (pid: number) => number | null;
+  /** This process's id; default `Deno.pid`. */
+  readonly pid?: number;
+}
+
+/** What the pool asks of its tree's memory. */
+export interface TreeMemory {
+  /** Notes a worker's resident bytes (reported after a card, or read while it draws). */
+  noteWorker(bytes: number): void;
+  /** Notes this process's size (call while cards are drawn: it grows under load). */
+  noteSelf(): void;
+  /** Whether one more worker fits beside `workerPids` (without `/proc`: yes). */
+  mayStart(workerPids: readonly number[]): boolean;
+  /** Resident bytes of the tree now, as read (`null` without `/proc`). */
+  bytes(workerPids: readonly number[]): number | null;
+}
+
+/** Creates the tree's memory account. */
+export function createTreeMemory(options: TreeMemoryOptions): TreeMemory {
+  const read = options.read ?? residentBytes;
+  const self = options.pid ?? Deno.pid;
+  let workerPeak = 0;
+  let selfPeak = 0;
+
+  /** The tree with each part counted at least at `floorWorker` / `floorSelf`. */
+  function total(workerPids: readonly number[], floorSelf: number, floorWorker: number): number | null {
+    const main = read(self);
+    if (main === null) return null;
+    let sum = Math.max(main, floorSelf);
+    for (const pid of workerPids) {
+      const rss = read(pid);
+      if (rss === null) return null;
+      sum += Math.max(rss, floorWorker);
+    }
+    return sum;
+  }
+
+  return {
+    noteWorker(bytes) {
+      workerPeak = Math.max(workerPeak, bytes);
+    },
+    noteSelf() {
+      selfPeak = Math.max(selfPeak, read(self) ?? 0);
+    },
+    mayStart(workerPids) {
+      const expected = workerPeak || DEFAULT_WORKER_BYTES;
+      const tree = total(workerPids, selfPeak, expected);
+      return tree === null || tree + expected + TREE_MARGIN_BYTES <= options.budgetBytes;
+    },
+    bytes: (workerPids) => total(workerPids, 0, 0),
+  };
+}
