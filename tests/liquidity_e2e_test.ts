@@ -137,6 +137,14 @@ Deno.test({
           const shown = Number(cell.replace(/[^0-9.]/g, ""));
           const onChain = Number(await chain.getBalance({ address: me })) / 1e18;
           assert.ok(Math.abs(shown - onChain) / onChain < 0.001, `shows ${shown} ETH, the chain says ${onChain}`);
+          const usdc = mine.getByRole("row").filter({ has: page.locator(".token-symbol", { hasText: /^USDC$/ }) });
+          const shownUsdc = Number((await usdc.locator(".balance-cell").textContent())!.replace(/[^0-9.]/g, ""));
+          const usdcOnChain = Number(await erc20(USDC, me)) / 1e6;
+          assert.ok(
+            Math.abs(shownUsdc - usdcOnChain) / usdcOnChain < 0.001,
+            `${shownUsdc} USDC, chain: ${usdcOnChain}`,
+          );
+          assert.ok(await mine.getByRole("row").count() > 10, "the listed tokens the wallet holds are read on chain");
           const total = Number((await mine.getByTestId("portfolio-total").textContent())!.replace(/[^0-9.]/g, ""));
           assert.ok(total > onChain * 1000, `total $${total} values ${onChain} ETH at the gateway's price`);
           const text = (await main.textContent())!;

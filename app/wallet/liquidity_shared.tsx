@@ -41,9 +41,10 @@ export interface ManyCall {
 }
 
 /**
- * Many contract reads in one `eth_call` (viem's deployless Multicall3: no
- * contract needed on the chain), so a list of balances costs one call of
- * the proxy's rate limit. A read that fails is `null`.
+ * Many contract reads in few `eth_call`s (viem's deployless Multicall3: no
+ * contract needed on the chain; one call per 2 KB of call data), so a list
+ * of balances costs a few calls of the proxy's rate limit. A read that
+ * fails is `null`.
  */
 export async function readMany(client: PublicClient, calls: readonly ManyCall[]): Promise<unknown[]> {
   if (calls.length === 0) return [];
@@ -51,7 +52,9 @@ export async function readMany(client: PublicClient, calls: readonly ManyCall[])
     contracts: calls as never,
     allowFailure: true,
     deployless: true,
-    batchSize: 0,
+    // Each chunk is one deployless eth_call whose results come back as the "deployed" code, which may not exceed
+    // 24 KB (EIP-170): 2 KB of call data is at most about 100 calls, whose results take about 16 KB.
+    batchSize: 2_048,
   });
   return (results as { status: string; result?: unknown }[]).map((r) => (r.status === "success" ? r.result : null));
 }
