@@ -11,8 +11,8 @@
  * 2. Cache hit: req/s of a cached image from the service vs a bare
  *    `Deno.serve` sending the same bytes (`bare_server.ts`), wrk at c=32.
  * 3. The whole uncached request (preview lookup, logo fetch, render, KV
- *    write), c=1, fresh tokens, vs a Node @vercel/og server drawing the same
- *    card from the same logo (`node/server.mjs`).
+ *    write), c=1, fresh tokens, vs Node servers drawing the same card from
+ *    the same logo (`node/server.mjs`): @vercel/og, and Takumi.
  * 4. First image after spawn: the service vs the Node @vercel/og server.
  * 5. Token page SSR and the service's memory (its whole process tree: main
  *    process and render workers) over many uncached images (no peer).
@@ -184,38 +184,61 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
 
 async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void> {
   const server = await spawnServer(serviceEnv(gateway));
-  const node = await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl], {
+  const node = await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl, "vercel"], {
     cwd: join(ROOT_DIR, "bench/node"),
+  });
+  const takumi = await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl, "takumi"], {
+    cwd: join(ROOT_DIR, "bench/node"),
+  }).catch(async (error) => {
+    await node.stop();
+    throw error;
   });
   try {
     let next = 0x100000;
     const sides = {
       service: () => `${server.url}/api/image/tokens/ethereum/${addressOf(next++)}`,
       node: () => `${node.url}/token?n=${next++}`,
+      takumi: () => `${takumi.url}/token?n=${next++}`,
     };
     for (const url of Object.values(sides)) for (let i = 0; i < 5; i++) await getPng(url());
-    const times: Record<string, number[][]> = { service: [], node: [] };
+    const names = Object.keys(sides) as (keyof typeof sides)[];
+    const times: Record<string, number[][]> = { service: [], node: [], takumi: [] };
     const ratios: number[] = [];
+    const takumiRatios: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? ["service", "node"] : ["node", "service"];
+      // the order rotates every round: A B C, B C A, C A B ...
+      const order = names.map((_, i) => names[(round + i) % names.length]);
       for (const name of order) {
         const series: number[] = [];
-        for (let i = 0; i < UNCACHED_PER_ROUND; i++) series.push((await getPng(sides[name as "node"]())).ms);
+        for (let i = 0; i < UNCACHED_PER_ROUND; i++) series.push((await getPng(sides[name]())).ms);
         times[name].push(series);
       }
-      const ratio = median(times.service[round]) / median(times.node[round]);
-      ratios.push(ratio);
+      const m = (name: string) => median(times[name][round]);
+      ratios.push(m("service") / m("node"));
+      takumiRatios.push(m("service") / m("takumi"));
       log(
-        `uncached round ${round + 1}: service ${median(times.service[round]).toFixed(1)} ms, node @vercel/og ${
-          median(times.node[round]).toFixed(1)
-        } ms (${ratio.toFixed(2)}x)`,
+        `uncached round ${round + 1}: service ${m("service").toFixed(1)} ms, node @vercel/og ${
+          m("node").toFixed(1)
+        } ms (${ratios[round].toFixed(2)}x), node Takumi ${m("takumi").toFixed(1)} ms (${
+          takumiRatios[round].toFixed(2)
+        }x)`,
       );
     }
-    results.uncached = { times, ratios, ratio: median(ratios), logoFetches: gateway.logoHits };
+    results.uncached = {
+      times,
+      ratios,
+      ratio: median(ratios),
+      takumiRatios,
+      takumiRatio: median(takumiRatios),
+      logoFetches: gateway.logoHits,
+    };
     rows.push({ name: "uncached token image request (c=1)", p50: median(times.service.flat()) });
     rows.push({ name: "Node @vercel/og server, same card and logo", p50: median(times.node.flat()) });
-    rows.push({ name: "uncached request: service / Node", value: roundsText(ratios), target: "<= 0.6x" });
+    rows.push({ name: "Node Takumi server, same card and logo", p50: median(times.takumi.flat()) });
+    rows.push({ name: "uncached request: service / Node @vercel/og", value: roundsText(ratios), target: "<= 0.6x" });
+    rows.push({ name: "uncached request: service / Node Takumi", value: roundsText(takumiRatios) });
   } finally {
+    await takumi.stop();
     await node.stop();
     await server.stop();
   }

@@ -118,3 +118,26 @@ Deno.test("drawnParts keeps each run of drawn columns apart, trimmed", () => {
   assert.deepEqual([...parts[1].pixels], [3, 3, 3, 255]);
   assert.deepEqual(drawnParts({ width: 2, height: 2, pixels: new Uint8Array(16) }), []);
 });
+
+Deno.test("a card drawn again from the kept backdrop is the same PNG", async () => {
+  await selectRenderer();
+  const fonts = await createDefaultFontLoader(STATIC_DIR).load();
+  const brand = await loadBrandLogos();
+  const color = { r: 11, g: 120, b: 201 }; // a colour no other test draws: the first card paints it
+  const card = layeredTokenCard({
+    name: "Kept",
+    symbol: "KPT",
+    logo: { src: null, symbol: "KPT" },
+    background: color,
+    chainLogo: null,
+    productLogo: brand.product,
+  });
+  const options = { fonts, backdrop: await backdropFor(color, color, brand.productSvg) };
+  const first = await renderLayeredPng(card, options);
+  const again = await renderLayeredPng(card, options);
+  assert.deepEqual(again, first);
+  const whole = decodePixels(await renderCardPng(card.whole, options));
+  assert.ok(
+    countDifferentPixels(decodePixels(again), whole, undefined, CHANNEL_TOLERANCE) / (1200 * 630) <= MAX_DIFFERENT,
+  );
+});

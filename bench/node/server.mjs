@@ -1,15 +1,16 @@
-// The Node peer of the server benchmarks: an HTTP server that draws the bench
-// token card (cards.json from bench/cards.tsx) with @vercel/og 0.11.1 for
-// every GET /token?n=..., after fetching the token's logo (the same logo
-// host the service uses) and putting it on the card, uncached, as a Node
-// @vercel/og service would. Prints "Listening on http://127.0.0.1:PORT".
-// Usage: node server.mjs cards.json logo-url
+// A Node peer of the server benchmarks: an HTTP server that draws the bench
+// token card (cards.json from bench/cards.tsx) for every GET /token?n=...,
+// after fetching the token's logo (the same logo host the service uses) and
+// putting it on the card, uncached, as a Node service would: with
+// @vercel/og 0.11.1 ("vercel", the default) or Takumi ("takumi":
+// @takumi-rs/core's Renderer, the tree through fromJsx).
+// Prints "Listening on http://127.0.0.1:PORT".
+// Usage: node server.mjs cards.json logo-url [vercel|takumi]
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 
 const load = (name) => import(name);
-const { ImageResponse } = await load("@vercel/og");
-const [input, logoUrl] = process.argv.slice(2);
+const [input, logoUrl, engine = "vercel"] = process.argv.slice(2);
 const cards = JSON.parse(readFileSync(input, "utf8"));
 const fonts = cards.fonts.map((f) => ({
   name: f.name,
@@ -30,13 +31,32 @@ function withLogo(node, src) {
   return { type: node.type, props };
 }
 
+let draw;
+if (engine === "takumi") {
+  const { Renderer } = await load("@takumi-rs/core");
+  const { fromJsx } = await load("@takumi-rs/helpers/jsx");
+  const renderer = new Renderer();
+  for (const f of fonts) await renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style });
+  draw = async (tree) => {
+    const { node, css } = await fromJsx(tree);
+    return Buffer.from(await renderer.render(node, { width: cards.width, height: cards.height, format: "png", css }));
+  };
+} else if (engine === "vercel") {
+  const { ImageResponse } = await load("@vercel/og");
+  draw = async (tree) => {
+    const image = new ImageResponse(tree, { width: cards.width, height: cards.height, fonts });
+    return Buffer.from(await image.arrayBuffer());
+  };
+} else {
+  throw new Error(`Cannot draw with "${engine}": expected vercel or takumi`);
+}
+
 const server = createServer(async (_request, response) => {
   try {
     const logo = await fetch(logoUrl);
     const bytes = Buffer.from(await logo.arrayBuffer());
     const tree = withLogo(cards.token, `data:image/png;base64,${bytes.toString("base64")}`);
-    const image = new ImageResponse(tree, { width: cards.width, height: cards.height, fonts });
-    const png = Buffer.from(await image.arrayBuffer());
+    const png = await draw(tree);
     response.writeHead(200, { "content-type": "image/png", "content-length": png.length });
     response.end(png);
   } catch (error) {
