@@ -27,6 +27,33 @@ async function seriousViolations(page: Page, scheme: "light" | "dark"): Promise<
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** One path per route module: an alias renders the same module, so its markup is the module's. */
+function routePaths(): string[] {
+  const seen = new Set<string>();
+  const paths: string[] = [];
+  for (const route of PREVIEW_ROUTES) {
+    if (seen.has(route.module)) continue;
+    seen.add(route.module);
+    paths.push(samplePath(route.pattern));
+  }
+  return paths;
+}
+
+/**
+ * Each page is loaded once and checked in both schemes: the light one with every rule, then the dark one (the
+ * app's colours follow `prefers-color-scheme`, which `emulateMedia` switches in place) with the colour rules.
+ */
+async function checkBothSchemes(page: Page, url: string, path: string, found: string[]): Promise<void> {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(url, { waitUntil: "load" });
+  await hydrated(page);
+  for (const v of await seriousViolations(page, "light")) found.push(`light ${path}: ${v}`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  assert.ok(dark, `${path}: the dark scheme did not apply`);
+  for (const v of await seriousViolations(page, "dark")) found.push(`dark ${path}: ${v}`);
+}
+
 Deno.test({
   name: "a11y: axe finds no serious or critical violation on any whitelisted route, light and dark",
   sanitizeOps: false,
@@ -35,32 +62,22 @@ Deno.test({
     const server = await startServer();
     const browser = await launchBrowser();
     try {
-      for (const scheme of ["light", "dark"] as const) {
-        await t.step(`${scheme}: every whitelisted route at 1280 px`, async () => {
-          const context = await visitorContext(browser, { device: "desktop", scheme });
-          const page = await context.newPage();
-          const found: string[] = [];
-          for (const route of PREVIEW_ROUTES) {
-            const path = samplePath(route.pattern);
-            await page.goto(server.url + path, { waitUntil: "load" });
-            await hydrated(page);
-            for (const v of await seriousViolations(page, scheme)) found.push(`${path}: ${v}`);
-          }
-          await context.close();
-          assert.deepEqual(found, []);
-        });
-        await t.step(`${scheme}: main screens at 390 px`, async () => {
-          const context = await visitorContext(browser, { device: "phone", scheme });
-          const page = await context.newPage();
-          const found: string[] = [];
-          for (const path of PHONE_PATHS) {
-            await page.goto(server.url + path, { waitUntil: "load" });
-            await hydrated(page);
-            for (const v of await seriousViolations(page, scheme)) found.push(`${path}: ${v}`);
-          }
-          await context.close();
-          assert.deepEqual(found, []);
-        });
+      const paths = routePaths();
+      assert.ok(paths.length >= 30, `only ${paths.length} route modules`);
+      for (const device of ["desktop", "phone"] as const) {
+        await t.step(
+          `${device === "desktop" ? "every route module at 1280 px" : "main screens at 390 px"}`,
+          async () => {
+            const context = await visitorContext(browser, { device });
+            const page = await context.newPage();
+            const found: string[] = [];
+            for (const path of device === "desktop" ? paths : PHONE_PATHS) {
+              await checkBothSchemes(page, server.url + path, path, found);
+            }
+            await context.close();
+            assert.deepEqual(found, []);
+          },
+        );
       }
     } finally {
       await browser.close();
