@@ -132,7 +132,7 @@ export class Relay {
         this.times.active = now;
         this.bytes += n;
         if (this.lingerUntil || this.refused || this.#dropping) {
-          if ((this.#dropped += n) > LINGER_BYTES) break;
+          if ((this.#dropped += n) > LINGER_BYTES) return this.close();
           continue;
         }
         if (this.tunnelSince) await this.#tunnelUp(buffer.subarray(0, n), now);

@@ -1,5 +1,5 @@
 /**
- * The connection guard (`conn_guard.ts`) on a Worker thread of its own, so
+ * The connection guard (`accept.ts`) on a Worker thread of its own, so
  * relaying bytes does not take the main thread's time from rendering
  * answers: {@linkcode startConnectionGuardWorker} starts it and returns the
  * same {@linkcode ConnectionGuard} interface. Which client a relay
