@@ -7,7 +7,8 @@
  */
 import { errorText, logger } from "../log.ts";
 import type { ConnectionGuard, ConnectionGuardOptions, ConnectionGuardStats } from "./guard.ts";
-import { evictionRank, expiredReason, Relay, type RelayHost } from "./relay.ts";
+import { evictionRank, expiredReason } from "./deadlines.ts";
+import { Relay, type RelayHost } from "./relay.ts";
 import { relaySettings } from "./settings.ts";
 
 const SWEEP_MS = 250;
