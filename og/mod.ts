@@ -310,6 +310,8 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
       logger.warn("Share image refused: render queue full", { kind, network: chainName, stats: pool.stats() });
       return { status: 503, body: RENDER_BUSY };
     }
+    // A worker boots while the preview is looked up and the logos fetched.
+    pool.prepare();
     const origin = options.publicOrigin || new URL(requestUrl).origin;
     let drawn: { png: Uint8Array; degraded: boolean };
     // Error bodies say what failed in plain words; the detail (which may

@@ -127,6 +127,12 @@ export interface RenderPool {
   /** Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget. */
   run(job: CardJob): Promise<RenderOutput>;
   /**
+   * Starts a worker if none is alive, without waiting for it: called when a
+   * card is likely to come (its preview is being looked up), so the worker
+   * boots during the lookup and logo fetch instead of after them.
+   */
+  prepare(): void;
+  /**
    * Starts a worker now (unless one is alive) and resolves once one is
    * ready, with the renderer that worker loaded; more start when cards wait.
    * A new worker draws warm-up cards unless a card is already waiting for
@@ -158,6 +164,8 @@ interface Slot {
   idleTimer: ReturnType<typeof setTimeout> | null;
   /** Drawing its warm-up cards (free again soon: cards wait for it rather than start another worker). */
   warming: boolean;
+  /** Draw warm-up cards when ready with no card waiting (not for a worker started for a card on its way). */
+  readonly warmUp: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -241,7 +249,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     dispatch();
   }
 
-  function spawn(): void {
+  /** Starts a worker; `warmUp`: it draws warm-up cards if no card waits once it is ready. */
+  function spawn(warmUp = true): void {
     if (closed || inline) return;
     let child: Deno.ChildProcess;
     try {
@@ -275,6 +284,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       retired: false,
       idleTimer: null,
       warming: false,
+      warmUp,
     };
     slots.push(slot);
     const init: WorkerInit = { type: "init", staticDir: options.staticDir, renderer: rendererName };
@@ -307,7 +317,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       resolveReady();
       // With no card waiting, the new worker pays its first-call costs now;
       // a card already waiting is drawn at once instead.
-      if (waiting.length === 0 && (options.warmWorkers ?? true)) warmSlot(slot);
+      if (waiting.length === 0 && slot.warmUp && (options.warmWorkers ?? true)) warmSlot(slot);
       dispatch();
       return;
     }
@@ -511,6 +521,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         reject(error);
       });
       return promise;
+    },
+    prepare() {
+      if (closed || inline) return;
+      start().then(() => {
+        // No warm-up: the card is on its way, and would wait behind it.
+        if (!closed && !inline && slots.length === 0) spawn(false);
+      }, () => {});
     },
     async warm() {
       await start();

@@ -164,3 +164,19 @@ Deno.test("no second worker starts beyond the process tree's memory budget", asy
     await pool.close();
   }
 });
+
+Deno.test("prepare starts one worker for a card on its way, and no more", async () => {
+  const pool = createRenderPool({ workers: 2, queue: 4, timeoutMs: 20_000, staticDir: STATIC_DIR, idleMs: 60_000 });
+  try {
+    pool.prepare();
+    pool.prepare();
+    const deadline = Date.now() + 5000;
+    while (pool.stats().workers === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(pool.stats().workers, 1);
+    const output = await pool.run(TOKEN);
+    assert.equal(decodePixels(output.png).width, 1200);
+    assert.equal(pool.stats().workers, 1, "the prepared worker drew the card");
+  } finally {
+    await pool.close();
+  }
+});
