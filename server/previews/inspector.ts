@@ -21,6 +21,7 @@
  */
 import { parsePreviewPath, type PreviewPath } from "../../lib/preview_routes.ts";
 import { readTextCapped } from "../../lib/read_capped.ts";
+import { createRateLimiter, type RateLimiter } from "../http/rate_limit.ts";
 import {
   type CardView,
   cardView,
@@ -49,7 +50,17 @@ export interface PreviewInspectorOptions {
   readonly purge?: ((request: Request) => Promise<Response | null>) | null;
   /** Clock for the cache-busting stamp; default `Date.now`. */
   readonly now?: () => number;
+  /** The client of a request (its rate limit); default: one client. */
+  readonly clientOf?: (request: Request) => string;
+  /**
+   * Inspections a client may ask for (each fetches the page seven times and its image once); default
+   * {@linkcode INSPECTIONS_PER_MINUTE} a minute, bursts of 10.
+   */
+  readonly rateLimiter?: RateLimiter;
 }
+
+/** Inspections a client may ask for in a minute, by default. */
+export const INSPECTIONS_PER_MINUTE = 30;
 
 /** Escapes text for HTML content and quoted attributes. */
 export function escapeHtml(value: string): string {
@@ -188,6 +199,9 @@ export function createPreviewInspector(
   options: PreviewInspectorOptions,
 ): (request: Request) => Promise<Response | null> {
   const now = options.now ?? Date.now;
+  const limiter = options.rateLimiter ??
+    createRateLimiter({ ratePerSecond: INSPECTIONS_PER_MINUTE / 60, burst: 10 });
+  const clientOf = options.clientOf ?? (() => "unknown");
 
   async function fetchPage(origin: string, target: PreviewPath, userAgent: string): Promise<Fetched> {
     const response = await options.fetchSelf(
@@ -321,6 +335,17 @@ export function createPreviewInspector(
   return async function inspector(request: Request): Promise<Response | null> {
     const url = new URL(request.url);
     if (url.pathname !== INSPECTOR_PATH) return null;
+    const rate = limiter.take(clientOf(request));
+    if (!rate.ok) {
+      const busy = page(
+        "Preview inspector: too many inspections",
+        `<h1>Preview inspector</h1><p role="alert">Too many inspections from your address: try again in ` +
+          `${rate.retryAfterSeconds} seconds.</p>`,
+        429,
+      );
+      busy.headers.set("retry-after", String(rate.retryAfterSeconds));
+      return busy;
+    }
     if (request.method === "POST" && options.purge) return await purgeFromForm(request);
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Method Not Allowed", {

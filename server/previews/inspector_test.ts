@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createPreviewInspector, escapeHtml } from "./inspector.ts";
 import { cardView, cutText, imageSize, PLATFORMS, readTags } from "./inspector_checks.ts";
 import { isCrawler } from "../../lib/crawler_view.ts";
+import { createRateLimiter } from "../http/rate_limit.ts";
 
 const ORIGIN = "http://app.test";
 const TOKEN_PATH = "/explore/tokens/ethereum/0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";
@@ -164,4 +165,21 @@ Deno.test("inspector: the purge form posts the path and token to the purge as a 
   });
   const without = createPreviewInspector({ fetchSelf: service.fetchSelf });
   assert.doesNotMatch((await inspect(without, TOKEN_PATH)).html, /method="post"/);
+});
+
+Deno.test("inspector: rate limited per client", async () => {
+  const service = fakeService(() => documentWith("t"), () => new Response(png(1200, 630)));
+  let client = "a";
+  const inspector = createPreviewInspector({
+    fetchSelf: service.fetchSelf,
+    clientOf: () => client,
+    rateLimiter: createRateLimiter({ ratePerSecond: 0.001, burst: 2 }),
+  });
+  assert.equal((await inspect(inspector, TOKEN_PATH)).status, 200);
+  assert.equal((await inspect(inspector, "https://elsewhere.example/")).status, 400);
+  const busy = await inspector(new Request(`${ORIGIN}/preview?path=${encodeURIComponent(TOKEN_PATH)}`));
+  assert.equal(busy?.status, 429);
+  assert.ok(Number(busy?.headers.get("retry-after")) > 0);
+  client = "b";
+  assert.equal((await inspect(inspector, TOKEN_PATH)).status, 200);
 });
