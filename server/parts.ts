@@ -82,7 +82,8 @@ export async function createParts(config: Config, options: PartsOptions, clients
   const kv = await openKv(config);
   const graphqlUrl = gateway?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = gateway ? gateway.wsUrl : config.graphqlWsUrl;
-  const cache = createCache(kv);
+  // IMAGE_CACHE_MAX_BYTES: past it the oldest images are evicted (cache/image_budget.ts).
+  const cache = createCache(kv, { maxImageBytes: config.imageCacheMaxBytes });
   // Public reads are shared by every request for QUERY_CACHE_SECONDS (queries/query_cache.ts).
   const queryCache = createQueryCache({ ttlMs: config.queryCacheSeconds * 1000 });
   const gatewayClient = () =>

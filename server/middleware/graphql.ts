@@ -36,7 +36,12 @@ export function graphqlSubscriptions(
       );
     }
     return Promise.resolve(
-      proxyWebSocket(ctx.request, wsUrl, { protocols: ["graphql-transport-ws"], accept: acceptSubscriptionMessage }),
+      proxyWebSocket(ctx.request, wsUrl, {
+        protocols: ["graphql-transport-ws"],
+        accept: acceptSubscriptionMessage,
+        // A subscription message is a small JSON document: the /graphql body cap.
+        maxMessageBytes: 64 * 1024,
+      }),
     );
   };
 }
