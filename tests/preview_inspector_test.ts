@@ -41,6 +41,11 @@ Deno.test({
       await cached.text();
       console.log(`inspector: cached page answered in ${(performance.now() - started).toFixed(0)} ms`);
 
+      // A name too long for X: the page cuts it to 70 characters, and the inspector says so.
+      stack.symbol = "EXTRAORDINARILYLONGSYMBOL".repeat(4);
+      const long = await (await inspect(`/explore/tokens/ethereum/0x${"ab".repeat(20)}`)).text();
+      assert.match(long, /Title too long for X/);
+
       for (const bad of ["https://elsewhere.example/", "//evil.example/", "/\\evil.example", "/%2F%2Fevil.example"]) {
         const response = await inspect(bad);
         assert.equal(response.status, 400, bad);

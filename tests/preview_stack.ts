@@ -28,6 +28,8 @@ export interface PreviewStack {
   readonly url: string;
   /** The token's name the fake gateway answers; change it to see a purge work. */
   name: string;
+  /** The token's symbol it answers; `null`: `UNI` for the first name, `NEWUNI` after. */
+  symbol: string | null;
   handle(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
@@ -41,7 +43,7 @@ export async function startPreviewStack(purgeToken: string | null): Promise<Prev
           id: "t",
           chain: "ETHEREUM",
           address: variables.address,
-          symbol: stack.name === "Uniswap" ? "UNI" : "NEWUNI",
+          symbol: stack.symbol ?? (stack.name === "Uniswap" ? "UNI" : "NEWUNI"),
           name: stack.name,
           decimals: 18,
           standard: "ERC20",
@@ -97,6 +99,7 @@ export async function startPreviewStack(purgeToken: string | null): Promise<Prev
     gateway,
     url: `http://127.0.0.1:${server.addr.port}`,
     name: "Uniswap",
+    symbol: null,
     handle,
     async close() {
       await server.shutdown();

@@ -313,8 +313,18 @@ export function cardView(platform: Platform, tags: readonly FoundTag[], image: I
   else {
     const cut = cutText(rawTitle, platform.titleMax);
     title = cut.text;
+    const length = [...rawTitle].length;
     if (cut.cut) {
-      warnings.push(`Title cut: ${[...rawTitle].length} characters, ${platform.name} shows ${platform.titleMax}.`);
+      warnings.push(
+        `Title too long for ${platform.name}: ${length} characters, it shows ${platform.titleMax}; the title is cut.`,
+      );
+    } else if (rawTitle.includes("…") && length >= Math.min(platform.titleMax, 70) - 1) {
+      // The service cut a longer name to fit X's 70 characters: the card shows a shortened title.
+      warnings.push(
+        `Title too long for X's ${
+          Math.min(platform.titleMax, 70)
+        } characters: the page already cut the name in it (…).`,
+      );
     }
   }
   let description: string | null = null;
@@ -323,7 +333,8 @@ export function cardView(platform: Platform, tags: readonly FoundTag[], image: I
     description = cut.text;
     if (cut.cut) {
       warnings.push(
-        `Description cut: ${[...rawDescription].length} characters, ${platform.name} shows ${platform.descriptionMax}.`,
+        `Description too long for ${platform.name}: ${[...rawDescription].length} characters, it shows ` +
+          `${platform.descriptionMax}; the description is cut.`,
       );
     }
   }

@@ -3,6 +3,7 @@ import { createPreviewInspector, escapeHtml } from "./inspector.ts";
 import { cardView, cutText, imageSize, PLATFORMS, readTags } from "./inspector_checks.ts";
 import { isCrawler } from "../../lib/crawler_view.ts";
 import { createRateLimiter } from "../http/rate_limit.ts";
+import { tokenTitle } from "./previews.ts";
 
 const ORIGIN = "http://app.test";
 const TOKEN_PATH = "/explore/tokens/ethereum/0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";
@@ -63,7 +64,7 @@ Deno.test("inspector: seven platforms' cards, the image checked, a title too lon
   }
   assert.match(html, /<img src="\/api\/image\/tokens\/ethereum\/0x1f98"/);
   assert.match(html, /status 200, image\/png, 2000 bytes, 1200x630, ratio 1\.90:1/);
-  assert.match(html, /Title cut: 95 characters, X shows 70\./);
+  assert.match(html, /Title too long for X: 95 characters, it shows 70; the title is cut\./);
   assert.match(html, /Sharing Debugger/);
   assert.match(html, /post-inspector/);
   assert.match(html, /@WebpageBot/);
@@ -165,6 +166,15 @@ Deno.test("inspector: the purge form posts the path and token to the purge as a 
   });
   const without = createPreviewInspector({ fetchSelf: service.fetchSelf });
   assert.doesNotMatch((await inspect(without, TOKEN_PATH)).html, /method="post"/);
+});
+
+Deno.test("inspector: a title the page already cut to 70 characters is flagged too", () => {
+  const cutTitle = tokenTitle("B".repeat(200), null);
+  assert.match(cutTitle, /^Get B+… on Uniswap$/);
+  const warnings = cardView(PLATFORMS[0], readTags(documentWith(cutTitle)), null).warnings;
+  assert.match(warnings.join(" "), /Title too long for X's 70 characters: the page already cut the name in it/);
+  const fine = cardView(PLATFORMS[0], readTags(documentWith("Get UNI on Uniswap")), null).warnings;
+  assert.doesNotMatch(fine.join(" "), /Title/);
 });
 
 Deno.test("inspector: rate limited per client", async () => {
