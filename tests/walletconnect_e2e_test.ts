@@ -51,7 +51,7 @@ async function pickNative(page: Page, label: string): Promise<void> {
 /** Opens the header's wallet list and picks WalletConnect; resolves with the dialog. */
 async function pickWalletConnect(page: Page) {
   await page.getByRole("button", { name: "Connect wallet" }).click();
-  await page.getByRole("menuitem", { name: "WalletConnect" }).click();
+  await page.getByRole("dialog", { name: "Choose a wallet" }).getByRole("button", { name: "WalletConnect" }).click();
   const dialog = page.getByRole("dialog", { name: "Connect with WalletConnect" });
   await dialog.waitFor();
   return dialog;
@@ -90,10 +90,11 @@ Deno.test({
             const csp = response!.headers()["content-security-policy"];
             assert.match(csp, /(^|;)\s*connect-src 'self'\s*(;|$)/);
             await page.getByRole("button", { name: "Connect wallet" }).click();
-            const menu = page.getByRole("menu", { name: "Wallets" });
-            // Ready (the list and the WalletConnect entry come from the same GET /rpc): the browser's own wallet only.
-            await menu.getByRole("menuitem", { name: "Browser wallet" }).waitFor();
-            assert.deepEqual(await menu.getByRole("menuitem").allTextContents(), [" Browser wallet"]);
+            const menu = page.getByRole("dialog", { name: "Choose a wallet" });
+            // Ready (the list and the WalletConnect entry come from the same GET /rpc): no wallet at all, and no
+            // "Browser wallet" either, since this browser has no window.ethereum.
+            await menu.getByText(/^No wallet found in this browser/).waitFor();
+            assert.deepEqual(await menu.locator(".wallet-option").allTextContents(), []);
             assert.equal(await page.getByText("WalletConnect").count(), 0);
             await page.waitForLoadState("networkidle");
             const origin = new URL(server.url).origin;
@@ -214,7 +215,8 @@ Deno.test({
         });
 
         await t.step("disconnect, then a wallet that rejects: the dialog says so; Escape closes it", async () => {
-          await page.getByTestId("wallet-account").getByRole("button", { name: "Disconnect" }).click();
+          await page.getByTestId("wallet-account").getByRole("button", { name: new RegExp(short) }).click();
+          await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click();
           await page.getByRole("button", { name: "Connect wallet" }).waitFor();
           const refusing = await startWalletConnectWallet({ ...walletOptions, accountIndex: 6 }, { reject: true });
           wallets.push(refusing);

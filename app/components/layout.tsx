@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { TokenSearch } from "./token_search.tsx";
 import { type ChainInfo, CHAINS, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
 import { connectedBefore } from "../wallet/wallet_intent.ts";
+import { ToastRegion } from "./controls/toast.tsx";
 
 const NAV = [
   { to: "/explore", label: "Explore" },
@@ -225,6 +226,7 @@ export function SiteFooter() {
           </li>
         </ul>
       </nav>
+      <ToastRegion />
     </footer>
   );
 }

@@ -137,3 +137,46 @@ export function tokenWarnings(token: SafetyInput): SafetyWarning[] {
 function positive(n: number | null | undefined): number | null {
   return typeof n === "number" && Number.isFinite(n) && n > 0 ? n * 100 : null;
 }
+
+/**
+ * The one rule for a token a trade must confirm before it is sent: the
+ * project is spam, strongly warned about or blocked, or the token's
+ * screening says malicious or spam. The token page's warnings
+ * ({@linkcode tokenWarnings}) show the same cases as danger or spam.
+ */
+export function isFlagged(token: Pick<SafetyInput, "project" | "protectionInfo">): boolean {
+  const level = token.project?.safetyLevel;
+  const result = token.protectionInfo?.result;
+  return token.project?.isSpam === true || level === "STRONG_WARNING" || level === "BLOCKED" ||
+    result === "MALICIOUS" || result === "SPAM";
+}
+
+/** A `TokenProjects` answer as {@linkcode flaggedAddresses} reads it (schema field names). */
+export interface FlagProjects {
+  readonly tokenProjects?:
+    | readonly ({
+      readonly safetyLevel?: string | null;
+      readonly isSpam?: boolean | null;
+      readonly tokens?:
+        | readonly ({
+          readonly address?: string | null;
+          readonly protectionInfo?: { readonly result?: string | null } | null;
+        } | null)[]
+        | null;
+    } | null)[]
+    | null;
+}
+
+/** The lower-case addresses among `addresses` that {@linkcode isFlagged} flags in a `TokenProjects` answer. */
+export function flaggedAddresses(data: FlagProjects | null | undefined, addresses: readonly string[]): Set<string> {
+  const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+  const flagged = new Set<string>();
+  for (const project of data?.tokenProjects ?? []) {
+    for (const token of project?.tokens ?? []) {
+      const address = token?.address?.toLowerCase();
+      if (!address || !wanted.has(address)) continue;
+      if (isFlagged({ project, protectionInfo: token?.protectionInfo })) flagged.add(address);
+    }
+  }
+  return flagged;
+}

@@ -75,12 +75,14 @@ export function AmountBox(
   );
 }
 
-/** The balance under an amount, "–" until both it and the token's decimals are read. */
+/** The balance under an amount, "–" until both it and the token's decimals are read; its USD worth when known. */
 export function BalanceNote(
-  { amount, decimals, testId }: {
+  { amount, decimals, testId, usd }: {
     amount: bigint | null | undefined;
     decimals: number | null | undefined;
     testId?: string;
+    /** The balance's USD worth, formatted. */
+    usd?: string | null;
   },
 ) {
   return (
@@ -88,6 +90,7 @@ export function BalanceNote(
       Balance: {amount !== null && amount !== undefined && decimals !== null && decimals !== undefined
         ? formatUnitsShort(amount, decimals)
         : "–"}
+      {usd ? <span className="balance-usd">{` (${usd})`}</span> : null}
     </p>
   );
 }

@@ -1,53 +1,38 @@
 /**
- * The send panel with a wallet: native or ERC-20 transfer to an address that
- * must be valid (mixed case must match its EIP-55 checksum), within the
- * balance, simulated before the wallet is asked and followed to its receipt.
+ * The send panel with a wallet: native or ERC-20 transfer (`actions/send.ts`)
+ * to a valid address, within the balance, with the amount's and balance's
+ * USD worth; simulated before the wallet is asked and followed to its
+ * receipt. One send per intent: afterwards a summary names the amount and
+ * recipient, a toast says it, and the amount resets.
  *
  * @module
  */
-import { useEffect, useId, useMemo, useState } from "react";
-import { encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
-import { type Address, isZeroAddress } from "../../lib/address.ts";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { explorerTxUrl } from "../../lib/chains.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { parseAmount } from "../lib/wallet_math.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
-import { publicClient, useWallet } from "./wallet_store.ts";
-import { flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { formatUsd } from "../lib/format.ts";
+import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
+import { publicClient, shortAddress, useWallet } from "./wallet_store.ts";
+import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { AmountBox, BalanceNote, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { optionAddress, useTokenOptions } from "./token_options.ts";
-
-/** Why a recipient cannot be used, or `null` when it can. */
-export function recipientProblem(text: string): string | null {
-  const value = text.trim();
-  if (value === "") return "Enter the recipient's address";
-  if (!isAddress(value, { strict: false })) return `Cannot parse address "${value}": expected 0x and 40 hex digits`;
-  if (!isAddress(value, { strict: true })) return `Address "${value}" fails its checksum: check for a typo`;
-  if (isZeroAddress(value)) return "Sending to the zero address burns the tokens";
-  return null;
-}
-
-/** The transfer call of a token (native: a plain value transfer). */
-export function transferTx(
-  token: { address: Address | "native"; symbol: string },
-  to: Address,
-  amount: bigint,
-): TxRequest {
-  if (token.address === "native") return { to, data: "0x", value: amount, label: `${token.symbol} transfer` };
-  return {
-    to: token.address,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }) as Hex,
-    value: 0n,
-    label: `${token.symbol}.transfer`,
-  };
-}
+import { recordTx, trackTx } from "./tx_history.ts";
+import { recipientProblem, send } from "./actions/send.ts";
+import { Button } from "../components/controls/button.tsx";
+import { Callout } from "../components/controls/detail_rows.tsx";
+import { TextInput } from "../components/controls/fields.tsx";
+import { showToast } from "../components/controls/toast.tsx";
 
 /** The panel of `/send`. */
 export function SendPanel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const ids = useId();
-  const [key, setKey] = useState(() => data.input ?? (data.tokens.ok ? data.tokens.data[0]?.key : "") ?? "");
+  const [key, setKey] = useState(() => {
+    const listed = data.tokens.ok ? data.tokens.data : [];
+    return data.input ?? (listed.some((t) => t.key === "NATIVE") ? "NATIVE" : listed[0]?.key) ?? "";
+  });
   const [amountText, setAmountText] = useState("");
   const [recipient, setRecipient] = useState("");
   const [decimals, setDecimals] = useState<number | null>(null);
@@ -55,7 +40,9 @@ export function SendPanel({ data }: { data: TradeData }) {
   const [flagged, setFlagged] = useState(false);
   const [confirmFlagged, setConfirmFlagged] = useState(false);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [done, setDone] = useState<{ text: string; hash: string; explorer: string | null } | null>(null);
   const [refresh, setRefresh] = useState(0);
+  const sending = useRef(false);
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const tokens = useTokenOptions(data, client);
@@ -80,20 +67,42 @@ export function SendPanel({ data }: { data: TradeData }) {
   const problem = recipientProblem(recipient);
   const tooMuch = amount !== null && balance !== null && amount > balance;
   const busy = txBusy(status);
+  const usd = (value: bigint | null) => {
+    if (value === null || decimals === null) return null;
+    const worth = usdValue(value, decimals, option?.price);
+    return worth === null ? null : formatUsd(worth);
+  };
 
   async function onSend() {
+    if (sending.current) return;
     if (!chain || !client || !wallet.address || wallet.chainId === null || !address || !option) return;
-    if (amount === null || amount <= 0n || recipientProblem(recipient)) return;
-    const tx = transferTx({ address, symbol: option.symbol }, getAddress(recipient.trim()), amount);
-    await runTx({
-      chain,
-      client,
-      from: wallet.address,
-      walletChainId: wallet.chainId,
-      tx,
-      flagged: flagged ? [{ symbol: option.symbol, confirmed: confirmFlagged }] : [],
-    }, setStatus);
-    setRefresh((n) => n + 1);
+    if (amount === null || amount <= 0n || decimals === null || recipientProblem(recipient)) return;
+    sending.current = true;
+    setDone(null);
+    const sentText = `${formatUnitsShort(amount, decimals)} ${option.symbol}`;
+    const what = { account: wallet.address, chainId: chain.chainId, summary: `Send ${sentText}` };
+    try {
+      const outcome = await send(
+        { chain, client, from: wallet.address, walletChainId: wallet.chainId },
+        {
+          token: { address, symbol: option.symbol },
+          to: recipient,
+          amount,
+          flagged: flagged ? [{ symbol: option.symbol, confirmed: confirmFlagged }] : [],
+        },
+        trackTx(setStatus, what),
+      );
+      if (!outcome.ok) return;
+      const text = `Sent ${sentText} to ${shortAddress(outcome.to)}`;
+      const explorer = explorerTxUrl(chain, outcome.hash);
+      recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
+      setDone({ text, hash: outcome.hash, explorer });
+      showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
+      setAmountText("");
+    } finally {
+      sending.current = false;
+      setRefresh((n) => n + 1);
+    }
   }
 
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
@@ -106,27 +115,31 @@ export function SendPanel({ data }: { data: TradeData }) {
         id={`${ids}-amount`}
         label="You're sending"
         value={amountText}
-        onAmount={setAmountText}
+        onAmount={(text) => {
+          setAmountText(text);
+          setDone(null);
+        }}
         picker={<TokenPicker tokens={tokens} value={key} onSelect={setKey} label="Token to send" />}
       >
-        <BalanceNote amount={balance} decimals={decimals} testId="send-balance" />
+        <div className="trade-under">
+          <span className="muted trade-note" data-testid="usd-send">{usd(amount) ?? "\u00a0"}</span>
+          <BalanceNote amount={balance} decimals={decimals} testId="send-balance" usd={usd(balance)} />
+        </div>
       </AmountBox>
       <div className="trade-box">
-        <label htmlFor={`${ids}-to`}>To</label>
-        <input
-          id={`${ids}-to`}
-          className="field"
-          style={{ width: "100%" }}
+        <TextInput
+          label="To"
           autoComplete="off"
+          spellCheck={false}
           placeholder="0x… address"
           value={recipient}
+          error={recipient && problem ? problem : null}
           onChange={(e) => setRecipient(e.currentTarget.value)}
         />
-        {recipient && problem ? <p role="alert">{problem}</p> : null}
       </div>
       {address && address !== "native"
         ? (
-          <p className="muted">
+          <p className="muted trade-contract">
             Contract called: <code data-testid="contract">{address}</code> (transfer)
           </p>
         )
@@ -142,14 +155,30 @@ export function SendPanel({ data }: { data: TradeData }) {
         )
         : null}
       <WalletGate wallet={wallet} chain={chain} action="send">
-        <button
-          type="button"
-          disabled={busy || !!problem || amount === null || amount <= 0n || tooMuch || (flagged && !confirmFlagged)}
+        <Button
+          wide
+          data-testid="send-button"
+          pending={busy}
+          pendingLabel={status.step === "wallet" ? "Confirm in your wallet…" : "Sending…"}
+          disabled={!!problem || amount === null || amount <= 0n || tooMuch || (flagged && !confirmFlagged)}
           onClick={() => void onSend()}
         >
-          {tooMuch ? `Insufficient ${option?.symbol} balance` : busy ? "Working…" : "Send"}
-        </button>
+          {tooMuch ? `Insufficient ${option?.symbol} balance` : amount === null ? "Enter an amount" : "Send"}
+        </Button>
       </WalletGate>
+      {done
+        ? (
+          <Callout tone="positive" title={done.text} testId="send-summary">
+            {done.explorer
+              ? <a href={done.explorer} target="_blank" rel="noreferrer">View the transaction on the explorer</a>
+              : (
+                <span>
+                  Transaction <code className="tx-hash-full">{done.hash}</code>
+                </span>
+              )}
+          </Callout>
+        )
+        : null}
       <TxStatusView status={status} />
     </div>
   );

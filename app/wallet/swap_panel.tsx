@@ -1,87 +1,121 @@
 /**
- * The swap panel with a wallet: exact input or exact output, quotes from the
- * chain refreshed while open, rate, price impact, minimum received or maximum
- * sold, network fee, route and the exact contract called; slippage and
- * deadline settings; approval (exact by default); simulation before the wallet
- * is asked; the transaction followed to its receipt; balances refreshed.
+ * The swap panel with a wallet: exact input or exact output, the best trade
+ * (routes across V2 and V3 and splits, compared net of gas) refreshed while
+ * open; rate, price impact coloured by band, minimum received or maximum
+ * sold, network fee, each with its USD worth; the route and the exact
+ * contract called. A high impact warns from 5 % and needs an explicit
+ * acknowledgement from 15 %; slippage is "auto" unless set. One trade per
+ * intent: after a swap the summary names both amounts, a toast says it, and
+ * the amount resets so the button waits for a new one.
  *
  * @module
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { formatUnits } from "viem";
 import type { Address } from "../../lib/address.ts";
+import { EVM_CHAINS, explorerTxUrl } from "../../lib/chains.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
+import { formatUsd } from "../lib/format.ts";
 import {
+  autoSlippageBps,
+  convertByPrice,
   DEFAULT_DEADLINE_MINUTES,
+  formatImpact,
   formatUnitsShort,
+  IMPACT_ACK_BPS,
+  IMPACT_WARN_BPS,
+  impactAccepted,
+  type ImpactAck,
+  impactAcknowledgement,
+  impactTone,
   parseAmount,
   parseDeadline,
   parseSlippage,
-  priceImpactBps,
+  type SlippageCheck,
+  usdValue,
 } from "../lib/wallet_math.ts";
-import {
-  buildSwap,
-  type ChainCall,
-  describeRoute,
-  findBestQuote,
-  type Quote,
-  quoteRoute,
-  type SwapPlan,
-  type SwapToken,
-  type TradeKind,
-} from "../lib/wallet_swap.ts";
+import { buildTrade, describeTrade } from "../lib/wallet_split.ts";
+import type { SwapPlan, SwapToken, TradeKind } from "../lib/wallet_swap.ts";
 import { publicClient, useWallet } from "./wallet_store.ts";
-import { ensureApproval, flaggedTokens, runTx, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
-import {
-  AmountBox,
-  BalanceNote,
-  ContractCalled,
-  FlaggedConfirm,
-  SlippageAlert,
-  SlippageField,
-  WalletGate,
-} from "./form_rows.tsx";
+import { AmountBox, BalanceNote, ContractCalled, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
+import { recordTx, trackTx } from "./tx_history.ts";
+import { quote as quoteTrade, type QuoteResult } from "./actions/quote.ts";
+import { swap } from "./actions/swap.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
+import { Button, IconButton } from "../components/controls/button.tsx";
+import { Callout, DetailRows } from "../components/controls/detail_rows.tsx";
+import { TextInput, Toggle } from "../components/controls/fields.tsx";
+import { showToast } from "../components/controls/toast.tsx";
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
+
+/** The default pair of `/swap`: the chain's native token, then the first top token that is not it nor its wrapper. */
+export function defaultPair(
+  keys: readonly string[],
+  wrappedNative: string | null,
+  input: string | null,
+  output: string | null,
+): [string, string] {
+  const first = input ?? (keys.includes("NATIVE") ? "NATIVE" : keys[0] ?? "");
+  const wrapped = wrappedNative?.toLowerCase();
+  const second = output && output !== first
+    ? output
+    : keys.find((k) => k !== first && k !== "NATIVE" && k !== wrapped) ?? keys.find((k) => k !== first) ?? "";
+  return [first, second];
+}
+
+/** A mined swap as the summary and the toast say it. */
+interface Done {
+  readonly text: string;
+  readonly hash: string;
+  readonly explorer: string | null;
+}
 
 /** The swap panel of `/swap` and the token and pool pages. */
 export function SwapPanel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const ids = useId();
+  const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const listed = data.tokens.ok ? data.tokens.data : [];
-  // Defaults never pair a token with itself.
-  const [inKey, setInKey] = useState(() => data.input ?? listed.find((t) => t.key !== data.output)?.key ?? "");
-  const [outKey, setOutKey] = useState(() => data.output ?? listed.find((t) => t.key !== inKey)?.key ?? "");
+  const [initialIn, initialOut] = defaultPair(
+    listed.map((t) => t.key),
+    EVM_CHAINS[data.chainName]?.contracts.wrappedNative ?? null,
+    data.input,
+    data.output,
+  );
+  const [inKey, setInKey] = useState(initialIn);
+  const [outKey, setOutKey] = useState(initialOut);
   const [kind, setKind] = useState<TradeKind>("exactIn");
   const [amountText, setAmountText] = useState("");
-  const [slippageText, setSlippageText] = useState("0.5");
+  const [customSlippage, setCustomSlippage] = useState<string | null>(null);
   const [deadlineText, setDeadlineText] = useState(String(DEFAULT_DEADLINE_MINUTES));
   const [unlimited, setUnlimited] = useState(false);
   const [confirmFlagged, setConfirmFlagged] = useState(false);
+  const [ack, setAck] = useState<ImpactAck | null>(null);
   const [decimals, setDecimals] = useState<Record<string, number>>({});
   const [balances, setBalances] = useState<Record<string, bigint>>({});
   // A quote counts only for the inputs it was asked for: a stale one is never shown nor sent.
-  const [quoted, setQuoted] = useState<{ key: string; quote: Quote | null } | null>(null);
-  const [impact, setImpact] = useState<number | null>(null);
+  const [quoted, setQuoted] = useState<{ key: string; result: QuoteResult | null } | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
-  const [fee, setFee] = useState<bigint | null>(null);
   const [flags, setFlags] = useState<{ flagged: Set<string>; error: string | null }>({
     flagged: new Set(),
     error: null,
   });
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [done, setDone] = useState<Done | null>(null);
   const [refresh, setRefresh] = useState(0);
+  const sending = useRef(false);
   const busy = txBusy(status);
 
-  const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const tokens = useTokenOptions(data, client);
   const inOption = tokens.find((t) => t.key === inKey);
   const outOption = tokens.find((t) => t.key === outKey);
+  const nativeOption = tokens.find((t) => t.key === "NATIVE");
   const inAddress = optionAddress(inOption);
   const outAddress = optionAddress(outOption);
   const tokenIn: SwapToken | null = inAddress && decimals[inAddress] !== undefined
@@ -90,13 +124,14 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const tokenOut: SwapToken | null = outAddress && decimals[outAddress] !== undefined
     ? { address: outAddress, symbol: outOption!.symbol, decimals: decimals[outAddress] }
     : null;
-  const slippage = parseSlippage(slippageText);
   const deadline = parseDeadline(deadlineText);
   const amount = tokenIn && tokenOut
     ? parseAmount(amountText, kind === "exactIn" ? tokenIn.decimals : tokenOut.decimals)
     : null;
   const quoteKey = `${tokenIn?.address}|${tokenOut?.address}|${kind}|${amount}`;
-  const quote = quoted?.key === quoteKey ? quoted.quote : null;
+  const result = quoted?.key === quoteKey ? quoted.result : null;
+  const trade = result?.trade ?? null;
+  const impact = result?.impactBps ?? null;
 
   // Decimals of the chosen tokens, from the chain.
   useEffect(() => {
@@ -129,30 +164,38 @@ export function SwapPanel({ data }: { data: TradeData }) {
     void flaggedTokens(data.chain, contracts).then(setFlags);
   }, [data.chain, inAddress, outAddress]);
 
+  // Gas in the output token, at the gateway's prices, to compare routes net of gas.
+  const outPrice = outOption?.price ?? null;
+  const nativePrice = nativeOption?.price ?? null;
+  const outDecimals = tokenOut?.decimals ?? null;
+  const nativeToOutput = useMemo(() => {
+    if (outAddress === "native") return (wei: bigint) => wei;
+    if (outDecimals === null) return null;
+    return (wei: bigint) =>
+      convertByPrice(wei, { decimals: 18, priceUsd: nativePrice }, { decimals: outDecimals, priceUsd: outPrice }) ??
+        0n;
+  }, [outAddress, outDecimals, nativePrice, outPrice]);
+
   // The quote: on every change, then every QUOTE_REFRESH_MS while open.
   const quoteSeq = useRef(0);
   const runQuote = useCallback(async () => {
     const seq = ++quoteSeq.current;
     if (!client || !chain || !tokenIn || !tokenOut || !amount || amount <= 0n) {
       setQuoted(null);
-      setImpact(null);
       return;
     }
-    const call: ChainCall = async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
-    const contracts = chain.contracts;
-    const best = await findBestQuote(call, contracts, tokenIn, tokenOut, { kind, amount });
+    const found = await quoteTrade(client, {
+      contracts: chain.contracts,
+      tokenIn,
+      tokenOut,
+      kind,
+      amount,
+      nativeToOutput,
+    }).catch(() => null);
     if (seq !== quoteSeq.current) return;
-    setQuoted({ key: quoteKey, quote: best });
-    setQuoteError(best ? null : "No route between these tokens on this chain");
-    if (best) {
-      const probeAmount = (kind === "exactIn" ? best.amountIn : best.amountOut) / 1000n;
-      const probe = probeAmount > 0n ? await quoteRoute(call, contracts, best.route, kind, probeAmount) : null;
-      if (seq !== quoteSeq.current) return;
-      setImpact(probe ? priceImpactBps(best.amountIn, best.amountOut, probe.amountIn, probe.amountOut) : null);
-      const gasPrice = await client.getGasPrice().catch(() => null);
-      if (seq === quoteSeq.current) setFee(gasPrice === null ? null : gasPrice * best.gasEstimate);
-    }
-  }, [client, chain, quoteKey]);
+    setQuoted({ key: quoteKey, result: found });
+    setQuoteError(found ? null : "No route between these tokens on this chain");
+  }, [client, chain, quoteKey, nativeToOutput]);
   useEffect(() => {
     const timer = setTimeout(() => void runQuote(), 250);
     const interval = setInterval(() => {
@@ -164,12 +207,20 @@ export function SwapPanel({ data }: { data: TradeData }) {
     };
   }, [runQuote, refresh, busy]);
 
+  const feeOut = result?.feeWei !== null && result?.feeWei !== undefined && nativeToOutput
+    ? nativeToOutput(result.feeWei)
+    : null;
+  const autoBps = trade ? autoSlippageBps(feeOut, trade.amountOut) : autoSlippageBps(null, 0n);
+  const slippage: SlippageCheck = customSlippage === null
+    ? { ok: true, bps: autoBps, warning: null }
+    : parseSlippage(customSlippage);
+
   let plan: SwapPlan | null = null;
   let planError: string | null = null;
-  if (quote && tokenIn && tokenOut && slippage.ok && deadline.ok && wallet.address) {
+  if (trade && tokenIn && tokenOut && slippage.ok && deadline.ok && wallet.address && chain) {
     try {
-      plan = buildSwap(quote, {
-        contracts: chain!.contracts,
+      plan = buildTrade(trade, {
+        contracts: chain.contracts,
         tokenIn,
         tokenOut,
         recipient: wallet.address,
@@ -197,26 +248,42 @@ export function SwapPanel({ data }: { data: TradeData }) {
     }
   }
   const insufficient = plan && balanceIn !== undefined && balanceIn < plan.maximumIn;
+  const ackKey = `${quoteKey}|${chain?.chainId}`;
+  const impactOk = impactAccepted(impact, ackKey, ack);
+  const needsAck = impact !== null && impact >= IMPACT_ACK_BPS;
 
   async function onSwap() {
-    if (!plan || !chain || !client || !wallet.address || !tokenIn || wallet.chainId === null) return;
+    if (sending.current) return;
+    if (!plan || !chain || !client || !wallet.address || !tokenIn || !tokenOut || wallet.chainId === null) return;
+    if (!impactOk) return;
+    sending.current = true;
+    setDone(null);
     const from = wallet.address;
-    const walletChainId = wallet.chainId;
-    if (plan.spender && tokenIn.address !== "native") {
-      const approved = await ensureApproval(
-        { chain, client, from, walletChainId, flagged: flaggedList },
-        { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals },
-        plan.spender,
-        { amount: plan.maximumIn, unlimited },
-        setStatus,
+    const sold = `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`;
+    const what = { account: from, chainId: chain.chainId, summary: `Swap ${sold} for ${tokenOut.symbol}` };
+    try {
+      const outcome = await swap(
+        { chain, client, from, walletChainId: wallet.chainId },
+        { plan, tokenIn, tokenOut, unlimited, flagged: flaggedList },
+        trackTx(setStatus, what),
       );
-      if (!approved) return;
+      if (!outcome.ok) return;
+      const text = `Swapped ${formatUnitsShort(outcome.amounts.amountIn, tokenIn.decimals)} ${tokenIn.symbol} for ${
+        formatUnitsShort(outcome.amounts.amountOut, tokenOut.decimals)
+      } ${tokenOut.symbol}`;
+      const explorer = explorerTxUrl(chain, outcome.hash);
+      recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
+      setDone({ text, hash: outcome.hash, explorer });
+      showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
+      // One trade per intent: the amount resets, so the button waits for a new one.
+      setAmountText("");
+      setKind("exactIn");
+      setAck(null);
+      setQuoted(null);
+    } finally {
+      sending.current = false;
+      setRefresh((n) => n + 1);
     }
-    await runTx(
-      { chain, client, from, walletChainId, tx: plan.tx, minimumOut: plan.minimumOut, flagged: flaggedList },
-      setStatus,
-    );
-    setRefresh((n) => n + 1);
   }
 
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
@@ -228,6 +295,11 @@ export function SwapPanel({ data }: { data: TradeData }) {
       </p>
     );
   }
+  const usd = (value: bigint | undefined | null, token: SwapToken | null, price: number | null | undefined) => {
+    if (value === undefined || value === null || !token) return null;
+    const worth = usdValue(value, token.decimals, price);
+    return worth === null ? null : formatUsd(worth);
+  };
   // The pay and receive boxes: the side being typed shows the text, the other side the quote.
   const sides = [
     {
@@ -236,12 +308,13 @@ export function SwapPanel({ data }: { data: TradeData }) {
       label: "You pay",
       bound: " (at most)",
       token: tokenIn,
-      quoted: quote?.amountIn,
+      option: inOption,
+      quoted: trade?.amountIn,
       address: inAddress,
       own: { value: inKey, set: setInKey },
       other: { value: outKey, set: setOutKey },
       picker: "Token to pay",
-      balanceTestId: "balance-in",
+      testId: "in",
     },
     {
       kind: "exactOut",
@@ -249,123 +322,226 @@ export function SwapPanel({ data }: { data: TradeData }) {
       label: "You receive",
       bound: " (estimated)",
       token: tokenOut,
-      quoted: quote?.amountOut,
+      option: outOption,
+      quoted: trade?.amountOut,
       address: outAddress,
       own: { value: outKey, set: setOutKey },
       other: { value: inKey, set: setInKey },
       picker: "Token to receive",
-      balanceTestId: undefined,
+      testId: "out",
     },
   ] as const;
-  const [inBox, outBox] = sides.map((side) => (
-    <AmountBox
-      key={side.kind}
-      id={side.id}
-      label={<>{side.label}{kind !== side.kind ? side.bound : ""}</>}
-      value={kind === side.kind
-        ? amountText
-        : side.quoted !== undefined && side.token
-        ? formatUnitsShort(side.quoted, side.token.decimals)
-        : ""}
-      onAmount={(text) => {
-        setKind(side.kind);
-        setAmountText(text);
-      }}
-      picker={
-        <TokenPicker
-          tokens={tokens}
-          value={side.own.value}
-          onSelect={pairPicker(side.own, side.other)}
-          label={side.picker}
-          balances={pickerBalances}
-        />
-      }
-    >
-      <BalanceNote
-        amount={side.address ? balances[side.address] : undefined}
-        decimals={side.token?.decimals}
-        testId={side.balanceTestId}
-      />
-    </AmountBox>
-  ));
+  const [inBox, outBox] = sides.map((side) => {
+    const typed = kind === side.kind;
+    const shownAmount = typed && side.token ? parseAmount(amountText, side.token.decimals) : side.quoted;
+    const balance = side.address ? balances[side.address] : undefined;
+    const balanceUsd = usd(balance, side.token, side.option?.price);
+    const amountUsd = usd(shownAmount, side.token, side.option?.price);
+    return (
+      <AmountBox
+        key={side.kind}
+        id={side.id}
+        label={<>{side.label}{kind !== side.kind ? side.bound : ""}</>}
+        value={typed
+          ? amountText
+          : side.quoted !== undefined && side.token
+          ? formatUnitsShort(side.quoted, side.token.decimals)
+          : ""}
+        onAmount={(text) => {
+          setKind(side.kind);
+          setAmountText(text);
+          setDone(null);
+        }}
+        picker={
+          <TokenPicker
+            tokens={tokens}
+            value={side.own.value}
+            onSelect={pairPicker(side.own, side.other)}
+            label={side.picker}
+            balances={pickerBalances}
+          />
+        }
+      >
+        <div className="trade-under">
+          <span className="muted trade-note" data-testid={`usd-${side.testId}`}>{amountUsd ?? "\u00a0"}</span>
+          <BalanceNote
+            amount={balance}
+            decimals={side.token?.decimals}
+            testId={side.testId === "in" ? "balance-in" : "balance-out"}
+            usd={balanceUsd}
+          />
+        </div>
+      </AmountBox>
+    );
+  });
 
   const symbolOf = (address: Address) => {
     const lower = address.toLowerCase();
     if (chain && lower === chain.contracts.wrappedNative.toLowerCase()) return "WETH";
     return tokens.find((t) => t.key === lower)?.symbol ?? `${address.slice(0, 6)}…`;
   };
+  const nativeSymbol = chain?.nativeCurrency.symbol ?? "ETH";
+  const feeUsd = result?.feeWei !== null && result?.feeWei !== undefined
+    ? usdValue(result.feeWei, 18, nativePrice)
+    : null;
+  const tone = impact === null ? "neutral" : impactTone(impact);
+  const label = insufficient
+    ? `Insufficient ${tokenIn?.symbol} balance`
+    : !amount
+    ? "Enter an amount"
+    : needsAck && !impactOk
+    ? "Accept the price impact to swap"
+    : needsAck
+    ? "Swap anyway"
+    : "Swap";
+  const pendingLabel = status.step === "simulating"
+    ? "Simulating…"
+    : status.step === "wallet"
+    ? "Confirm in your wallet…"
+    : "Swapping…";
 
   return (
     <div className="trade-panel wallet-swap" data-testid="swap-panel">
       {inBox}
-      <button
-        type="button"
-        className="button-secondary"
-        aria-label="Switch tokens"
-        onClick={() => {
-          setInKey(outKey);
-          setOutKey(inKey);
-          setKind(kind === "exactIn" ? "exactOut" : "exactIn");
-        }}
-      >
-        ↓↑
-      </button>
+      <div className="trade-flip">
+        <IconButton
+          label="Switch tokens"
+          onClick={() => {
+            setInKey(outKey);
+            setOutKey(inKey);
+            setKind(kind === "exactIn" ? "exactOut" : "exactIn");
+          }}
+        >
+          ↓
+        </IconButton>
+      </div>
       {outBox}
-      <details className="trade-box">
+      <details className="trade-box trade-settings">
         <summary>
-          Settings: slippage {slippage.ok ? `${slippage.bps / 100}%` : "invalid"}, deadline {deadlineText} min
+          Settings: slippage{" "}
+          {customSlippage === null ? `auto (${autoBps / 100}%)` : slippage.ok ? `${slippage.bps / 100}%` : "invalid"},
+          deadline {deadlineText} min
         </summary>
-        <SlippageField id={`${ids}-slippage`} inputMode="decimal" value={slippageText} onValue={setSlippageText} />
-        <label htmlFor={`${ids}-deadline`}>Deadline (minutes)</label>
-        <input
-          id={`${ids}-deadline`}
-          className="field"
+        <Toggle
+          label="Auto slippage (from the trade's network fee, 0.5% to 5.5%)"
+          checked={customSlippage === null}
+          onChange={(on) => setCustomSlippage(on ? null : String(autoBps / 100))}
+          testId="auto-slippage"
+        />
+        {customSlippage !== null
+          ? (
+            <TextInput
+              label="Slippage tolerance (%)"
+              inputMode="decimal"
+              value={customSlippage}
+              error={slippage.ok ? null : slippage.error}
+              onChange={(e) => setCustomSlippage(e.currentTarget.value)}
+            />
+          )
+          : null}
+        <TextInput
+          label="Deadline (minutes)"
           inputMode="numeric"
           value={deadlineText}
+          error={deadline.ok ? null : deadline.error}
           onChange={(e) => setDeadlineText(e.currentTarget.value)}
         />
-        <label>
-          <input type="checkbox" checked={unlimited} onChange={(e) => setUnlimited(e.currentTarget.checked)} />{" "}
-          Approve an unlimited amount (default: exactly this trade)
-        </label>
+        <Toggle
+          label="Approve an unlimited amount (default: exactly this trade)"
+          checked={unlimited}
+          onChange={setUnlimited}
+        />
       </details>
-      <SlippageAlert slippage={slippage} />
-      {!deadline.ok ? <p role="alert">{deadline.error}</p> : null}
-      {quote && tokenIn && tokenOut
+      {slippage.ok && slippage.warning
+        ? <Callout tone="warning" title="High slippage" testId="slippage-warning">{slippage.warning}</Callout>
+        : null}
+      {trade && tokenIn && tokenOut
         ? (
-          <dl className="trade-details" data-testid="quote">
-            <dt>Rate</dt>
-            <dd>
-              1 {tokenIn.symbol} = {(Number(formatUnits(quote.amountOut, tokenOut.decimals)) /
-                Number(formatUnits(quote.amountIn, tokenIn.decimals))).toPrecision(6)} {tokenOut.symbol}
-            </dd>
-            <dt>Price impact</dt>
-            <dd data-testid="price-impact">{impact === null ? "–" : `${(impact / 100).toFixed(2)}%`}</dd>
-            {plan
-              ? kind === "exactIn"
-                ? (
-                  <>
-                    <dt>Minimum received</dt>
-                    <dd data-testid="minimum-received">
-                      {formatUnitsShort(plan.minimumOut, tokenOut.decimals)} {tokenOut.symbol}
-                    </dd>
-                  </>
-                )
-                : (
-                  <>
-                    <dt>Maximum sold</dt>
-                    <dd data-testid="maximum-sold">
-                      {formatUnitsShort(plan.maximumIn, tokenIn.decimals)} {tokenIn.symbol}
-                    </dd>
-                  </>
-                )
-              : null}
-            <dt>Network fee (estimate)</dt>
-            <dd>{fee === null ? "–" : `${formatUnitsShort(fee, 18, 4)} ${chain?.nativeCurrency.symbol ?? ""}`}</dd>
-            <dt>Route</dt>
-            <dd data-testid="route">{describeRoute(quote.route, symbolOf)}</dd>
-            {plan ? <ContractCalled tx={plan.tx} /> : null}
+          <DetailRows
+            testId="quote"
+            rows={[
+              {
+                label: "Rate",
+                value: `1 ${tokenIn.symbol} = ${
+                  (Number(formatUnits(trade.amountOut, tokenOut.decimals)) /
+                    Number(formatUnits(trade.amountIn, tokenIn.decimals))).toPrecision(6)
+                } ${tokenOut.symbol}`,
+              },
+              {
+                label: "Price impact",
+                value: impact === null ? "–" : formatImpact(impact),
+                tone,
+                testId: "price-impact",
+              },
+              plan
+                ? kind === "exactIn"
+                  ? {
+                    label: "Minimum received",
+                    value: `${formatUnitsShort(plan.minimumOut, tokenOut.decimals)} ${tokenOut.symbol}`,
+                    note: usd(plan.minimumOut, tokenOut, outOption?.price),
+                    testId: "minimum-received",
+                  }
+                  : {
+                    label: "Maximum sold",
+                    value: `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`,
+                    note: usd(plan.maximumIn, tokenIn, inOption?.price),
+                    testId: "maximum-sold",
+                  }
+                : null,
+              {
+                label: "Slippage",
+                value: slippage.ok ? `${slippage.bps / 100}%${customSlippage === null ? " (auto)" : ""}` : "–",
+              },
+              {
+                label: "Network fee (estimate)",
+                value: result?.feeWei === null || result?.feeWei === undefined
+                  ? "–"
+                  : `${formatUnitsShort(result.feeWei, 18, 4)} ${nativeSymbol}`,
+                note: feeUsd === null ? null : formatUsd(feeUsd),
+                testId: "network-fee",
+              },
+              {
+                label: trade.legs.length > 1 ? "Route (split)" : "Route",
+                value: (
+                  <span className="route-legs">
+                    {describeTrade(trade, symbolOf).map((leg) => <span key={leg}>{leg}</span>)}
+                  </span>
+                ),
+                testId: "route",
+              },
+            ]}
+          />
+        )
+        : null}
+      {plan
+        ? (
+          <dl className="trade-contract">
+            <ContractCalled tx={plan.tx} />
           </dl>
+        )
+        : null}
+      {impact !== null && impact >= IMPACT_WARN_BPS && trade
+        ? (
+          <Callout
+            tone={impact >= IMPACT_ACK_BPS ? "danger" : "warning"}
+            title={`Price impact ${formatImpact(impact)}`}
+            testId="impact-warning"
+          >
+            This trade moves the price against you: you get about {formatImpact(impact)}{" "}
+            less than the market rate.{impact >= IMPACT_ACK_BPS ? " A smaller amount loses less." : ""}
+            {impact >= IMPACT_ACK_BPS
+              ? (
+                <label className="impact-ack">
+                  <input
+                    type="checkbox"
+                    checked={impactOk}
+                    onChange={(e) => setAck(e.currentTarget.checked ? { key: ackKey, bps: impact } : null)}
+                  />{" "}
+                  {impactAcknowledgement(impact)}
+                </label>
+              )
+              : null}
+          </Callout>
         )
         : null}
       {quoteError && amount ? <p className="muted" role="status">{quoteError}</p> : null}
@@ -383,14 +559,31 @@ export function SwapPanel({ data }: { data: TradeData }) {
         )
         : null}
       <WalletGate wallet={wallet} chain={chain} action="swap">
-        <button
-          type="button"
-          disabled={!plan || busy || !!insufficient || (flaggedList.length > 0 && !confirmFlagged)}
+        <Button
+          variant={needsAck && impactOk ? "danger" : "primary"}
+          wide
+          data-testid="swap-button"
+          pending={busy}
+          pendingLabel={pendingLabel}
+          disabled={!plan || !!insufficient || !impactOk || (flaggedList.length > 0 && !confirmFlagged)}
           onClick={() => void onSwap()}
         >
-          {insufficient ? `Insufficient ${tokenIn?.symbol} balance` : busy ? "Working…" : "Swap"}
-        </button>
+          {label}
+        </Button>
       </WalletGate>
+      {done
+        ? (
+          <Callout tone="positive" title={done.text} testId="swap-summary">
+            {done.explorer
+              ? <a href={done.explorer} target="_blank" rel="noreferrer">View the transaction on the explorer</a>
+              : (
+                <span>
+                  Transaction <code className="tx-hash-full">{done.hash}</code>
+                </span>
+              )}
+          </Callout>
+        )
+        : null}
       <TxStatusView status={status} />
     </div>
   );

@@ -1,10 +1,12 @@
 /**
- * The header's wallet control: "Connect wallet" opens the list of wallets
- * (EIP-6963, the browser's `window.ethereum`, and WalletConnect when the
- * service publishes a project id: its dialog and library load only when it is
- * picked); once connected it shows the
- * short address (copy, explorer link), the chain, a one-click switch when the
- * wallet is on a chain the service does not serve, and disconnect.
+ * The header's wallet control. Disconnected: "Connect wallet" opens the
+ * list of wallets (EIP-6963, the browser's `window.ethereum` only when it
+ * exists, and WalletConnect when the service publishes a project id: its
+ * dialog and library load only when it is picked) in a dialog on a desktop
+ * and a bottom sheet on a phone. Connected: one compact button (short
+ * address, and the chain on wider screens) opens the account sheet: the
+ * whole address, copy, explorer link, chain, switch, disconnect. The header
+ * stays one row at 390 px either way.
  *
  * @module
  */
@@ -19,6 +21,8 @@ import {
   switchWalletChain,
   useWallet,
 } from "./wallet_store.ts";
+import { Sheet } from "../components/controls/sheet.tsx";
+import { Button } from "../components/controls/button.tsx";
 
 /** The pairing dialog (with `uqr`), loaded when WalletConnect is picked. */
 const WalletConnectDialog = lazy(() =>
@@ -36,44 +40,77 @@ export function WalletButton() {
   const connected = wallet.status === "connected" && wallet.address !== null;
   useEffect(() => {
     if (connected) setPairing(false);
+    setOpen(false);
   }, [connected]);
 
   if (wallet.status === "connected" && wallet.address) {
     const chain = wallet.chains.find((c) => c.chainId === wallet.chainId) ?? null;
     const explorer = chain ? explorerAddressUrl(chain, wallet.address) : null;
+    const short = shortAddress(wallet.address);
     return (
       <div className="wallet-account" data-testid="wallet-account">
-        <span className="wallet-address" title={wallet.address}>{shortAddress(wallet.address)}</span>
         <button
           type="button"
-          className="button-secondary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(wallet.address!).then(() => setCopied(true), () => {});
-          }}
+          className="wallet-account-button"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
         >
-          {copied ? "Copied" : "Copy"}
+          <span className="wallet-address" title={wallet.address}>{short}</span>
+          <span
+            className={chain ? "wallet-chain" : "wallet-chain wallet-wrong-chain"}
+            data-testid="wallet-chain"
+          >
+            {chain ? chain.label : `Chain ${wallet.chainId}`}
+          </span>
         </button>
-        {explorer ? <a href={explorer} target="_blank" rel="noreferrer">Explorer</a> : null}
-        {chain
-          ? <span className="wallet-chain" data-testid="wallet-chain">{chain.label}</span>
-          : (
-            <span className="wallet-chain wallet-wrong-chain">
-              Chain {wallet.chainId}
-              {wallet.chains.map((c) => (
-                <button
-                  key={c.chainId}
-                  type="button"
-                  onClick={() => void switchWalletChain(c.chainId)}
+        <Sheet open={open} onClose={() => setOpen(false)} title="Account" testId="wallet-sheet">
+          <p className="wallet-sheet-address">
+            <code>{wallet.address}</code>
+          </p>
+          <p className="muted">
+            {chain ? `On ${chain.label}` : `On chain ${wallet.chainId}, which this site does not serve`}
+          </p>
+          <div className="wallet-sheet-actions">
+            <Button
+              variant="secondary"
+              small
+              onClick={() => {
+                void navigator.clipboard?.writeText(wallet.address!).then(() => setCopied(true), () => {});
+              }}
+            >
+              {copied ? "Copied" : "Copy address"}
+            </Button>
+            {explorer
+              ? (
+                <a
+                  className="control-button control-secondary control-small"
+                  href={explorer}
+                  target="_blank"
+                  rel="noreferrer"
                 >
-                  Switch to {c.label}
-                </button>
-              ))}
-            </span>
-          )}
-        <button type="button" className="button-secondary" onClick={() => void disconnectWallet()}>
-          Disconnect
-        </button>
-        {wallet.error ? <span role="alert" className="wallet-error">{wallet.error}</span> : null}
+                  Explorer
+                </a>
+              )
+              : null}
+          </div>
+          {!chain
+            ? wallet.chains.map((c) => (
+              <Button
+                key={c.chainId}
+                variant="primary"
+                onClick={() => void switchWalletChain(c.chainId)}
+              >
+                Switch to {c.label}
+              </Button>
+            ))
+            : null}
+          <Button variant="danger" wide onClick={() => void disconnectWallet()}>Disconnect</Button>
+          {wallet.error ? <p role="alert" className="wallet-error">{wallet.error}</p> : null}
+        </Sheet>
+        {wallet.error && !open
+          ? <span role="alert" className="wallet-error visually-hidden">{wallet.error}</span>
+          : null}
       </div>
     );
   }
@@ -83,50 +120,53 @@ export function WalletButton() {
       <button
         ref={trigger}
         type="button"
+        aria-haspopup="dialog"
         aria-expanded={open}
         disabled={wallet.status === "connecting"}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen(true)}
       >
         {wallet.status === "connecting" ? "Connecting…" : "Connect wallet"}
       </button>
-      {open
-        ? (
-          <div className="wallet-menu" role="menu" aria-label="Wallets">
-            {!wallet.ready ? <p className="muted">Looking for wallets…</p> : null}
-            {wallet.ready && wallet.wallets.length === 0 && !wallet.walletConnect
-              ? <p className="muted">No wallet found in this browser.</p>
-              : null}
-            {wallet.wallets.map((w) => (
+      <Sheet open={open} onClose={() => setOpen(false)} title="Choose a wallet" testId="wallet-menu">
+        {!wallet.ready ? <p className="muted">Looking for wallets…</p> : null}
+        {wallet.ready && wallet.wallets.length === 0 && !wallet.walletConnect
+          ? <p className="muted">No wallet found in this browser. Install a browser wallet, then reload.</p>
+          : null}
+        <ul className="wallet-list">
+          {wallet.wallets.map((w) => (
+            <li key={w.uid}>
               <button
-                key={w.uid}
                 type="button"
-                role="menuitem"
+                className="wallet-option"
                 onClick={() => {
                   setOpen(false);
                   void connectWallet(w.uid);
                 }}
               >
-                {w.icon ? <img src={w.icon} alt="" width={20} height={20} /> : null} {w.name}
+                {w.icon ? <img src={w.icon} alt="" width={28} height={28} /> : <span className="wallet-icon" />}{" "}
+                {w.name}
               </button>
-            ))}
-            {wallet.walletConnect
-              ? (
+            </li>
+          ))}
+          {wallet.walletConnect
+            ? (
+              <li>
                 <button
                   type="button"
-                  role="menuitem"
+                  className="wallet-option"
                   onClick={() => {
                     setOpen(false);
                     setPairing(true);
                     void connectWalletConnect();
                   }}
                 >
-                  WalletConnect
+                  <span className="wallet-icon" /> WalletConnect
                 </button>
-              )
-              : null}
-          </div>
-        )
-        : null}
+              </li>
+            )
+            : null}
+        </ul>
+      </Sheet>
       {wallet.error ? <span role="alert" className="wallet-error">{wallet.error}</span> : null}
       {pairing && wallet.walletConnect
         ? (

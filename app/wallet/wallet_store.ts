@@ -123,9 +123,18 @@ export function viemChain(chain: PublicChain, origin: string): ViemChain {
   });
 }
 
+/** Whether the page has a legacy injected provider (`window.ethereum`): only then is "Browser wallet" offered. */
+function hasInjectedProvider(): boolean {
+  return typeof globalThis === "object" && "ethereum" in globalThis &&
+    (globalThis as { ethereum?: unknown }).ethereum != null;
+}
+
 function walletOptions(connectors: readonly Connector[]): WalletOption[] {
   // WalletConnect has its own entry (WalletState.walletConnect), shown before its connector exists.
-  return connectors.filter((c) => c.type !== "walletConnect").map((c) => ({
+  // The generic injected connector would only say "Provider not found." without `window.ethereum`.
+  return connectors.filter((c) => c.type !== "walletConnect" && (c.id !== "injected" || hasInjectedProvider())).map((
+    c,
+  ) => ({
     uid: c.uid,
     name: c.id === "injected" ? "Browser wallet" : c.name,
     icon: c.icon ?? null,

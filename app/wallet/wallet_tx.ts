@@ -8,12 +8,15 @@
  * @module
  */
 import { sendTransaction } from "@wagmi/core";
-import { encodeFunctionData, erc20Abi, type Hex, maxUint256, type PublicClient } from "viem";
-import { print } from "graphql";
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256, type PublicClient, type TransactionReceipt } from "viem";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
 import type { Address } from "../../lib/address.ts";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import { TokenProjectsQuery } from "../../queries/token.ts";
+import { getBrowserClient } from "../../queries/client.ts";
+import type { Chain } from "../../lib/chains.ts";
+import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
+import { flaggedAddresses } from "../lib/safety.ts";
 import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../lib/wallet_safety.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
@@ -42,6 +45,8 @@ export interface TxJob {
   readonly tx: TxRequest;
   readonly minimumOut?: bigint;
   readonly flagged?: readonly FlaggedToken[];
+  /** Given the receipt once the transaction is mined (confirmed or reverted). */
+  readonly onReceipt?: (receipt: TransactionReceipt) => void;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function runTx(job: TxJob, report: (status: TxStatus) => void): Pro
   report({ step: "pending", label, hash, explorer });
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 1_000 });
   const ok = receipt.status === "success";
+  job.onReceipt?.(receipt);
   report({ step: ok ? "confirmed" : "reverted", label, hash, explorer });
   return ok;
 }
@@ -159,49 +165,23 @@ export async function tokenAllowance(
   });
 }
 
-const queryText = print(TokenProjectsQuery);
-
 /**
- * Which of the tokens the gateway flags as spam or malicious (project spam
- * flag, strong warning or block, or a malicious/spam screening result), by
- * lower-case address. A gateway failure flags nothing but says so.
+ * Which of the tokens the gateway flags (`isFlagged` of `app/lib/safety.ts`:
+ * spam, a strong warning or block, a malicious or spam screening), by
+ * lower-case address, read with `TokenProjects` through the app's urql
+ * client. A gateway failure flags nothing but says so.
  */
 export async function flaggedTokens(
   chain: string,
   addresses: readonly Address[],
 ): Promise<{ flagged: Set<string>; error: string | null }> {
-  const flagged = new Set<string>();
-  if (addresses.length === 0) return { flagged, error: null };
-  try {
-    const response = await fetch("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        query: queryText,
-        variables: { contracts: addresses.map((address) => ({ chain, address })) },
-      }),
-    });
-    const body = await response.json() as {
-      data?: {
-        tokenProjects?: ({
-          safetyLevel?: string | null;
-          isSpam?: boolean | null;
-          tokens?: ({ address?: string | null; protectionInfo?: { result?: string | null } | null } | null)[];
-        } | null)[];
-      };
-    };
-    for (const project of body.data?.tokenProjects ?? []) {
-      const projectFlag = project?.isSpam === true || project?.safetyLevel === "STRONG_WARNING" ||
-        project?.safetyLevel === "BLOCKED";
-      for (const token of project?.tokens ?? []) {
-        const address = token?.address?.toLowerCase();
-        if (!address || !addresses.some((a) => a.toLowerCase() === address)) continue;
-        const result = token?.protectionInfo?.result;
-        if (projectFlag || result === "MALICIOUS" || result === "SPAM") flagged.add(address);
-      }
-    }
-    return { flagged, error: null };
-  } catch {
-    return { flagged, error: "Token safety data is unavailable" };
+  if (addresses.length === 0) return { flagged: new Set(), error: null };
+  const result = await getBrowserClient(BROWSER_GRAPHQL_PATH)
+    .query(TokenProjectsQuery, { contracts: addresses.map((address) => ({ chain: chain as Chain, address })) })
+    .toPromise()
+    .catch(() => null);
+  if (!result || result.error || !result.data) {
+    return { flagged: new Set(), error: "Token safety data is unavailable" };
   }
+  return { flagged: flaggedAddresses(result.data, addresses), error: null };
 }

@@ -47,3 +47,24 @@ Deno.test("fee data from feeData (bps) and Blockaid (fractions), and failing sel
     text: "Test sales of FOT failed. You may be unable to sell it.",
   });
 });
+
+Deno.test("isFlagged: spam, strong warning, blocked, malicious or spam screening; flaggedAddresses reads TokenProjects", async () => {
+  const { flaggedAddresses, isFlagged } = await import("../../app/lib/safety.ts");
+  assert.equal(isFlagged({ project: { safetyLevel: "VERIFIED", isSpam: false } }), false);
+  assert.equal(isFlagged({ project: { safetyLevel: "MEDIUM_WARNING" } }), false);
+  assert.equal(isFlagged({ project: { isSpam: true } }), true);
+  assert.equal(isFlagged({ project: { safetyLevel: "STRONG_WARNING" } }), true);
+  assert.equal(isFlagged({ project: { safetyLevel: "BLOCKED" } }), true);
+  assert.equal(isFlagged({ protectionInfo: { result: "MALICIOUS" } }), true);
+  assert.equal(isFlagged({ protectionInfo: { result: "SPAM" } }), true);
+  assert.equal(isFlagged({ protectionInfo: { result: "WARNING" } }), false);
+  const data = {
+    tokenProjects: [
+      { isSpam: true, tokens: [{ address: "0xAAAA" }, { address: "0xCCCC" }] },
+      { safetyLevel: "VERIFIED", tokens: [{ address: "0xbbbb", protectionInfo: { result: "MALICIOUS" } }] },
+      null,
+    ],
+  };
+  assert.deepEqual([...flaggedAddresses(data, ["0xaaaa", "0xBBBB", "0xdddd"])].sort(), ["0xaaaa", "0xbbbb"]);
+  assert.deepEqual([...flaggedAddresses(null, ["0xaaaa"])], []);
+});

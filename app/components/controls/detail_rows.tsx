@@ -36,7 +36,7 @@ export function DetailRows(
             <div className="control-detail" key={i}>
               <dt>{row.label}</dt>
               <dd className={`control-tone-${row.tone ?? "neutral"}`} data-testid={row.testId} data-tone={row.tone}>
-                {row.value}
+                <span className="control-detail-value">{row.value}</span>
                 {row.note ? <span className="control-detail-note">{row.note}</span> : null}
               </dd>
             </div>

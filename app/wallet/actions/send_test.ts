@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { decodeFunctionData, erc20Abi } from "viem";
-import { recipientProblem, transferTx } from "./send_panel.tsx";
+import { recipientProblem, transferTx } from "./send.ts";
 
 const TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 

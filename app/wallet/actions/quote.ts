@@ -1,0 +1,61 @@
+/**
+ * The quote action: the best trade between two tokens on the screen's chain
+ * (every candidate route across V2 and V3 up to two hops, and splits across
+ * two of them, compared net of gas), its price impact against a tiny probe
+ * along its main route, the gas price and the network fee.
+ *
+ * @module
+ */
+import type { PublicClient } from "viem";
+import type { UniswapContracts } from "../../../lib/chains.ts";
+import { priceImpactBps } from "../../lib/wallet_math.ts";
+import { findBestTrade, type Trade } from "../../lib/wallet_split.ts";
+import { type ChainCall, quoteRoute, type SwapToken, type TradeKind } from "../../lib/wallet_swap.ts";
+
+/** Parameters of {@linkcode quote}. */
+export interface QuoteParameters {
+  readonly contracts: UniswapContracts;
+  readonly tokenIn: SwapToken;
+  readonly tokenOut: SwapToken;
+  readonly kind: TradeKind;
+  /** The exact side's amount, in base units. */
+  readonly amount: bigint;
+  /**
+   * Converts an amount of the native token (wei) into the output token, to
+   * compare routes net of gas; `null` when no price says it (routes are then
+   * compared on what they return alone).
+   */
+  readonly nativeToOutput: ((wei: bigint) => bigint) | null;
+}
+
+/** What {@linkcode quote} found. */
+export interface QuoteResult {
+  readonly trade: Trade;
+  /** Price impact in basis points, `null` when the probe could not be quoted. */
+  readonly impactBps: number | null;
+  /** Gas price (wei), `null` when the chain did not say. */
+  readonly gasPrice: bigint | null;
+  /** The trade's gas estimate times the gas price (wei). */
+  readonly feeWei: bigint | null;
+}
+
+/** The best trade, or `null` when no route can trade these tokens. */
+export async function quote(client: PublicClient, parameters: QuoteParameters): Promise<QuoteResult | null> {
+  const { contracts, tokenIn, tokenOut, kind, amount } = parameters;
+  const call: ChainCall = async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
+  const gasPrice = await client.getGasPrice().catch(() => null);
+  const convert = parameters.nativeToOutput;
+  const gasCost = (gas: bigint) => (gasPrice !== null && convert ? convert(gas * gasPrice) : 0n);
+  const trade = await findBestTrade(call, contracts, tokenIn, tokenOut, { kind, amount, gasCost });
+  if (!trade) return null;
+  // The probe: a thousandth of the trade along its largest leg's route.
+  const main = [...trade.legs].sort((a, b) => b.shareBps - a.shareBps)[0].quote;
+  const probeAmount = (kind === "exactIn" ? trade.amountIn : trade.amountOut) / 1000n;
+  const probe = probeAmount > 0n ? await quoteRoute(call, contracts, main.route, kind, probeAmount) : null;
+  return {
+    trade,
+    impactBps: probe ? priceImpactBps(trade.amountIn, trade.amountOut, probe.amountIn, probe.amountOut) : null,
+    gasPrice,
+    feeWei: gasPrice === null ? null : gasPrice * trade.gasEstimate,
+  };
+}

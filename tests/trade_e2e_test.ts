@@ -1,0 +1,280 @@
+/**
+ * Trading a wallet holder can trust, end to end: the real service with its
+ * demo chain, Chromium, and the injected EIP-6963 test wallet signing with a
+ * development account. A 15 %+ price impact is never sent by one click; a
+ * finished swap is not repeated by a second click; a split route is chosen,
+ * shown and really returns more than any single route; USD values; the phone
+ * header; axe on /swap and /send, light and dark. Screenshots at 390 and
+ * 1280 px go to `test-results/trade/` (git-ignored).
+ */
+import assert from "node:assert/strict";
+import { AxeBuilder } from "@axe-core/playwright";
+import {
+  createPublicClient,
+  decodeFunctionResult,
+  defineChain,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  parseEther,
+  parseUnits,
+} from "viem";
+import type { Page } from "playwright-core";
+import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
+import { installTestWallet } from "./wallet_test_wallet.ts";
+import { demoChainUrl, pickToken } from "./trade_support.ts";
+import { hydrated, VIEWPORTS } from "./screens_support.ts";
+import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
+
+const AAVE = getAddress("0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9");
+const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
+const SHOTS = new URL("../test-results/trade/", import.meta.url);
+
+/** Serious and critical axe violations of the page, as short lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+Deno.test({
+  name: "trade: impact acknowledgement, one trade per intent, a split route on chain, USD, phone header, axe",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    await Deno.mkdir(SHOTS, { recursive: true });
+    // Each step builds on the one before: after a failure the rest fail at once, naming it.
+    let failed: string | null = null;
+    const step = async (name: string, fn: () => Promise<void>) => {
+      const ok = await t.step(name, async () => {
+        if (failed) throw new Error(`Not run: the step "${failed}" failed`);
+        await fn();
+      });
+      if (!ok && !failed) failed = name;
+    };
+    try {
+      const rpc = await demoChainUrl(server.output);
+      const demo = defineChain({
+        id: DEMO_CHAIN_ID,
+        name: "demo",
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [rpc] } },
+      });
+      const chain = createPublicClient({ chain: demo, transport: http(rpc) });
+      const erc20 = (token: `0x${string}`, owner: `0x${string}`) =>
+        chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+
+      const context = await browser.newContext({
+        userAgent: BROWSER_USER_AGENT,
+        viewport: VIEWPORTS.desktop,
+        colorScheme: "light",
+      });
+      const page = await context.newPage();
+      const wallet = await installTestWallet(page, {
+        accountIndex: 4,
+        rpcUrl: `${server.url}/rpc/ethereum`,
+        demoChainId: DEMO_CHAIN_ID,
+      });
+      const me = wallet.address;
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      const swap = page.getByTestId("swap-panel");
+      const button = swap.getByTestId("swap-button");
+      const confirmedAfter = async (count: number) => {
+        await wallet.sentCount(count);
+        await swap.getByTestId("swap-summary").waitFor({ timeout: 30_000 });
+        assert.equal(wallet.sent.length, count);
+        const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[count - 1] });
+        assert.equal(receipt.status, "success");
+      };
+      /** A click on the primary button that must not reach the wallet (a disabled button takes it and does nothing). */
+      const clickSendsNothing = async () => {
+        const before = wallet.sent.length;
+        assert.equal(await button.isDisabled(), true, `the button is enabled: ${await button.textContent()}`);
+        await button.click({ force: true });
+        await page.waitForTimeout(1_500);
+        assert.equal(wallet.sent.length, before, "the wallet was asked");
+      };
+
+      await step("default pair: the native token to a top token; connect and switch to the demo chain", async () => {
+        await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        const pay = swap.getByRole("button", { name: /^Token to pay: / });
+        const receive = swap.getByRole("button", { name: /^Token to receive: / });
+        await pay.waitFor();
+        assert.match((await pay.getAttribute("aria-label"))!, /^Token to pay: ETH, /);
+        assert.doesNotMatch((await receive.getAttribute("aria-label"))!, /: (ETH|WETH), /);
+        await page.getByRole("button", { name: "Connect wallet" }).click();
+        await page.getByRole("button", { name: /Test Wallet/ }).click();
+        await swap.getByRole("button", { name: "Switch wallet to Uniswap demo chain" }).click();
+        await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
+        assert.equal(wallet.chainId(), DEMO_CHAIN_ID);
+      });
+
+      await step(
+        "3000 ETH for AAVE: a 15%+ impact is not sent by one click, only after the acknowledgement",
+        async () => {
+          await pickToken(swap, "Token to receive", AAVE.toLowerCase());
+          await swap.getByLabel(/^You pay/).fill("3000");
+          const impact = swap.getByTestId("price-impact");
+          await impact.filter({ hasText: /%$/ }).waitFor({ timeout: 30_000 });
+          const impactPct = Number((await impact.textContent())!.replace("%", ""));
+          assert.ok(impactPct >= 15, `impact ${impactPct}%`);
+          assert.equal(await impact.getAttribute("data-tone"), "danger");
+          const warning = swap.getByTestId("impact-warning");
+          assert.match((await warning.textContent())!, new RegExp(`Price impact ${impactPct.toFixed(2)}%`));
+          assert.match(await button.textContent() ?? "", /Accept the price impact/);
+          await clickSendsNothing();
+          const accept = warning.getByRole("checkbox", { name: `I accept losing about ${impactPct.toFixed(1)}%` });
+          // Ticked for another amount, the acknowledgement does not carry over.
+          await accept.check();
+          await swap.getByLabel(/^You pay/).fill("2999");
+          await impact.filter({ hasText: /%$/ }).waitFor();
+          await swap.getByTestId("minimum-received").waitFor();
+          assert.equal(await accept.isChecked(), false);
+          await clickSendsNothing();
+          await swap.getByLabel(/^You pay/).fill("3000");
+          await swap.getByTestId("minimum-received").waitFor();
+          await accept.check();
+          const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
+          const aave0 = await erc20(AAVE, me);
+          assert.equal(await button.textContent(), "Swap anyway");
+          await button.click();
+          await confirmedAfter(1);
+          assert.ok((await erc20(AAVE, me)) - aave0 >= minimum);
+        },
+      );
+
+      await step(
+        "after the swap: a summary naming both amounts, a toast, and a second click sends nothing",
+        async () => {
+          const summary = (await swap.getByTestId("swap-summary").textContent())!;
+          const match = /^Swapped 3000 ETH for ([\d.]+) AAVE/.exec(summary);
+          assert.ok(match, summary);
+          assert.match(summary, new RegExp(wallet.sent[0]), "the local chain has no explorer: the hash is shown");
+          const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[0] });
+          const received = receipt.logs.filter((l) =>
+            l.address.toLowerCase() === AAVE.toLowerCase() &&
+            l.topics[2]?.toLowerCase().endsWith(me.slice(2).toLowerCase())
+          ).reduce((sum, l) => sum + BigInt(l.data), 0n);
+          assert.equal(parseUnits(match[1], 18) <= received, true);
+          assert.ok(Number(match[1]) > 0);
+          await page.getByTestId("toast").filter({ hasText: /^Swapped 3000 ETH for/ }).waitFor();
+          assert.equal(await swap.getByLabel(/^You pay/).inputValue(), "");
+          await clickSendsNothing();
+          await page.screenshot({ path: new URL("swap_1280.png", SHOTS).pathname, fullPage: true });
+        },
+      );
+
+      await step(
+        "500 ETH for UNI: a split route is chosen, shown, sent through SwapRouter02 and beats every single route",
+        async () => {
+          await pickToken(swap, "Token to receive", UNI.toLowerCase());
+          await swap.getByLabel(/^You pay/).fill("500");
+          const route = swap.getByTestId("route");
+          await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
+          const legs = await route.locator(".route-legs > span").allTextContents();
+          assert.equal(legs.length, 2, legs.join(" | "));
+          const shares = legs.map((leg) => Number(/^(\d+)% /.exec(leg)?.[1]));
+          assert.equal(shares[0] + shares[1], 100, legs.join(" | "));
+          for (const leg of legs) assert.match(leg, /ETH|WETH/);
+          assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.swapRouter02));
+          // The best single route on chain for the same amount: V3 at each fee tier and V2, direct.
+          const amount = parseEther("500");
+          const singles: bigint[] = [];
+          for (const fee of [100, 500, 3000, 10000]) {
+            try {
+              const data = (await chain.call({
+                to: C.v3QuoterV2,
+                data: encodeFunctionData({
+                  abi: QUOTER_V2_ABI,
+                  functionName: "quoteExactInputSingle",
+                  args: [{ tokenIn: C.wrappedNative, tokenOut: UNI, amountIn: amount, fee, sqrtPriceLimitX96: 0n }],
+                }),
+              })).data!;
+              singles.push(
+                decodeFunctionResult({ abi: QUOTER_V2_ABI, functionName: "quoteExactInputSingle", data })[0],
+              );
+            } catch { /* no pool at this tier */ }
+          }
+          const v2 = await chain.readContract({
+            address: C.v2Router,
+            abi: V2_ROUTER_ABI,
+            functionName: "getAmountsOut",
+            args: [amount, [C.wrappedNative, UNI]],
+          });
+          singles.push(v2[1]);
+          const bestSingle = singles.reduce((a, b) => (a > b ? a : b));
+          const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
+          const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+          await button.click();
+          await confirmedAfter(2);
+          const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+          const received = uni1 - uni0;
+          assert.ok(received >= minimum, `received ${received} < minimum ${minimum}`);
+          assert.ok(received > bestSingle, `split ${received} <= best single route ${bestSingle}`);
+          assert.ok(eth0 - eth1 >= amount && eth0 - eth1 < amount + parseEther("0.1"));
+          const sent = await chain.getTransaction({ hash: wallet.sent[1] });
+          assert.equal(sent.to?.toLowerCase(), C.swapRouter02.toLowerCase());
+          console.log(
+            `split ${legs.join(" + ")}: ${Number(received) / 1e18} UNI vs best single route ${
+              Number(bestSingle) / 1e18
+            } UNI (+${(Number((received - bestSingle) * 10000n / bestSingle) / 100).toFixed(2)}%)`,
+          );
+        },
+      );
+
+      await step("USD values beside the amounts, balances, minimum received and the network fee", async () => {
+        await swap.getByLabel(/^You pay/).fill("1");
+        await swap.getByTestId("minimum-received").waitFor();
+        const usd = /\$[\d,]+(\.\d+)?/;
+        assert.match((await swap.getByTestId("usd-in").textContent())!, usd);
+        assert.match((await swap.getByTestId("usd-out").textContent())!, usd);
+        assert.match((await swap.getByTestId("balance-in").textContent())!, usd);
+        assert.match((await swap.getByTestId("balance-out").textContent())!, usd);
+        assert.match((await swap.getByTestId("minimum-received").textContent())!, usd);
+        assert.match((await swap.getByTestId("network-fee").textContent())!, /ETH\$[\d,.]+/);
+      });
+
+      await step("390 px, connected: header at most 64 px high, no sideways scroll on /swap", async () => {
+        await page.setViewportSize(VIEWPORTS.phone);
+        await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
+        await page.getByTestId("wallet-account").waitFor();
+        const header = await page.locator(".site-header").boundingBox();
+        assert.ok(header && header.height <= 64, `header ${header?.height} px`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
+        assert.ok(overflow <= 0, `scrolls sideways by ${overflow} px`);
+        await page.screenshot({ path: new URL("swap_390.png", SHOTS).pathname, fullPage: true });
+        await page.setViewportSize(VIEWPORTS.desktop);
+      });
+
+      await step("axe: no serious or critical violation on /swap and /send, connected, light and dark", async () => {
+        const found: string[] = [];
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          for (const path of ["/swap", "/send"]) {
+            await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+            await page.getByTestId("wallet-account").waitFor();
+            if (path === "/swap") {
+              await swap.getByLabel(/^You pay/).fill("1");
+              await swap.getByTestId("minimum-received").waitFor();
+            }
+            for (const v of await seriousViolations(page)) found.push(`${scheme} ${path}: ${v}`);
+          }
+        }
+        assert.deepEqual(found, []);
+        assert.deepEqual(problems, []);
+      });
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
