@@ -35,7 +35,7 @@ Deno.test("the renderer is chosen once, native when the addon loads", async () =
   assert.equal(image.height, 20);
 });
 
-Deno.test("native and wasm draw the same pixels", async (t) => {
+Deno.test("native and wasm draw the same pixels", async () => {
   let native;
   try {
     native = await loadRenderer("native");
