@@ -17,12 +17,16 @@
 import { writeFile } from "node:fs/promises";
 import process from "node:process";
 import { join } from "node:path";
-import { drawCard } from "../og/draw.tsx";
-import { createDefaultFontLoader } from "../og/fonts.ts";
 import type { RenderTimings } from "../og/render.ts";
 import { selectRenderer } from "../og/resvg.ts";
 import { ROOT_DIR } from "../server/paths.ts";
-import { benchJobs, type CardKind } from "./cards.tsx";
+import type { CardKind } from "./cards.tsx";
+
+// As a render worker does (og/render_worker.ts): React's production build, set before React loads.
+if (Deno.env.get("NODE_ENV") === undefined) Deno.env.set("NODE_ENV", "production");
+const { drawCard } = await import("../og/draw.tsx");
+const { createDefaultFontLoader } = await import("../og/fonts.ts");
+const { benchJobs } = await import("./cards.tsx");
 
 const jobs = benchJobs();
 const renderer = await selectRenderer((Deno.env.get("RENDERER") as "native" | "wasm" | undefined) ?? null);

@@ -373,28 +373,57 @@ export function LogoCircle(
   );
 }
 
+/** Where a badge's placement puts it: `size` px, `right` and `bottom` px from its parent's corner. */
+export interface BadgePlace {
+  readonly size: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+function badgeBorder(size: number): number {
+  return Math.max(4, Math.round(size * 0.09));
+}
+
+/**
+ * Where a {@linkcode ChainBadge} at `place` draws its chain logo, for a
+ * parent whose bottom-right corner is at (`parentRight`, `parentBottom`) on
+ * the card: the logo's top-left corner and side, in px.
+ */
+export function badgeLogoAt(
+  parentRight: number,
+  parentBottom: number,
+  place: BadgePlace,
+): { readonly x: number; readonly y: number; readonly size: number } {
+  const border = badgeBorder(place.size);
+  const left = parentRight - place.right - place.size;
+  const top = parentBottom - place.bottom - place.size;
+  return { x: left + border + 4, y: top + border + 4, size: place.size - border * 2 - 8 };
+}
+
 /**
  * The chain logo in a white round badge with a ring of `ring` colour, placed
  * `right` and `bottom` px from its parent's bottom-right corner (negative:
- * past it); nothing for a chain without a logo.
+ * past it); nothing for a chain without a logo. In a card's face the logo
+ * itself is only a place: it is laid in memory (see `render.ts`).
  */
 export function ChainBadge(
-  { src, size, ring, right, bottom }: {
+  { src, place, ring, layer }: {
     src: string | null;
-    size: number;
+    place: BadgePlace;
     ring: string;
-    right: number;
-    bottom: number;
+    layer?: CardLayer;
   },
 ) {
   if (!src) return null;
-  const border = Math.max(4, Math.round(size * 0.09));
-  const inner = size - border * 2;
+  const { size, right, bottom } = place;
+  const inner = size - badgeBorder(size) * 2;
   return (
     <div style={{ display: "flex", position: "absolute", right, bottom }}>
       <div style={disc(size, ring)}>
         <div style={disc(inner, "#ffffff")}>
-          <img src={src} width={inner - 8} height={inner - 8} />
+          {layer === "face"
+            ? <Blank width={inner - 8} height={inner - 8} />
+            : <img src={src} width={inner - 8} height={inner - 8} />}
         </div>
       </div>
     </div>

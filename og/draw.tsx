@@ -25,6 +25,7 @@ import {
   PoolCard,
   type PoolCardProps,
   poolFaceRegions,
+  TILE_CHAIN_LOGO_AT,
   TILE_LOGOS_AT,
 } from "./pool_card.tsx";
 import {
@@ -34,7 +35,7 @@ import {
   renderLayeredPng,
   type RenderTimings,
 } from "./render.ts";
-import { TOKEN_LOGO_AT, TOKEN_LOGO_SIZE, TokenCard, tokenFaceRegions } from "./token_card.tsx";
+import { TOKEN_CHAIN_LOGO_AT, TOKEN_LOGO_AT, TOKEN_LOGO_SIZE, TokenCard, tokenFaceRegions } from "./token_card.tsx";
 import { DefaultCard } from "./default_card.tsx";
 import {
   positionBackground,
@@ -162,6 +163,7 @@ export function layeredTokenCard(props: TokenCardProps): LayeredCard {
     whole: <TokenCard {...props} />,
     faceRegions: tokenFaceRegions(props),
     logos: logoSpots([[props.logo, TOKEN_LOGO_AT]], TOKEN_LOGO_SIZE),
+    pictures: props.chainLogo ? [{ ...TOKEN_CHAIN_LOGO_AT, src: props.chainLogo }] : [],
   };
 }
 
@@ -188,6 +190,7 @@ export function layeredPoolCard(props: PoolCardProps): LayeredCard {
     whole: <PoolCard {...props} />,
     faceRegions: poolFaceRegions(props),
     logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
+    pictures: props.chainLogo ? [{ ...TILE_CHAIN_LOGO_AT, src: props.chainLogo }] : [],
   };
 }
 
@@ -215,6 +218,7 @@ export function layeredPositionCard(props: PositionCardProps): LayeredCard {
     whole: <PositionCard {...props} />,
     faceRegions: positionFaceRegions(props),
     logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
+    pictures: props.chainLogo ? [{ ...TILE_CHAIN_LOGO_AT, src: props.chainLogo }] : [],
   };
 }
 

@@ -10,6 +10,8 @@
 import { feeLabel as poolFeeLabel, feePercent } from "../lib/fees.ts";
 import { cssRgb, type Rgb } from "./average_color.ts";
 import {
+  badgeLogoAt,
+  type BadgePlace,
   CARD_PAD,
   CardFrame,
   type CardLayer,
@@ -68,6 +70,8 @@ export const POOL_LOGO_SIZE = 128;
 
 /** Gap between the two tiles, in px. */
 const TILE_GAP = 16;
+/** The chain badge on the second tile's corner. */
+const TILE_BADGE: BadgePlace = { size: 68, right: -22, bottom: -22 };
 
 /**
  * A token's tile: a rounded square (base) holding its logo (face). The
@@ -111,7 +115,7 @@ export function TilePair(
       <Tile logo={token0} tint={color0} light={light} layer={layer} />
       <div style={{ display: "flex", width: TILE_GAP }} />
       <Tile logo={token1} tint={color1} light={light} layer={layer} />
-      {drawsFace(layer) ? <ChainBadge src={chainLogo} size={68} ring={cssRgb(ring)} right={-22} bottom={-22} /> : null}
+      {drawsFace(layer) ? <ChainBadge src={chainLogo} place={TILE_BADGE} ring={cssRgb(ring)} layer={layer} /> : null}
     </div>
   );
 }
@@ -121,6 +125,9 @@ export const TILE_LOGOS_AT = [
   { x: CARD_PAD + (TILE - POOL_LOGO_SIZE) / 2, y: CARD_PAD + (TILE - POOL_LOGO_SIZE) / 2 },
   { x: CARD_PAD + TILE + TILE_GAP + (TILE - POOL_LOGO_SIZE) / 2, y: CARD_PAD + (TILE - POOL_LOGO_SIZE) / 2 },
 ] as const;
+
+/** Where the chain logo sits on the card, in its badge on the second tile. */
+export const TILE_CHAIN_LOGO_AT = badgeLogoAt(CARD_PAD + TILE * 2 + TILE_GAP, CARD_PAD + TILE, TILE_BADGE);
 
 /** Where the tiles' logos and the chain badge draw (the badge reaches 22 px past the second tile). */
 export const TILE_PAIR_REGION: Rect = {

@@ -134,6 +134,17 @@ export interface LayeredCard {
     readonly size: number;
     readonly pixels: Uint8Array;
   }[];
+  /**
+   * Pictures laid in memory over the face (the chain logo: the face leaves
+   * its place empty, `ChainBadge`): an image URL drawn `size` px square as
+   * the card's `<img>` draws it, rasterized once per picture and size.
+   */
+  readonly pictures?: readonly {
+    readonly x: number;
+    readonly y: number;
+    readonly size: number;
+    readonly src: string;
+  }[];
 }
 
 /** A part of a layer: premultiplied pixels and where they sit on the card. */
@@ -211,6 +222,30 @@ function baseLayer(card: LayeredCard, options: RenderCardOptions): Promise<Sprit
   return base;
 }
 
+/** Pictures kept (a chain logo per chain and badge size). */
+const MAX_PICTURES = 64;
+const pictures = new Map<string, Promise<RasterImage>>();
+
+/**
+ * `src` drawn `size` px square as a card's `<img>` is (an SVG `<image>`,
+ * stretched to the square), once per picture and size.
+ */
+function picture(src: string, size: number): Promise<RasterImage> {
+  const key = `${size} ${src}`;
+  let drawn = pictures.get(key);
+  if (!drawn) {
+    const escaped = src.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+    drawn = rasterizeSvg(
+      `<svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" xmlns="http://www.w3.org/2000/svg">` +
+        `<image x="0" y="0" width="${size}" height="${size}" href="${escaped}" preserveAspectRatio="none"/></svg>`,
+    );
+    if (pictures.size >= MAX_PICTURES) pictures.delete(pictures.keys().next().value!);
+    pictures.set(key, drawn);
+    drawn.catch(() => pictures.delete(key));
+  }
+  return drawn;
+}
+
 /**
  * The SVG document `svg` (as satori writes it) cut to `rect`: the root's
  * size becomes the rectangle's and its viewBox starts at its corner, so
@@ -284,6 +319,7 @@ export async function renderLayeredPng(
     if (rect.width === 0 || rect.height === 0) continue;
     faces.push({ ...await rasterizeSvg(cropSvg(svg, rect)), x: rect.x, y: rect.y });
   }
+  const drawnPictures = await Promise.all((card.pictures ?? []).map((p) => picture(p.src, p.size)));
   const t3 = performance.now();
   // From here to the PNG all is synchronous: one canvas serves every card of this thread.
   if (canvas?.length !== width * height * 4) canvas = new Uint8Array(width * height * 4);
@@ -306,6 +342,10 @@ export async function renderLayeredPng(
     compositeAt(pixels, width, height, roundLogo(logo.pixels, logo.size, logo.x, logo.y));
   }
   for (const face of faces) compositeAt(pixels, width, height, face);
+  for (const [i, picture] of drawnPictures.entries()) {
+    const { x, y } = card.pictures![i];
+    compositeAt(pixels, width, height, { ...picture, x, y });
+  }
   const t4 = performance.now();
   const png = encodeRgbaPng(pixels, width, height);
   options.onTimings?.({

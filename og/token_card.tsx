@@ -8,6 +8,8 @@
 
 import { cssRgb, type Rgb } from "./average_color.ts";
 import {
+  badgeLogoAt,
+  type BadgePlace,
   Blank,
   CARD_PAD,
   CardFrame,
@@ -44,6 +46,8 @@ export interface TokenCardProps {
 export const TOKEN_LOGO_SIZE = 160;
 
 const FRAME = 176;
+/** The chain badge on the logo frame's corner. */
+const BADGE: BadgePlace = { size: 64, right: -10, bottom: -6 };
 const NAME_LINE = { fontSize: 56, lineHeight: 68 } as const;
 const SYMBOL_LINE = { fontSize: 144, lineHeight: 160 } as const;
 
@@ -67,7 +71,7 @@ export function TokenCard(props: TokenCardProps) {
           : <Blank width={TOKEN_LOGO_SIZE} height={TOKEN_LOGO_SIZE} />}
       </div>
       {drawsFace(props.layer)
-        ? <ChainBadge src={props.chainLogo} size={64} ring={background} right={-10} bottom={-6} />
+        ? <ChainBadge src={props.chainLogo} place={BADGE} ring={background} layer={props.layer} />
         : null}
     </div>
   );
@@ -78,6 +82,9 @@ export function TokenCard(props: TokenCardProps) {
     </CardFrame>
   );
 }
+
+/** Where the chain logo sits on the card, in its badge. */
+export const TOKEN_CHAIN_LOGO_AT = badgeLogoAt(CARD_PAD + FRAME, CARD_PAD + FRAME, BADGE);
 
 /** Where the token logo sits on the card (top-left corner; {@linkcode TOKEN_LOGO_SIZE} square). */
 export const TOKEN_LOGO_AT = { x: CARD_PAD + 8, y: CARD_PAD + 8 } as const;
