@@ -38,10 +38,11 @@ Deno.test("each state has its deadline: head, idle, body stalled or trickling, a
   const body = relay();
   body.requests.feed(encoder.encode("POST / HTTP/1.1\r\nContent-Length: 100000\r\n\r\n"));
   Object.assign(body.times, { head: 0, body: t0, window: t0, windowBytes: 0, bodyByte: t0 });
-  assert.equal(expiredReason(body, t0 + settings.bodyRateWindowMs, settings), null); // in the grace
+  const graceLonger = { ...settings, bodyGraceMs: 1.5 * settings.bodyRateWindowMs };
+  assert.equal(expiredReason(body, t0 + settings.bodyRateWindowMs + 1, graceLonger), null); // in the grace
   body.times.windowBytes = settings.minBodyBytesPerWindow - 1;
   body.times.bodyByte = t0 + 2 * settings.bodyRateWindowMs - 1;
-  assert.equal(expiredReason(body, t0 + 2 * settings.bodyRateWindowMs, settings), "slow body");
+  assert.equal(expiredReason(body, t0 + 2 * settings.bodyRateWindowMs + 2, graceLonger), "slow body");
   body.times.bodyByte = t0;
   assert.equal(expiredReason(body, t0 + settings.bodyTimeoutMs + 1, settings), "stalled body");
 

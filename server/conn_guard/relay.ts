@@ -12,8 +12,18 @@ import { ResponseReader } from "./response.ts";
 import { FrameScanner } from "./ws_frames.ts";
 import type { RelaySettings } from "./settings.ts";
 
+/**
+ * Read buffers start small and grow (x4) while reads fill them, up to these: thousands of quiet
+ * connections then cost a few KiB each, not 80.
+ */
 const CLIENT_READ_BYTES = 16 * 1024;
 const UPSTREAM_READ_BYTES = 64 * 1024;
+const FIRST_READ_BYTES = 2 * 1024;
+
+/** `buffer`, or a larger one when the last read filled it (its bytes were used already). */
+function grown(buffer: Uint8Array<ArrayBuffer>, n: number, max: number): Uint8Array<ArrayBuffer> {
+  return n === buffer.length && buffer.length < max ? new Uint8Array(Math.min(max, buffer.length * 4)) : buffer;
+}
 /**
  * After the internal server closed a connection (e.g. a `413` while the client still uploads),
  * or after an answer of the guard's own, how long and how many bytes the relay reads and drops
@@ -123,11 +133,13 @@ export class Relay {
   }
 
   async #serveClient(): Promise<void> {
-    const buffer = new Uint8Array(CLIENT_READ_BYTES);
+    let buffer = new Uint8Array(FIRST_READ_BYTES);
     try {
       while (!this.closed) {
         const n = await this.client.read(buffer);
         if (n === null) break;
+        const bytes = buffer.subarray(0, n);
+        buffer = grown(buffer, n, CLIENT_READ_BYTES);
         const now = performance.now();
         this.times.active = now;
         this.bytes += n;
@@ -135,8 +147,8 @@ export class Relay {
           if ((this.#dropped += n) > LINGER_BYTES) return this.close();
           continue;
         }
-        if (this.tunnelSince) await this.#tunnelUp(buffer.subarray(0, n), now);
-        else await this.#requestBytes(buffer.subarray(0, n), now);
+        if (this.tunnelSince) await this.#tunnelUp(bytes, now);
+        else await this.#requestBytes(bytes, now);
       }
       // The client finished sending: pass the half-close on, keep relaying the answer.
       this.#clientDone = true;
@@ -261,28 +273,30 @@ export class Relay {
   }
 
   async #pumpAnswers(): Promise<void> {
-    const buffer = new Uint8Array(UPSTREAM_READ_BYTES);
+    let buffer = new Uint8Array(FIRST_READ_BYTES);
     let writing = false;
     try {
       while (!this.closed) {
         const n = await this.upstream!.read(buffer);
         if (n === null) break;
+        const current = buffer;
+        buffer = grown(buffer, n, UPSTREAM_READ_BYTES);
         const now = performance.now();
         this.times.active = this.times.answer = now;
         this.bytes += n;
         let switchedAt = -1;
         if (this.tunnelSince) {
-          if (this.#downFrames.feed(buffer, 0, n)) this.times.tunnelData = now;
+          if (this.#downFrames.feed(current, 0, n)) this.times.tunnelData = now;
         } else {
-          const read = this.answers.feed(buffer, n);
+          const read = this.answers.feed(current, n);
           switchedAt = read.switchedAt;
           if (switchedAt >= 0) {
             this.tunnelSince = this.times.tunnelData = now;
-            if (this.#downFrames.feed(buffer, switchedAt, n)) this.times.tunnelData = now;
+            if (this.#downFrames.feed(current, switchedAt, n)) this.times.tunnelData = now;
           }
         }
         writing = true;
-        await this.#toClient(buffer.subarray(0, n));
+        await this.#toClient(current.subarray(0, n));
         writing = false;
         if (switchedAt < 0 && this.answers.pending === 0) this.requests.resume();
         if (this.#upgrade && (switchedAt >= 0 || this.answers.pending === 0)) this.#upgrade.resolve(switchedAt >= 0);
