@@ -459,6 +459,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       dispatch();
     }, options.timeoutMs);
     slot.current = { ...job, id, started: performance.now(), timer };
+    watchMemory();
     if (slot.idleTimer !== null) {
       clearTimeout(slot.idleTimer);
       slot.idleTimer = null;
@@ -468,7 +469,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     slot.stdin.write(encodeFrame(request)).catch(() => {});
   }
 
+  /** Reads the drawing workers' memory every 50 ms while any draws (an idle pool wakes for nothing). */
   function watchMemory(): void {
+    if (memoryTimer !== null || closed || inline) return;
     memoryTimer = setInterval(() => {
       let busy = false;
       for (const slot of [...slots]) {
@@ -485,17 +488,20 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         replace(slot, new RenderAbortedError("memory", `over the memory budget of ${budgetMb} MiB`));
       }
       if (busy) tree.noteSelf();
+      else {
+        clearInterval(memoryTimer!);
+        memoryTimer = null;
+      }
       dispatch();
     }, 50);
     Deno.unrefTimer(memoryTimer);
   }
 
-  /** Chooses the renderer and watches the workers' memory (once); workers start when needed. */
+  /** Chooses the renderer (once); workers start when needed. */
   function start(): Promise<void> {
     started ??= renderer().then((info) => {
       rendererName = info.name;
       launched = true;
-      if (!inline) watchMemory();
     });
     return started;
   }
