@@ -99,6 +99,9 @@ export class Relay {
   /** The internal server stopped reading (it answered a refused upload): client bytes are dropped. */
   #dropping = false;
   #clientDone = false;
+  /** WebSocket frames each way, once a tunnel. */
+  readonly #upFrames = new FrameScanner();
+  readonly #downFrames = new FrameScanner();
   readonly #host: RelayHost;
 
   constructor(client: Deno.TcpConn, host: RelayHost) {
@@ -236,9 +239,6 @@ export class Relay {
     if (this.#upFrames.feed(bytes)) this.times.tunnelData = now;
     await writeAll(this.upstream!, bytes);
   }
-
-  readonly #upFrames = new FrameScanner();
-  readonly #downFrames = new FrameScanner();
 
   /** The request stream is refused: answer it once the answers before it are written, then close. */
   #refuse(error: ParseError): void {
