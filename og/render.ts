@@ -275,6 +275,79 @@ const backs = new Map<string, Uint8Array>();
 /** The pixels a layered card is laid in, reused card after card (see {@linkcode renderLayeredPng}). */
 let canvas: Uint8Array | null = null;
 
+/**
+ * The boxes of the layers resvg makes for satori's SVG `svg`: each group or
+ * image that uses a mask or clip path (overflow, rounded images), boxed by
+ * that mask's or clip's rectangle; `null` when some layer has no such box
+ * (another mask, a filter, group opacity: nothing satori writes for our
+ * cards today).
+ */
+export function layerBoxes(svg: string): Rect[] | null {
+  if (/ (?:opacity|filter)="/.test(svg)) return null;
+  const boxes: Rect[] = [];
+  for (const [, id] of svg.matchAll(/(?:mask|clip-path)="url\(#([^)"]+)\)"/g)) {
+    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const def = new RegExp(
+      `<(?:mask|clipPath) id="${escaped}"[^>]*><rect x="([-\\d.]+)" y="([-\\d.]+)" width="([\\d.]+)" height="([\\d.]+)"`,
+    ).exec(svg);
+    if (!def) return null;
+    boxes.push({ x: Number(def[1]), y: Number(def[2]), width: Number(def[3]), height: Number(def[4]) });
+  }
+  return boxes;
+}
+
+/**
+ * Whether resvg can draw each of `crops` of `svg`: resvg 2.6.2 clips every
+ * layer to a box from twice the canvas's size before its corner to twice
+ * its size after it, and panics when a layer falls wholly outside (measured
+ * on a 50 px canvas: a layer from 110 px panics, from 100 px not; one
+ * ending 110 px before the corner panics, 90 px not). So every layer's box
+ * must lie within that box of each crop, less 2 px.
+ */
+export function cropsWithin(svg: string, crops: readonly Rect[]): boolean {
+  const boxes = layerBoxes(svg);
+  if (!boxes) return false;
+  return crops.every((c) =>
+    boxes.every((b) =>
+      b.x >= c.x - 2 * c.width + 2 && b.x + b.width <= c.x + 2 * c.width - 2 &&
+      b.y >= c.y - 2 * c.height + 2 && b.y + b.height <= c.y + 2 * c.height - 2
+    )
+  );
+}
+
+/**
+ * `crops`, each grown (to the right and down, inside the card) until
+ * {@linkcode cropsWithin} holds; `null` when that cannot be done without
+ * leaving the card or making two crops overlap.
+ */
+export function cropsSeeingLayers(
+  svg: string,
+  crops: readonly Rect[],
+  width: number,
+  height: number,
+): Rect[] | null {
+  const boxes = layerBoxes(svg);
+  if (!boxes) return null;
+  if (boxes.length === 0) return [...crops];
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  const grown = crops.map((c) => ({
+    x: c.x,
+    y: c.y,
+    width: Math.max(c.width, Math.ceil((right - c.x + 2) / 2), Math.ceil((c.x - left + 2) / 2)),
+    height: Math.max(c.height, Math.ceil((bottom - c.y + 2) / 2), Math.ceil((c.y - top + 2) / 2)),
+  }));
+  if (grown.some((c) => c.x + c.width > width || c.y + c.height > height)) return null;
+  const overlapping = grown.some((a, i) =>
+    grown.slice(i + 1).some((b) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    )
+  );
+  return overlapping || !cropsWithin(svg, grown) ? null : grown;
+}
+
 /** `rect` in whole pixels, inside a `width` x `height` card (empty when it lies outside). */
 function clampRect(rect: Rect, width: number, height: number): Rect {
   const x = Math.max(0, Math.floor(rect.x));
@@ -315,7 +388,11 @@ export async function renderLayeredPng(
       throw new Error(`Cannot draw face regions ${JSON.stringify(a)} and ${JSON.stringify(overlap)}: they overlap`);
     }
   }
-  for (const rect of rects) {
+  // resvg 2.6.2 panics (and a panic aborts the process) on a layer wholly
+  // outside its bounds: a region that cannot see every layer of the face is
+  // grown until it does, or the face is drawn as the whole card (see cropsWithin).
+  const crops = cropsSeeingLayers(svg, rects, width, height) ?? [{ x: 0, y: 0, width, height }];
+  for (const rect of crops) {
     if (rect.width === 0 || rect.height === 0) continue;
     faces.push({ ...await rasterizeSvg(cropSvg(svg, rect)), x: rect.x, y: rect.y });
   }

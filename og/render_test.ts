@@ -3,7 +3,17 @@ import { type Rgb } from "./average_color.ts";
 import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredTokenCard } from "./draw.tsx";
 import { chainLogo, loadBrandLogos } from "./chain_logos.ts";
 import { createDefaultFontLoader, loadFallbackFonts } from "./fonts.ts";
-import { cropSvg, drawnParts, type LayeredCard, renderCardPng, renderLayeredPng, trimTransparent } from "./render.ts";
+import {
+  cropsSeeingLayers,
+  cropSvg,
+  cropsWithin,
+  drawnParts,
+  layerBoxes,
+  type LayeredCard,
+  renderCardPng,
+  renderLayeredPng,
+  trimTransparent,
+} from "./render.ts";
 import { positionBackground } from "./position_card.tsx";
 import { selectRenderer } from "./resvg.ts";
 import { countDifferentPixels, decodePixels, solidPng } from "./test_helpers.ts";
@@ -140,4 +150,58 @@ Deno.test("a card drawn again from the kept backdrop is the same PNG", async () 
   assert.ok(
     countDifferentPixels(decodePixels(again), whole, undefined, CHANNEL_TOLERANCE) / (1200 * 630) <= MAX_DIFFERENT,
   );
+});
+
+Deno.test("cropsWithin: a crop that cannot see a layer of the face is refused (resvg would panic)", () => {
+  const svg = '<svg width="1200" height="630" viewBox="0 0 1200 630" xmlns="http://www.w3.org/2000/svg">' +
+    '<mask id="satori_om-id-1"><rect x="72" y="330" width="1056" height="68" fill="#fff"/></mask>' +
+    '<clipPath id="satori_cp-id-1"><rect x="72" y="330" width="1056" height="68"/></clipPath>' +
+    '<g mask="url(#satori_om-id-1)" clip-path="url(#satori_cp-id-1)"><path d="M72 330h10v10z"/></g></svg>';
+  assert.deepEqual(layerBoxes(svg), [{ x: 72, y: 330, width: 1056, height: 68 }, {
+    x: 72,
+    y: 330,
+    width: 1056,
+    height: 68,
+  }]);
+  assert.equal(cropsWithin(svg, [{ x: 56, y: 282, width: 600, height: 324 }]), true);
+  // a 66 px badge crop reaches 132 px either way: the text's layer is out of its sight
+  assert.equal(cropsWithin(svg, [{ x: 193, y: 189, width: 66, height: 66 }]), false);
+  assert.equal(layerBoxes(svg.replace("<path ", '<path opacity="0.5" ')), null);
+  // grown to the right until it sees the text's layer (72 + 2 x 529 - 2 >= 1128)
+  assert.deepEqual(cropsSeeingLayers(svg, [{ x: 72, y: 72, width: 192, height: 188 }], 1200, 630), [
+    { x: 72, y: 72, width: 529, height: 188 },
+  ]);
+  // a crop that would have to leave the card, or run into another one: none
+  assert.equal(cropsSeeingLayers(svg, [{ x: 1100, y: 20, width: 66, height: 66 }], 1200, 630), null);
+  assert.equal(
+    cropsSeeingLayers(
+      svg,
+      [{ x: 193, y: 189, width: 66, height: 66 }, { x: 56, y: 282, width: 600, height: 324 }],
+      1200,
+      630,
+    ),
+    null,
+  );
+  assert.equal(layerBoxes(svg.replace(/<mask id="satori_om-id-1">.*?<\/mask>/, "")), null);
+});
+
+Deno.test("a card whose face has a layer far from a small region is drawn whole, without a resvg panic", async () => {
+  await selectRenderer();
+  const fonts = await createDefaultFontLoader(STATIC_DIR).load();
+  const brand = await loadBrandLogos();
+  // A long name (overflow: a masked layer across the card) and a region of 66 px far from it, which cannot grow
+  // to see it without leaving the card: the face is drawn whole.
+  const props = {
+    name: "A token whose name is far too long to fit on one line of the card at all",
+    symbol: "LONG",
+    logo: { src: null, symbol: "LONG" },
+    background: RED,
+    chainLogo: chainLogo(brand, "base"),
+    productLogo: brand.product,
+  };
+  const card = { ...layeredTokenCard(props), faceRegions: [{ x: 1100, y: 20, width: 66, height: 66 }] };
+  const svgOptions = { fonts, backdrop: await backdropFor(RED, RED, brand.productSvg) };
+  const png = decodePixels(await renderLayeredPng(card, svgOptions));
+  const whole = decodePixels(await renderCardPng(card.whole, svgOptions));
+  assert.ok(countDifferentPixels(png, whole, undefined, CHANNEL_TOLERANCE) / (1200 * 630) <= MAX_DIFFERENT);
 });
