@@ -2,7 +2,7 @@
  * Trading a wallet holder can trust, end to end: the real service with its
  * demo chain, Chromium, and the injected EIP-6963 test wallet signing with a
  * development account. A 15 %+ price impact is never sent by one click; a
- * finished swap is not repeated by a second click; a split route is chosen,
+ * finished swap or send is not repeated by a second click; a split route is chosen,
  * shown and really returns more than any single route; USD values; the phone
  * header; axe on /swap and /send, light and dark. Screenshots at 390 and
  * 1280 px go to `test-results/trade/` (git-ignored).
@@ -26,6 +26,7 @@ import { installTestWallet } from "./wallet_test_wallet.ts";
 import { demoChainUrl, pickToken } from "./trade_support.ts";
 import { hydrated, VIEWPORTS } from "./screens_support.ts";
 import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
 import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
 
 const AAVE = getAddress("0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9");
@@ -242,6 +243,51 @@ Deno.test({
         assert.match((await swap.getByTestId("network-fee").textContent())!, /ETH\$[\d,.]+/);
       });
 
+      await step("1280 px, connected: the header is one row; the account menu is a dialog over it", async () => {
+        const header = page.locator(".site-header");
+        const height = (await header.boundingBox())!.height;
+        assert.ok(height <= 72, `header ${height} px`);
+        await page.getByTestId("wallet-account").getByRole("button", { name: new RegExp(me.slice(0, 6)) }).click();
+        const sheet = page.getByRole("dialog", { name: "Account" });
+        await sheet.getByRole("button", { name: "Disconnect" }).waitFor();
+        assert.equal((await header.boundingBox())!.height, height, "the menu does not push the header");
+        await page.screenshot({ path: new URL("account_1280.png", SHOTS).pathname });
+        await page.keyboard.press("Escape");
+        await sheet.waitFor({ state: "hidden" });
+      });
+
+      await step("send 1 ETH: USD values and the fee, then a summary; a second click sends nothing", async () => {
+        await page.goto(`${server.url}/send`, { waitUntil: "networkidle" });
+        const send = page.getByTestId("send-panel");
+        const sendButton = send.getByTestId("send-button");
+        await page.getByTestId("wallet-account").waitFor();
+        assert.match(
+          (await send.getByRole("button", { name: /^Token to send: / }).getAttribute("aria-label"))!,
+          /: ETH, /,
+        );
+        const to = DEV_ACCOUNTS[9];
+        await send.getByLabel("You're sending").fill("1");
+        await send.getByLabel("To", { exact: true }).fill(to);
+        await send.getByTestId("network-fee").waitFor();
+        const usd = /\$[\d,]+(\.\d+)?/;
+        assert.match((await send.getByTestId("usd-send").textContent())!, usd);
+        assert.match((await send.getByTestId("send-balance").textContent())!, usd);
+        assert.match((await send.getByTestId("network-fee").textContent())!, /ETH\$[\d,.]+/);
+        const theirs0 = await chain.getBalance({ address: to });
+        const before = wallet.sent.length;
+        await sendButton.click();
+        await wallet.sentCount(before + 1);
+        const summary = send.getByTestId("send-summary");
+        await summary.waitFor({ timeout: 30_000 });
+        assert.match((await summary.textContent())!, new RegExp(`^Sent 1 ETH to ${to.slice(0, 6)}…${to.slice(-4)}`));
+        assert.equal((await chain.getBalance({ address: to })) - theirs0, parseEther("1"));
+        assert.equal(await send.getByLabel("You're sending").inputValue(), "");
+        assert.equal(await sendButton.isDisabled(), true);
+        await sendButton.click({ force: true });
+        await page.waitForTimeout(1_500);
+        assert.equal(wallet.sent.length, before + 1, "the wallet was asked again");
+      });
+
       await step("390 px, connected: header at most 64 px high, no sideways scroll on /swap", async () => {
         await page.setViewportSize(VIEWPORTS.phone);
         await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
@@ -251,6 +297,12 @@ Deno.test({
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth);
         assert.ok(overflow <= 0, `scrolls sideways by ${overflow} px`);
         await page.screenshot({ path: new URL("swap_390.png", SHOTS).pathname, fullPage: true });
+        await page.getByTestId("wallet-account").getByRole("button").click();
+        await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).waitFor();
+        const height = (await page.locator(".site-header").boundingBox())!.height;
+        assert.ok(height <= 64, `header ${height} px with the account sheet open`);
+        await page.screenshot({ path: new URL("account_390.png", SHOTS).pathname });
+        await page.keyboard.press("Escape");
         await page.setViewportSize(VIEWPORTS.desktop);
       });
 

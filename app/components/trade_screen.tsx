@@ -11,6 +11,8 @@ import { changeDirection, formatAmount, formatPercentChange, formatPrice, format
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import { ConnectWalletState, ErrorState } from "./status.tsx";
 import { TokenPicker } from "./token_picker.tsx";
+import { IconButton } from "./controls/button.tsx";
+import { TextInput } from "./controls/fields.tsx";
 
 function pick(tokens: readonly TokenOption[], key: string | null, fallback: number): string {
   if (key && tokens.some((t) => t.key === key)) return key;
@@ -149,14 +151,9 @@ export function TradePanel({ data, mode }: { data: TradeData; mode: TradeMode })
       {single ? null : (
         <>
           <div className="trade-flip">
-            <button
-              type="button"
-              className="icon-button flip-button"
-              onClick={flip}
-              aria-label={`Switch ${from?.symbol ?? "first"} and ${to?.symbol ?? "second"}`}
-            >
-              <span aria-hidden="true">{liquidity ? "⇄" : "↓↑"}</span>
-            </button>
+            <IconButton label={`Switch ${from?.symbol ?? "first"} and ${to?.symbol ?? "second"}`} onClick={flip}>
+              {liquidity ? "⇄" : "↓"}
+            </IconButton>
           </div>
           {mode === "limit"
             ? (
@@ -228,13 +225,7 @@ export function TradePanel({ data, mode }: { data: TradeData; mode: TradeMode })
       {mode === "send"
         ? (
           <div className="trade-box">
-            <label htmlFor={`${amountId}-to`}>To</label>
-            <input
-              id={`${amountId}-to`}
-              className="field"
-              style={{ width: "100%" }}
-              placeholder="Wallet address or ENS name"
-            />
+            <TextInput id={`${amountId}-to`} label="To" autoComplete="off" placeholder="Wallet address or ENS name" />
           </div>
         )
         : null}

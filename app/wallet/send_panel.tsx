@@ -8,6 +8,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { getAddress } from "viem";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUsd } from "../lib/format.ts";
@@ -19,9 +20,9 @@ import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { AmountBox, BalanceNote, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { optionAddress, useTokenOptions } from "./token_options.ts";
 import { recordTx, trackTx } from "./tx_history.ts";
-import { recipientProblem, send } from "./actions/send.ts";
+import { recipientProblem, send, transferTx } from "./actions/send.ts";
 import { Button } from "../components/controls/button.tsx";
-import { Callout } from "../components/controls/detail_rows.tsx";
+import { Callout, DetailRows } from "../components/controls/detail_rows.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
 import { showToast } from "../components/controls/toast.tsx";
 
@@ -65,6 +66,23 @@ export function SendPanel({ data }: { data: TradeData }) {
 
   const amount = decimals === null ? null : parseAmount(amountText, decimals);
   const problem = recipientProblem(recipient);
+  // The network fee of this transfer: its gas estimate at the current gas price, once it can be sent.
+  const [fee, setFee] = useState<{ key: string; wei: bigint } | null>(null);
+  const feeKey = `${address}|${amount}|${recipient.trim()}|${wallet.address}`;
+  useEffect(() => {
+    if (!client || !wallet.address || !address || !option || amount === null || amount <= 0n || problem) return;
+    const tx = transferTx({ address, symbol: option.symbol }, getAddress(recipient.trim()), amount);
+    let live = true;
+    Promise.all([
+      client.estimateGas({ account: wallet.address, to: tx.to, data: tx.data, value: tx.value }),
+      client.getGasPrice(),
+    ]).then(([gas, price]) => live && setFee({ key: feeKey, wei: gas * price }), () => {});
+    return () => {
+      live = false;
+    };
+  }, [client, feeKey]);
+  const feeWei = fee?.key === feeKey ? fee.wei : null;
+  const nativePrice = tokens.find((t) => t.key === "NATIVE")?.price;
   const tooMuch = amount !== null && balance !== null && amount > balance;
   const busy = txBusy(status);
   const usd = (value: bigint | null) => {
@@ -117,7 +135,11 @@ export function SendPanel({ data }: { data: TradeData }) {
         value={amountText}
         onAmount={(text) => {
           setAmountText(text);
-          setDone(null);
+          // A new intent: the last send's summary and status give way.
+          if (done) {
+            setDone(null);
+            setStatus({ step: "idle" });
+          }
         }}
         picker={<TokenPicker tokens={tokens} value={key} onSelect={setKey} label="Token to send" />}
       >
@@ -137,6 +159,18 @@ export function SendPanel({ data }: { data: TradeData }) {
           onChange={(e) => setRecipient(e.currentTarget.value)}
         />
       </div>
+      {feeWei !== null
+        ? (
+          <DetailRows
+            rows={[{
+              label: "Network fee (estimate)",
+              value: `${formatUnitsShort(feeWei, 18, 4)} ${chain?.nativeCurrency.symbol ?? "ETH"}`,
+              note: usdValue(feeWei, 18, nativePrice) === null ? null : formatUsd(usdValue(feeWei, 18, nativePrice)),
+              testId: "network-fee",
+            }]}
+          />
+        )
+        : null}
       {address && address !== "native"
         ? (
           <p className="muted trade-contract">

@@ -53,18 +53,26 @@ import { showToast } from "../components/controls/toast.tsx";
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
 
-/** The default pair of `/swap`: the chain's native token, then the first top token that is not it nor its wrapper. */
+/** The stablecoins a default pair prefers as its output, as app.uniswap.org's common bases. */
+const STABLE_SYMBOLS = ["USDC", "USDT", "DAI"];
+
+/**
+ * The default pair of `/swap`: the chain's native token, then the first
+ * listed stablecoin (by `symbols`, when given), else the first top token
+ * that is neither the native token nor its wrapper. A URL's choice wins.
+ */
 export function defaultPair(
   keys: readonly string[],
   wrappedNative: string | null,
   input: string | null,
   output: string | null,
+  symbols: ReadonlyMap<string, string> = new Map(),
 ): [string, string] {
   const first = input ?? (keys.includes("NATIVE") ? "NATIVE" : keys[0] ?? "");
   const wrapped = wrappedNative?.toLowerCase();
-  const second = output && output !== first
-    ? output
-    : keys.find((k) => k !== first && k !== "NATIVE" && k !== wrapped) ?? keys.find((k) => k !== first) ?? "";
+  const candidates = keys.filter((k) => k !== first && k !== "NATIVE" && k !== wrapped);
+  const stable = STABLE_SYMBOLS.map((symbol) => candidates.find((k) => symbols.get(k) === symbol)).find(Boolean);
+  const second = output && output !== first ? output : stable ?? candidates[0] ?? keys.find((k) => k !== first) ?? "";
   return [first, second];
 }
 
@@ -86,6 +94,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
     EVM_CHAINS[data.chainName]?.contracts.wrappedNative ?? null,
     data.input,
     data.output,
+    new Map(listed.map((t) => [t.key, t.symbol])),
   );
   const [inKey, setInKey] = useState(initialIn);
   const [outKey, setOutKey] = useState(initialOut);
@@ -350,7 +359,11 @@ export function SwapPanel({ data }: { data: TradeData }) {
         onAmount={(text) => {
           setKind(side.kind);
           setAmountText(text);
-          setDone(null);
+          // A new intent: the last trade's summary and status give way.
+          if (done) {
+            setDone(null);
+            setStatus({ step: "idle" });
+          }
         }}
         picker={
           <TokenPicker
@@ -377,7 +390,11 @@ export function SwapPanel({ data }: { data: TradeData }) {
 
   const symbolOf = (address: Address) => {
     const lower = address.toLowerCase();
-    if (chain && lower === chain.contracts.wrappedNative.toLowerCase()) return "WETH";
+    if (chain && lower === chain.contracts.wrappedNative.toLowerCase()) {
+      // Ether in or out trades as the wrapped token; the route names it as the person chose it.
+      const nativeSide = tokenIn?.address === "native" || tokenOut?.address === "native";
+      return nativeSide ? chain.nativeCurrency.symbol : "WETH";
+    }
     return tokens.find((t) => t.key === lower)?.symbol ?? `${address.slice(0, 6)}…`;
   };
   const nativeSymbol = chain?.nativeCurrency.symbol ?? "ETH";
