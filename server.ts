@@ -22,13 +22,20 @@ import { compression } from "./server/middleware/compression.ts";
 import { shareImages } from "./server/middleware/share_images.ts";
 import { graphqlQueries, graphqlSubscriptions } from "./server/middleware/graphql.ts";
 import { rpc } from "./server/middleware/rpc.ts";
+import { previewInspector, previewPurge } from "./server/middleware/preview_tools.ts";
 import { apiFiles, assets, publicFiles } from "./server/middleware/static_files.ts";
 import { viteDev } from "./server/middleware/dev.ts";
 import { crawlerDocuments, reactRouter } from "./server/middleware/react_router.ts";
 import { createImageHandler } from "./og/mod.ts";
 
-/** The service, one middleware per step, in the order a request walks them (outermost first). */
-export function middlewares(parts: ServiceParts): (Middleware | null)[] {
+/**
+ * The service, one middleware per step, in the order a request walks them (outermost first). `self` is the
+ * composed list itself: the preview inspector fetches pages and images through it, in process.
+ */
+export function middlewares(
+  parts: ServiceParts,
+  self: (request: Request) => Promise<Response>,
+): (Middleware | null)[] {
   return [
     requestLog(), // one log line per request; a throw becomes a plain 500
     headWithoutBody(), // HEAD: the GET answer without its body
@@ -36,6 +43,8 @@ export function middlewares(parts: ServiceParts): (Middleware | null)[] {
     requestOrigin(parts), // 400 for a bad Host; the URL rebuilt on PUBLIC_ORIGIN / X-Forwarded-* / Host
     compression(), // br or gzip for text answers
     shareImages(parts.images), // GET /api/image/{tokens,pools,positions}/... (og/)
+    previewPurge(parts.purge), // POST /previews/purge (bearer PREVIEW_PURGE_TOKEN)
+    previewInspector(parts.inspector(self)), // GET /preview?path=: how a link unfurls, platform by platform
     ...parts.portMiddlewares, // the demo gateway's /logos/* (demo only)
     graphqlSubscriptions(parts.graphqlWsUrl, parts.clientOf), // WebSocket /graphql, relayed
     graphqlQueries(parts.graphqlProxy), // POST /graphql: the product's own operations
@@ -86,7 +95,12 @@ export async function startService(config: Config, options: ServiceOptions = {})
     { createImages: createImageHandler, ...options, gateway, chain },
     clients,
   );
-  const listener = await listen(config, compose(middlewares(parts)), clients, options.connectionGuard ?? {})
+  const handle: (request: Request) => Promise<Response> = compose(middlewares(parts, (request) => handle(request)));
+  // The guard waits for an answer at most as long as the slowest one the service may take (two gateway trips and a
+  // render), so it never cuts a legitimate answer and never waits forever.
+  const answerTimeoutMs = 2 * config.gatewayTimeoutMs + config.renderTimeoutMs + 5_000;
+  const guard = options.connectionGuard === false ? false : { answerTimeoutMs, ...options.connectionGuard };
+  const listener = await listen(config, handle, clients, guard)
     .catch(async (error) => {
       await parts.close();
       throw error;

@@ -34,6 +34,17 @@ export function withLogoOrigin(source: PreviewSource, origin: string): PreviewSo
         },
       };
     },
+    position: source.position && (async (version, chainName, id, requestOrigin) => {
+      const preview = await source.position!(version, chainName, id, requestOrigin);
+      return preview && {
+        ...preview,
+        positionData: {
+          ...preview.positionData,
+          token0Image: absolute(preview.positionData.token0Image),
+          token1Image: absolute(preview.positionData.token1Image),
+        },
+      };
+    }),
   };
 }
 

@@ -20,9 +20,11 @@ import { ROOT_DIR } from "./paths.ts";
 import type { ChainPort, GatewayPort } from "./ports.ts";
 import { crawlerBuild, createCrawlerDocuments } from "./previews/crawler.ts";
 import { createPreviews } from "./previews/previews.ts";
+import { createPreviewPurge } from "./previews/purge.ts";
+import { createPreviewInspector } from "./previews/inspector.ts";
 import type { CreateShareImages, ShareImages } from "./previews/share_images.ts";
 import { createGraphqlProxy } from "./proxies/graphql_proxy.ts";
-import { createRpcProxy, rpcTargets } from "./proxies/rpc_proxy.ts";
+import { createRpcProxy, type RpcTarget, rpcTargets } from "./proxies/rpc_proxy.ts";
 import type { Clients } from "./start/clients.ts";
 import { openKv } from "./start/kv.ts";
 import type { Middleware } from "./middleware/compose.ts";
@@ -63,6 +65,10 @@ export interface ServiceParts {
   readonly graphqlWsUrl: string | null;
   readonly graphqlProxy: (request: Request) => Promise<Response>;
   readonly rpcProxy: Promise<RpcHandler>;
+  /** `POST /previews/purge` (answers `404` while `PREVIEW_PURGE_TOKEN` is unset). */
+  readonly purge: OwnPathHandler;
+  /** `GET /preview?path=`, given the service's own handler to fetch pages and images through (in process). */
+  readonly inspector: (fetchSelf: (request: Request) => Promise<Response>) => OwnPathHandler;
   readonly devMiddleware?: DevHandler;
   /** Crawler documents of whitelisted pages. */
   readonly crawler: PageHandler;
@@ -72,6 +78,9 @@ export interface ServiceParts {
   /** Stops what the parts started: images, the ports, KV (after the server drained). */
   close(): Promise<void>;
 }
+
+/** A handler that answers its own path, or `null` for any other. */
+export type OwnPathHandler = (request: Request) => Promise<Response | null>;
 
 /** The logger as loaders get it through the load context (`lib/load_context.ts`). */
 const loaderLogger: LoaderLogger = { warn: logger.warn, error: logger.error, warnOnce };
@@ -93,7 +102,14 @@ export async function createParts(config: Config, options: PartsOptions, clients
       maxBytes: config.gatewayMaxBytes,
       queryCache,
     });
-  const previews = createPreviews({ cache, gatewayClient, publicOrigin: config.publicOrigin });
+  // The chains of /rpc and of the position previews: RPC_URL_*, or the chain port's once it serves.
+  const chainTargets = targetsOf(config, chain);
+  const previews = createPreviews({
+    cache,
+    gatewayClient,
+    publicOrigin: config.publicOrigin,
+    rpcUrlOf: async (name) => (await chainTargets)[name]?.url ?? null,
+  });
   const images = options.createImages({
     previews: gateway ? gateway.cardPreviews(previews) : previews,
     cache,
@@ -106,10 +122,11 @@ export async function createParts(config: Config, options: PartsOptions, clients
     timeoutMs: config.renderTimeoutMs,
     queue: config.renderQueue,
     renderer: config.renderer,
-    // The workers boot and draw a warm-up card while the rest of the service starts.
-    warm: true,
+    // Render workers start on demand and retire when idle (og/render_pool.ts). On the demo one boots at once, so
+    // the first card a newcomer opens is fast; with a real gateway an idle instance holds no worker (memory).
+    warm: gateway !== null,
   });
-  const rpcProxy = rpcProxyOf(config, chain);
+  const rpcProxy = rpcProxyOf(config, chainTargets, clients);
 
   const mode = options.mode ?? (options.loadBuild ? "development" : "production");
   // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
@@ -121,6 +138,13 @@ export async function createParts(config: Config, options: PartsOptions, clients
     mode,
   );
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
+  const purge = createPreviewPurge({
+    token: config.previewPurgeToken,
+    cache,
+    queryCache,
+    crawlerDocuments,
+    clientOf: clients.clientOf,
+  });
   function loadContext(request: Request): AppLoadContext {
     return {
       gatewayClient,
@@ -150,6 +174,14 @@ export async function createParts(config: Config, options: PartsOptions, clients
       clientAddress: clients.clientOf,
     }),
     rpcProxy,
+    purge,
+    inspector: (fetchSelf) =>
+      createPreviewInspector({
+        fetchSelf,
+        publicOrigin: config.publicOrigin,
+        purge: config.previewPurgeToken ? purge : null,
+        clientOf: clients.clientOf,
+      }),
     devMiddleware: options.devMiddleware,
     crawler: (request) => crawlerDocuments.serve(request, () => crawlerHandler(request, loadContext(request))),
     app: (request) => routerHandler(request, loadContext(request)),
@@ -163,18 +195,28 @@ export async function createParts(config: Config, options: PartsOptions, clients
   };
 }
 
-/** The `/rpc` proxy over `RPC_URL_*`, or over the chain port's targets once it serves. */
-async function rpcProxyOf(config: Config, chain: ChainPort | null): Promise<RpcHandler> {
-  let targets = rpcTargets(config.rpcUrls, null);
-  if (chain) {
-    try {
-      targets = { ...await chain.targets };
-    } catch (error) {
-      logger.error("Cannot start the demo chain; wallet actions are unavailable", { error: errorText(error) });
-    }
+/** The RPC targets: `RPC_URL_*`, or the chain port's once it serves (none when it cannot start: logged). */
+async function targetsOf(config: Config, chain: ChainPort | null): Promise<Readonly<Record<string, RpcTarget>>> {
+  if (!chain) return rpcTargets(config.rpcUrls, null);
+  try {
+    return await chain.targets;
+  } catch (error) {
+    logger.error("Cannot start the demo chain; wallet actions are unavailable", { error: errorText(error) });
+    return {};
   }
+}
+
+/** The `/rpc` proxy over the targets, once they are known. */
+async function rpcProxyOf(
+  config: Config,
+  targets: Promise<Readonly<Record<string, RpcTarget>>>,
+  clients: Clients,
+): Promise<RpcHandler> {
   return createRpcProxy({
-    targets,
+    targets: { ...await targets },
+    clientOf: clients.clientOf,
+    // The request reaches the proxy on its resolved origin (PUBLIC_ORIGIN, X-Forwarded-*, or Host).
+    ownOrigin: (request) => new URL(request.url).origin,
     walletConnectProjectId: config.walletConnectProjectId,
     walletConnectRelayUrl: config.walletConnectRelayUrl,
   });

@@ -31,12 +31,15 @@ function createHandler(test: HandlerParts): (request: Request) => Promise<Respon
     graphqlWsUrl: null,
     graphqlProxy: test.app,
     rpcProxy: Promise.resolve(() => Promise.resolve(null)),
+    purge: () => Promise.resolve(null),
+    inspector: () => () => Promise.resolve(null),
     crawler: test.app,
     app: test.app,
     clientOf: () => "test",
     close: () => Promise.resolve(),
   };
-  return compose(middlewares(parts));
+  const handle: (request: Request) => Promise<Response> = compose(middlewares(parts, (request) => handle(request)));
+  return handle;
 }
 
 const CSS = `body { color: #123456; }\n${".swap { margin: 0 auto; padding: 4px; }\n".repeat(200)}`;
