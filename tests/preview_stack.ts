@@ -1,25 +1,15 @@
 /**
- * The preview side of the service, in process, for the purge and inspector
- * tests: the real share images (`og/`, one render worker), the real crawler
- * documents of the app's build, the real KV cache and query cache, the purge
- * and the inspector, in front of a fake gateway whose Token answer a test
- * changes. Requests go to {@linkcode PreviewStack.handle}, or over HTTP to
- * {@linkcode PreviewStack.url} (a loopback `Deno.serve`, for Chromium).
+ * The real service (`server.ts`, spawned as `deno task start` runs it) in
+ * front of a fake gateway whose Token answer a test changes, for the purge
+ * and inspector tests: share images, crawler documents, KV and query caches,
+ * the purge and the inspector exactly as they are composed in production.
+ * Requests go to {@linkcode PreviewStack.handle} (any origin: only the path,
+ * method, headers and body are sent) or to {@linkcode PreviewStack.url}.
  *
  * @module
  */
-import { type AppLoadContext, createRequestHandler } from "react-router";
-import { createImageHandler } from "../og/mod.ts";
-import { importServerBuild } from "../server/app_build.ts";
-import { createCache } from "../server/cache/kv_cache.ts";
-import { ROOT_DIR } from "../server/paths.ts";
-import { crawlerBuild, createCrawlerDocuments } from "../server/previews/crawler.ts";
-import { createPreviewInspector } from "../server/previews/inspector.ts";
-import { createPreviews } from "../server/previews/previews.ts";
-import { createPreviewPurge } from "../server/previews/purge.ts";
-import { createGatewayClient } from "../queries/client.ts";
-import { createQueryCache } from "../queries/query_cache.ts";
 import { type FakeGateway, startFakeGateway } from "./fakes/gateway.ts";
+import { startServer } from "./server_harness.ts";
 
 /** A running preview stack. */
 export interface PreviewStack {
@@ -53,58 +43,26 @@ export async function startPreviewStack(purgeToken: string | null): Promise<Prev
       },
     }),
   });
-  const kv = await Deno.openKv(":memory:");
-  const cache = createCache(kv);
-  const queryCache = createQueryCache({ ttlMs: 60_000 });
-  const gatewayClient = () => createGatewayClient({ url: gateway.url, timeoutMs: 5000, queryCache });
-  const previews = createPreviews({ cache, gatewayClient });
-  const images = createImageHandler({
-    previews,
-    cache,
-    staticDir: `${ROOT_DIR}static`,
-    logoAllowedHosts: [],
-    workers: 1,
+  const server = await startServer({
+    GRAPHQL_URL: gateway.url,
+    DENO_KV_PATH: ":memory:",
+    RENDER_WORKERS: "1",
+    QUERY_CACHE_SECONDS: "60",
+    ...(purgeToken === null ? {} : { PREVIEW_PURGE_TOKEN: purgeToken }),
   });
-  const crawler = createRequestHandler(crawlerBuild(await importServerBuild()), "production");
-  const documents = createCrawlerDocuments({ ttlMs: 60_000 });
-  const purge = purgeToken === null
-    ? null
-    : createPreviewPurge({ token: purgeToken, cache, queryCache, crawlerDocuments: documents });
-  const inspector = createPreviewInspector({ fetchSelf: handle, purge });
-
   async function handle(request: Request): Promise<Response> {
-    const own = await purge?.(request) ?? await inspector(request);
-    if (own) return own;
-    const url = new URL(request.url);
-    const image = /^\/api\/image\/(tokens|pools)\/([^/]+)\/([^/]+)$/.exec(url.pathname);
-    if (image) {
-      return await images(request, {
-        kind: image[1] === "tokens" ? "token" : "pool",
-        chainName: image[2],
-        address: image[3],
-      });
-    }
-    const context = {
-      gatewayClient,
-      graphqlWsUrl: null,
-      previews,
-      origin: url.origin,
-      logger: console,
-    } as unknown as AppLoadContext;
-    return await documents.serve(request, () => crawler(request, context));
+    const { pathname, search } = new URL(request.url);
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    return await fetch(`${server.url}${pathname}${search}`, { method: request.method, headers: request.headers, body });
   }
-
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handle);
   const stack: PreviewStack = {
     gateway,
-    url: `http://127.0.0.1:${server.addr.port}`,
+    url: server.url,
     name: "Uniswap",
     symbol: null,
     handle,
     async close() {
-      await server.shutdown();
-      await images.close();
-      kv.close();
+      await server.stop();
       await gateway.close();
     },
   };
