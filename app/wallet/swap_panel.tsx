@@ -23,10 +23,8 @@ import {
   formatImpact,
   formatUnitsShort,
   IMPACT_ACK_BPS,
-  IMPACT_WARN_BPS,
   impactAccepted,
   type ImpactAck,
-  impactAcknowledgement,
   impactTone,
   parseAmount,
   parseDeadline,
@@ -40,41 +38,18 @@ import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { AmountBox, BalanceNote, ContractCalled, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
-import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
+import { defaultPair, optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
+import { ImpactWarning, SwapSettings } from "./swap_parts.tsx";
 import { recordTx, trackTx } from "./tx_history.ts";
 import { quote as quoteTrade, type QuoteResult } from "./actions/quote.ts";
 import { swap } from "./actions/swap.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { Button, IconButton } from "../components/controls/button.tsx";
 import { Callout, DetailRows } from "../components/controls/detail_rows.tsx";
-import { TextInput, Toggle } from "../components/controls/fields.tsx";
 import { showToast } from "../components/controls/toast.tsx";
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
-
-/** The stablecoins a default pair prefers as its output, as app.uniswap.org's common bases. */
-const STABLE_SYMBOLS = ["USDC", "USDT", "DAI"];
-
-/**
- * The default pair of `/swap`: the chain's native token, then the first
- * listed stablecoin (by `symbols`, when given), else the first top token
- * that is neither the native token nor its wrapper. A URL's choice wins.
- */
-export function defaultPair(
-  keys: readonly string[],
-  wrappedNative: string | null,
-  input: string | null,
-  output: string | null,
-  symbols: ReadonlyMap<string, string> = new Map(),
-): [string, string] {
-  const first = input ?? (keys.includes("NATIVE") ? "NATIVE" : keys[0] ?? "");
-  const wrapped = wrappedNative?.toLowerCase();
-  const candidates = keys.filter((k) => k !== first && k !== "NATIVE" && k !== wrapped);
-  const stable = STABLE_SYMBOLS.map((symbol) => candidates.find((k) => symbols.get(k) === symbol)).find(Boolean);
-  const second = output && output !== first ? output : stable ?? candidates[0] ?? keys.find((k) => k !== first) ?? "";
-  return [first, second];
-}
 
 /** A mined swap as the summary and the toast say it. */
 interface Done {
@@ -433,45 +408,17 @@ export function SwapPanel({ data }: { data: TradeData }) {
         </IconButton>
       </div>
       {outBox}
-      <details className="trade-box trade-settings">
-        <summary>
-          Settings: slippage{" "}
-          {customSlippage === null ? `auto (${autoBps / 100}%)` : slippage.ok ? `${slippage.bps / 100}%` : "invalid"},
-          deadline {deadlineText} min
-        </summary>
-        <Toggle
-          label="Auto slippage (from the trade's network fee, 0.5% to 5.5%)"
-          checked={customSlippage === null}
-          onChange={(on) => setCustomSlippage(on ? null : String(autoBps / 100))}
-          testId="auto-slippage"
-        />
-        {customSlippage !== null
-          ? (
-            <TextInput
-              label="Slippage tolerance (%)"
-              inputMode="decimal"
-              value={customSlippage}
-              error={slippage.ok ? null : slippage.error}
-              onChange={(e) => setCustomSlippage(e.currentTarget.value)}
-            />
-          )
-          : null}
-        <TextInput
-          label="Deadline (minutes)"
-          inputMode="numeric"
-          value={deadlineText}
-          error={deadline.ok ? null : deadline.error}
-          onChange={(e) => setDeadlineText(e.currentTarget.value)}
-        />
-        <Toggle
-          label="Approve an unlimited amount (default: exactly this trade)"
-          checked={unlimited}
-          onChange={setUnlimited}
-        />
-      </details>
-      {slippage.ok && slippage.warning
-        ? <Callout tone="warning" title="High slippage" testId="slippage-warning">{slippage.warning}</Callout>
-        : null}
+      <SwapSettings
+        autoBps={autoBps}
+        custom={customSlippage}
+        onCustom={setCustomSlippage}
+        slippage={slippage}
+        deadlineText={deadlineText}
+        onDeadline={setDeadlineText}
+        deadline={deadline}
+        unlimited={unlimited}
+        onUnlimited={setUnlimited}
+      />
       {trade && tokenIn && tokenOut
         ? (
           <DetailRows
@@ -537,28 +484,13 @@ export function SwapPanel({ data }: { data: TradeData }) {
           </dl>
         )
         : null}
-      {impact !== null && impact >= IMPACT_WARN_BPS && trade
+      {trade
         ? (
-          <Callout
-            tone={impact >= IMPACT_ACK_BPS ? "danger" : "warning"}
-            title={`Price impact ${formatImpact(impact)}`}
-            testId="impact-warning"
-          >
-            This trade moves the price against you: you get about {formatImpact(impact)}{" "}
-            less than the market rate.{impact >= IMPACT_ACK_BPS ? " A smaller amount loses less." : ""}
-            {impact >= IMPACT_ACK_BPS
-              ? (
-                <label className="impact-ack">
-                  <input
-                    type="checkbox"
-                    checked={impactOk}
-                    onChange={(e) => setAck(e.currentTarget.checked ? { key: ackKey, bps: impact } : null)}
-                  />{" "}
-                  {impactAcknowledgement(impact)}
-                </label>
-              )
-              : null}
-          </Callout>
+          <ImpactWarning
+            impact={impact}
+            accepted={impactOk}
+            onAccept={(yes) => setAck(yes && impact !== null ? { key: ackKey, bps: impact } : null)}
+          />
         )
         : null}
       {quoteError && amount ? <p className="muted" role="status">{quoteError}</p> : null}
