@@ -12,9 +12,8 @@
  *   (satori and the decoders stay out of the service's start-up) except on
  *   demand in the helpers below.
  *
- * {@linkcode renderTokenImage}, {@linkcode renderPoolImage} and
- * {@linkcode renderDefaultImage} do both on the calling thread (scripts,
- * tests, benchmarks).
+ * {@linkcode renderDefaultImage} does both on the calling thread (the
+ * default preview's script).
  *
  * @module
  */
@@ -228,26 +227,6 @@ export function hasLogos(job: CardJob): boolean {
     : job.kind === "pool" || job.kind === "position"
     ? job.logo0 !== null || job.logo1 !== null
     : false;
-}
-
-/** Renders the token card for `preview` on `chainName` on the calling thread. */
-export async function renderTokenImage(
-  preview: TokenPreview,
-  chainName: string,
-  context: ImageContext,
-): Promise<Uint8Array> {
-  const { drawCard } = await import("./draw.tsx");
-  return await drawCard((await cardJobForToken(preview, chainName, context)).job, context);
-}
-
-/** Renders the pool card for `preview` on `chainName` on the calling thread. */
-export async function renderPoolImage(
-  preview: PoolPreview,
-  chainName: string,
-  context: ImageContext,
-): Promise<Uint8Array> {
-  const { drawCard } = await import("./draw.tsx");
-  return await drawCard((await cardJobForPool(preview, chainName, context)).job, context);
 }
 
 /** Renders the default card (no token or pool) as PNG bytes on the calling thread. */

@@ -166,11 +166,3 @@ export async function rasterizeSvg(
 ): Promise<RasterImage> {
   return (await activeRenderer()).rasterize(svg, fitWidth);
 }
-
-/**
- * Initialises the renderer of this thread (kept for callers of the former
- * wasm-only module): same as {@linkcode selectRenderer} without a preference.
- */
-export async function ensureResvg(): Promise<void> {
-  await selectRenderer();
-}
