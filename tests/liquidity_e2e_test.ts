@@ -172,6 +172,9 @@ Deno.test({
         await form.getByLabel(/^Amount of USDC/).fill("1000");
         interactions++;
         await form.getByTestId("amounts").getByText(/1,?000 USDC and 0\.\d+ WETH/).waitFor();
+        // Worth about $2,000 at the demo gateway's prices (1000 USDC and the matching WETH of a ±10% range).
+        const usd = Number((await form.getByTestId("amounts").textContent())!.split("≈ $")[1].replace(/,/g, ""));
+        assert.ok(usd > 1500 && usd < 2500, `deposit worth $${usd}`);
         await form.getByRole("button", { name: "Create position" }).click();
         interactions++;
         await confirmed(sentBefore + 3); // USDC and WETH approvals, then the mint
@@ -198,6 +201,10 @@ Deno.test({
         const row = page.getByTestId("v3-position-row").filter({ hasText: `#${tokenId} USDC/WETH 0.05%` });
         await row.getByText("In range").waitFor();
         await row.getByText("Fees owed").waitFor();
+        // Holdings and fees with their USD value at the gateway's prices.
+        await row.getByText(/\(\$/).first().waitFor({ timeout: 10_000 }).catch(() => {});
+        const rowText = (await row.textContent())!;
+        assert.match(rowText, /USDC · 0\.\d+ WETH \(\$[\d,]+\.\d\d\)/, rowText);
         assert.doesNotMatch((await main.textContent())!, /connect|informational/i);
         await shot("positions-1280.png");
         await row.getByRole("link", { name: `#${tokenId} USDC/WETH 0.05%` }).click();

@@ -24,7 +24,9 @@ export function topPoolsRoute(
   screen: {
     title: string;
     action: string;
-    Wallet?: ComponentType<{ chainName: string; v2Pairs: readonly `0x${string}`[] }>;
+    Wallet?: ComponentType<
+      { chainName: string; v2Pairs: readonly `0x${string}`[]; tokens: TopPoolsData["tokens"] }
+    >;
   },
 ) {
   const { Wallet, ...text } = screen;
@@ -32,7 +34,9 @@ export function topPoolsRoute(
     const data = useLoaderData<TopPoolsData>();
     return (
       <PositionsScreen pools={data.pools} chainLabel={data.chainLabel} {...text}>
-        {Wallet ? <Wallet chainName={data.chain} v2Pairs={data.v2Pairs as `0x${string}`[]} /> : null}
+        {Wallet
+          ? <Wallet chainName={data.chain} v2Pairs={data.v2Pairs as `0x${string}`[]} tokens={data.tokens} />
+          : null}
       </PositionsScreen>
     );
   };

@@ -18,9 +18,9 @@ import { fetchEdgePool } from "../../queries/edge.ts";
 import { runQuery } from "../../queries/client.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
 import { loadContext } from "./context.ts";
-import { fetchTopPools, VERSIONS } from "./explore_data.ts";
+import { fetchTopPools, fetchTopTokens, VERSIONS } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
-import type { PoolRow } from "./rows.ts";
+import type { PoolRow, TokenRow } from "./rows.ts";
 import { loadTrade, type TradeData } from "./trade_loader.ts";
 import { tokenKey } from "../../lib/address.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
@@ -35,6 +35,25 @@ export interface TopPoolsData {
   readonly pools: Loaded<PoolRow[]>;
   /** The V2 pairs among the chain's top pools (addresses), for the connected wallet's pair-token reads. */
   readonly v2Pairs: readonly string[];
+  /** The chain's listed tokens with their USD prices and logos, to value and draw positions. */
+  readonly tokens: readonly PricedToken[];
+}
+
+/** A token's USD price and logo by its address (lower case), as the gateway has them. */
+export interface PricedToken {
+  readonly address: string;
+  readonly price: number | null;
+  readonly logoUrl: string | null;
+}
+
+/** The priced tokens of top-token rows (the native token left out: positions hold its wrapped form). */
+export function pricedTokens(rows: readonly TokenRow[]): PricedToken[] {
+  return rows.flatMap((row) => {
+    const address = row.href.split("/").pop() ?? "";
+    return /^0x[0-9a-fA-F]{40}$/.test(address)
+      ? [{ address: address.toLowerCase(), price: row.price, logoUrl: row.logoUrl }]
+      : [];
+  });
 }
 
 /** Top pools of the chain in `?chain=` (Ethereum by default). */
@@ -42,13 +61,16 @@ export async function loadTopPools({ request, context }: LoaderFunctionArgs): Pr
   const chain = chainFromUrl(new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
   const ctx = loadContext(context);
   const client = ctx.gatewayClient();
-  const all = await load(ctx, async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows);
+  const [all, tokens] = await Promise.all([
+    load(ctx, async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows),
+    load(ctx, () => fetchTopTokens(client, chain)),
+  ]);
   const v2Pairs = all.ok
     ? all.data.filter((p) => p.protocolVersion.toUpperCase() === "V2").map((p) => p.href.split("/").pop() ?? "")
       .filter((a) => /^0x[0-9a-fA-F]{40}$/.test(a))
     : [];
   const pools: Loaded<PoolRow[]> = all.ok ? { ok: true, data: all.data.slice(0, 15) } : all;
-  return { chain, chainLabel: chainLabel(chain), pools, v2Pairs };
+  return { chain, chainLabel: chainLabel(chain), pools, v2Pairs, tokens: tokens.ok ? pricedTokens(tokens.data) : [] };
 }
 
 /** A pair as pair screens show it. */

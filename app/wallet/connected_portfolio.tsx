@@ -22,6 +22,7 @@ import { formatUsd } from "../lib/format.ts";
 import { fetchTopPools, fetchTopTokens, VERSIONS } from "../lib/explore_data.ts";
 import { type Balances, fetchBalances } from "../lib/portfolio_data.ts";
 import { chainBalances, type ChainHolding } from "../lib/portfolio_chain.ts";
+import { type PricedToken, pricedTokens } from "../lib/wallet_loaders.ts";
 import { Address } from "../components/address.tsx";
 import { BalancesSection } from "../components/portfolio_screen.tsx";
 import { Time } from "../components/time.tsx";
@@ -38,6 +39,7 @@ function useBalances(chainName: Chain | null, client: ReturnType<typeof useChain
   const gateway = useClient();
   const [state, setState] = useState<{ balances: Balances; source: Source } | { error: string } | null>(null);
   const [pairs, setPairs] = useState<Hex40[]>([]);
+  const [priced, setPriced] = useState<PricedToken[]>([]);
   useEffect(() => {
     setState(null);
     if (!chainName || !client || !address) return;
@@ -46,6 +48,7 @@ function useBalances(chainName: Chain | null, client: ReturnType<typeof useChain
       const known = await fetchBalances(gateway, address.toLowerCase()).catch(() => null);
       if (known && known.rows.length > 0) return { balances: known, source: "gateway" as const };
       const tokens = await fetchTopTokens(gateway, chainName).catch(() => []);
+      if (live) setPriced(pricedTokens(tokens));
       const listed = tokens.flatMap((t) => {
         const key = t.href.split("/").pop() ?? "";
         return /^0x[0-9a-fA-F]{40}$/.test(key) ? [{ row: t, address: getAddress(key) }] : [];
@@ -96,7 +99,7 @@ function useBalances(chainName: Chain | null, client: ReturnType<typeof useChain
       live = false;
     };
   }, [chainName, client, address, gateway]);
-  return { state, pairs };
+  return { state, pairs, priced };
 }
 
 /** The transactions this interface sent from the account, their pending ones checked against receipts. */
@@ -136,7 +139,7 @@ export function ConnectedPortfolio({ fallback }: { fallback: ReactNode }) {
   const chain = wallet.chains.find((c) => c.chainId === wallet.chainId) ?? wallet.chains[0] ?? null;
   const { client } = useChain(wallet, chain?.chain ?? "");
   const address = wallet.status === "connected" ? wallet.address : null;
-  const { state, pairs } = useBalances(chain?.chain ?? null, client, address);
+  const { state, pairs, priced } = useBalances(chain?.chain ?? null, client, address);
   const txs = useSentTxs(address, chain?.chainId ?? null, client);
 
   if (!hydrated || !wallet.ready || wallet.status === "reconnecting" || wallet.status === "connecting") {
@@ -169,7 +172,7 @@ export function ConnectedPortfolio({ fallback }: { fallback: ReactNode }) {
           </>
         )
         : null}
-      <PositionsList chainName={chain.chain} v2Pairs={pairs} />
+      <PositionsList chainName={chain.chain} v2Pairs={pairs} tokens={priced} />
       <section aria-labelledby="sent-title">
         <h2 id="sent-title">Sent from this interface</h2>
         {txs.length === 0

@@ -9,29 +9,77 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Address } from "../../lib/address.ts";
-import { formatPoolFee } from "../lib/format.ts";
+import { formatPoolFee, formatUsd } from "../lib/format.ts";
+import type { PricedToken } from "../lib/wallet_loaders.ts";
+import { wholeTokens } from "../lib/portfolio_chain.ts";
+import { PairLogos } from "../components/token_logo.tsx";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
 import { readV2Rows, readV3Rows, STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
 import { useWallet } from "./wallet_store.ts";
 
-function amountsText(
-  row: { token0: { symbol: string; decimals: number }; token1: { symbol: string; decimals: number } },
-  a: { amount0: bigint; amount1: bigint } | null,
-): string {
+type Side = { readonly address: string; readonly symbol: string; readonly decimals: number };
+type Prices = ReadonlyMap<string, PricedToken>;
+
+function amountsText(row: { token0: Side; token1: Side }, a: { amount0: bigint; amount1: bigint } | null): string {
   if (!a) return "–";
   return `${formatUnitsShort(a.amount0, row.token0.decimals)} ${row.token0.symbol} · ${
     formatUnitsShort(a.amount1, row.token1.decimals)
   } ${row.token1.symbol}`;
 }
 
-function V3Item({ row, urlName }: { row: V3Row; urlName: string }) {
+/** The USD value of two amounts at the gateway's prices; `null` unless both sides with an amount have a price. */
+function usdOf(
+  row: { token0: Side; token1: Side },
+  a: { amount0: bigint; amount1: bigint } | null,
+  prices: Prices,
+): number | null {
+  if (!a) return null;
+  let sum = 0;
+  for (const [token, amount] of [[row.token0, a.amount0], [row.token1, a.amount1]] as const) {
+    if (amount === 0n) continue;
+    const price = prices.get(token.address.toLowerCase())?.price;
+    if (price === null || price === undefined) return null;
+    sum += wholeTokens(amount, token.decimals) * price;
+  }
+  return sum;
+}
+
+/** Amounts with their USD value when the prices are known. */
+function Valued(
+  { row, amounts, prices }: {
+    row: { token0: Side; token1: Side };
+    amounts: { amount0: bigint; amount1: bigint } | null;
+    prices: Prices;
+  },
+) {
+  const usd = usdOf(row, amounts, prices);
+  return (
+    <>
+      {amountsText(row, amounts)}
+      {usd !== null ? <span className="muted">{` (${formatUsd(usd, { compact: false })})`}</span> : null}
+    </>
+  );
+}
+
+function Logos({ row, prices }: { row: { token0: Side; token1: Side }; prices: Prices }) {
+  return (
+    <PairLogos
+      size={24}
+      token0={{ url: prices.get(row.token0.address.toLowerCase())?.logoUrl, symbol: row.token0.symbol }}
+      token1={{ url: prices.get(row.token1.address.toLowerCase())?.logoUrl, symbol: row.token1.symbol }}
+    />
+  );
+}
+
+function V3Item({ row, urlName, prices }: { row: V3Row; urlName: string; prices: Prices }) {
   const { position, token0, token1 } = row;
   const owed = row.fees && (row.fees.amount0 > 0n || row.fees.amount1 > 0n);
   return (
     <li className="card position-item" data-testid="v3-position-row" data-status={row.status}>
       <div className="title-row">
+        <Logos row={row} prices={prices} />
         <Link className="position-link" to={`/positions/v3/${urlName}/${position.tokenId}`}>
           #{String(position.tokenId)} {token0.symbol}/{token1.symbol} {formatPoolFee({ feeTier: position.fee })}
         </Link>
@@ -41,22 +89,27 @@ function V3Item({ row, urlName }: { row: V3Row; urlName: string }) {
       <dl className="position-figures">
         <div>
           <dt>Holds</dt>
-          <dd>{amountsText(row, row.held)}</dd>
+          <dd>
+            <Valued row={row} amounts={row.held} prices={prices} />
+          </dd>
         </div>
         <div>
           <dt>Fees owed</dt>
-          <dd className={owed ? "control-tone-positive" : undefined}>{amountsText(row, row.fees)}</dd>
+          <dd className={owed ? "control-tone-positive" : undefined}>
+            <Valued row={row} amounts={row.fees} prices={prices} />
+          </dd>
         </div>
       </dl>
     </li>
   );
 }
 
-function V2Item({ row, urlName }: { row: V2Row; urlName: string }) {
+function V2Item({ row, urlName, prices }: { row: V2Row; urlName: string; prices: Prices }) {
   const share = row.totalSupply > 0n ? Number(row.balance * 1_000_000n / row.totalSupply) / 10_000 : 0;
   return (
     <li className="card position-item" data-testid="v2-position-row">
       <div className="title-row">
+        <Logos row={row} prices={prices} />
         <Link className="position-link" to={`/positions/v2/${urlName}/${row.pair}`}>
           {row.token0.symbol}/{row.token1.symbol} V2 pair
         </Link>
@@ -70,21 +123,30 @@ function V2Item({ row, urlName }: { row: V2Row; urlName: string }) {
         </div>
         <div>
           <dt>Withdraws about</dt>
-          <dd>{amountsText(row, row)}</dd>
+          <dd>
+            <Valued row={row} amounts={row} prices={prices} />
+          </dd>
         </div>
       </dl>
     </li>
   );
 }
 
-/** The account's positions on `chainName`, and its pair tokens of `v2Pairs`. */
-export function PositionsList({ chainName, v2Pairs }: { chainName: string; v2Pairs: readonly Address[] }) {
+/** The account's positions on `chainName`, and its pair tokens of `v2Pairs`, valued at `tokens`' prices. */
+export function PositionsList(
+  { chainName, v2Pairs, tokens = [] }: {
+    chainName: string;
+    v2Pairs: readonly Address[];
+    tokens?: readonly PricedToken[];
+  },
+) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
   const [v3, setV3] = useState<V3Row[] | null>(null);
   const [v2, setV2] = useState<V2Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pairsKey = v2Pairs.join(",");
+  const prices: Prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
   useEffect(() => {
     setV3(null);
     setV2(null);
@@ -131,14 +193,14 @@ export function PositionsList({ chainName, v2Pairs }: { chainName: string; v2Pai
       {v3?.length
         ? (
           <ul className="position-items" data-testid="v3-positions" aria-label="V3 positions">
-            {v3.map((row) => <V3Item key={String(row.position.tokenId)} row={row} urlName={urlName} />)}
+            {v3.map((row) => <V3Item key={String(row.position.tokenId)} row={row} urlName={urlName} prices={prices} />)}
           </ul>
         )
         : null}
       {v2?.length
         ? (
           <ul className="position-items" data-testid="v2-positions" aria-label="V2 liquidity">
-            {v2.map((row) => <V2Item key={row.pair} row={row} urlName={urlName} />)}
+            {v2.map((row) => <V2Item key={row.pair} row={row} urlName={urlName} prices={prices} />)}
           </ul>
         )
         : null}

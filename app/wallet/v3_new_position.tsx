@@ -14,6 +14,8 @@ import { getAddress } from "viem";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import type { NewPositionData } from "../lib/wallet_loaders.ts";
+import { formatUsd } from "../lib/format.ts";
+import { wholeTokens } from "../lib/portfolio_chain.ts";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
 import {
@@ -174,6 +176,14 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
   }
   const busy = txBusy(status);
   const done = status.step === "confirmed";
+  // The deposit's USD value at the gateway's prices (the pickers' tokens), when both sides have one.
+  const priceOf = (t: TokenMeta) =>
+    tokens.find((o) => o.key === (t.address === nativeSide ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))?.price ??
+      null;
+  const depositUsd = t0 && t1 && amount0 !== null && amount1 !== null && priceOf(t0) !== null &&
+      priceOf(t1) !== null
+    ? wholeTokens(amount0, t0.decimals) * priceOf(t0)! + wholeTokens(amount1, t1.decimals) * priceOf(t1)!
+    : null;
 
   function choosePreset(next: RangePreset) {
     if (
@@ -356,6 +366,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
                 formatUnitsShort(amount1, t1.decimals)
               } ${s1}`,
               testId: "amounts",
+              note: depositUsd !== null ? `≈ ${formatUsd(depositUsd, { compact: false })}` : undefined,
             }
             : null,
           {
