@@ -344,3 +344,37 @@ Deno.test("a whitelisted page goes to the app without a file system lookup; othe
     await Deno.remove(t.dir, { recursive: true });
   }
 });
+
+Deno.test("share image paths: tokens, pools and positions match with their parts; near misses do not", async () => {
+  const { matchImageRoute } = await import("./share_images.ts");
+  assert.deepEqual(matchImageRoute("/api/image/tokens/ethereum/0xAbC"), {
+    kind: "token",
+    chainName: "ethereum",
+    address: "0xAbC",
+  });
+  assert.deepEqual(matchImageRoute("/api/image/pools/base/0x12%2F"), {
+    kind: "pool",
+    chainName: "base",
+    address: "0x12/",
+  });
+  assert.deepEqual(matchImageRoute("/api/image/positions/v3/ethereum/42"), {
+    kind: "position",
+    version: "v3",
+    chainName: "ethereum",
+    address: "42",
+  });
+  for (
+    const miss of [
+      "/api/image/tokens/ethereum",
+      "/api/image/tokens/ethereum/0x1/extra",
+      "/api/image/tokens//0x1",
+      "/api/image/tokens/ethereum/",
+      "/api/image/positions/v3/ethereum",
+      "/api/image/constructor/a/b",
+      "/api/image/toString/a/b",
+      "/api/images/tokens/ethereum/0x1",
+    ]
+  ) assert.equal(matchImageRoute(miss), null, miss);
+  // A segment that is not valid percent-encoding is left as it came (og/ answers it 404).
+  assert.equal(matchImageRoute("/api/image/tokens/ethereum/%E0%A4%A")?.address, "%E0%A4%A");
+});

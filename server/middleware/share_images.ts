@@ -11,14 +11,14 @@
 import type { ImageTarget } from "../previews/share_images.ts";
 import type { Middleware } from "./compose.ts";
 
-const IMAGE_ROUTES = [
-  { kind: "token" as const, pattern: new URLPattern({ pathname: "/api/image/tokens/:chainName/:address" }) },
-  { kind: "pool" as const, pattern: new URLPattern({ pathname: "/api/image/pools/:chainName/:address" }) },
-  {
-    kind: "position" as const,
-    pattern: new URLPattern({ pathname: "/api/image/positions/:version/:chainName/:address" }),
-  },
-];
+/** Kind of card by the path segment after `/api/image/`, and how many segments follow it. */
+const IMAGE_KINDS: Readonly<Record<string, { kind: ImageTarget["kind"]; segments: number }>> = {
+  tokens: { kind: "token", segments: 2 },
+  pools: { kind: "pool", segments: 2 },
+  positions: { kind: "position", segments: 3 },
+};
+
+const PREFIX = "/api/image/";
 
 function decodeSegment(segment: string | undefined): string {
   try {
@@ -29,19 +29,25 @@ function decodeSegment(segment: string | undefined): string {
   }
 }
 
-/** Matches a share image path; `null` for any other path. */
+/**
+ * Matches a share image path; `null` for any other path. Split by hand, not
+ * with `URLPattern` (about 5 us a match, a fifth of a cache hit); each segment
+ * must be non-empty, as `:name` groups require.
+ */
 export function matchImageRoute(pathname: string): ImageTarget | null {
-  // Every other path (pages above all) skips the pattern runs (about 9 us).
-  if (!pathname.startsWith("/api/image/")) return null;
-  for (const { kind, pattern } of IMAGE_ROUTES) {
-    const match = pattern.exec({ pathname });
-    if (match) {
-      const { chainName, address, version } = match.pathname.groups;
-      const target = { kind, chainName: decodeSegment(chainName), address: decodeSegment(address) };
-      return version === undefined ? target : { ...target, version: decodeSegment(version) };
-    }
+  if (!pathname.startsWith(PREFIX)) return null;
+  const parts = pathname.slice(PREFIX.length).split("/");
+  const route = Object.hasOwn(IMAGE_KINDS, parts[0]) ? IMAGE_KINDS[parts[0]] : null;
+  if (!route || parts.length !== route.segments + 1 || parts.some((part) => part === "")) return null;
+  if (route.segments === 2) {
+    return { kind: route.kind, chainName: decodeSegment(parts[1]), address: decodeSegment(parts[2]) };
   }
-  return null;
+  return {
+    kind: route.kind,
+    version: decodeSegment(parts[1]),
+    chainName: decodeSegment(parts[2]),
+    address: decodeSegment(parts[3]),
+  };
 }
 
 /** Answers share image paths with `images`. */
