@@ -326,6 +326,12 @@ Deno.test({
           assert.ok(width <= 390, `${path} is ${width} px wide at 390 px`);
           await shot(name);
         }
+        await page.goto(`${server.url}/positions/create/v3?currencyA=${USDC}&currencyB=ETH&fee=500`, {
+          waitUntil: "networkidle",
+        });
+        await page.getByTestId("v3-new-panel").getByTestId("current-price").getByText(/USDC per ETH/).waitFor();
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+        await shot("new-position-390.png");
         await page.goto(`${server.url}/positions/v3/ethereum/${tokenId}`, { waitUntil: "networkidle" });
         await page.getByTestId("v3-position").waitFor();
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);

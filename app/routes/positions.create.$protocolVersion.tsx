@@ -32,14 +32,17 @@ export default function PositionsCreateVersionRoute() {
   }
   const known = version === "v4";
   return (
-    <TradeScreen
-      data={data}
-      mode="liquidity"
-      title={known ? `New ${version} position` : "New position"}
-      intro={known
-        ? `Uniswap ${version} positions cannot be opened from this interface yet: pick a pair, then open a V3 or V2 position.`
-        : `"${data.params.protocolVersion}" is not a protocol version: pick a pair for a new position.`}
-    />
+    <>
+      <NewPositionTabs data={data} />
+      <TradeScreen
+        data={data}
+        mode="liquidity"
+        title={known ? `New ${version} position` : "New position"}
+        intro={known
+          ? `Uniswap ${version} positions cannot be opened from this interface yet: open a V3 or V2 position on this pair above.`
+          : `"${data.params.protocolVersion}" is not a protocol version: pick a pair for a new position.`}
+      />
+    </>
   );
 }
 

@@ -7,8 +7,8 @@
 import { Link } from "react-router";
 import type { NewPositionData } from "../lib/wallet_loaders.ts";
 
-/** Links to the V3 and V2 forms for the pair the screen was opened with. */
-export function NewPositionTabs({ data, current }: { data: NewPositionData; current: "v2" | "v3" }) {
+/** Links to the V3 and V2 forms for the pair the screen was opened with (`current`: the form shown, if one). */
+export function NewPositionTabs({ data, current }: { data: NewPositionData; current?: "v2" | "v3" }) {
   const query = new URLSearchParams({ chain: data.chainName });
   if (data.input) query.set("currencyA", data.input);
   if (data.output) query.set("currencyB", data.output);
