@@ -99,6 +99,7 @@ export function SendPanel({ data }: { data: TradeData }) {
     setDone(null);
     const sentText = `${formatUnitsShort(amount, decimals)} ${option.symbol}`;
     const what = { account: wallet.address, chainId: chain.chainId, summary: `Send ${sentText}` };
+    let last: TxStatus = { step: "idle" };
     try {
       const outcome = await send(
         { chain, client, from: wallet.address, walletChainId: wallet.chainId },
@@ -108,9 +109,18 @@ export function SendPanel({ data }: { data: TradeData }) {
           amount,
           flagged: flagged ? [{ symbol: option.symbol, confirmed: confirmFlagged }] : [],
         },
-        trackTx(setStatus, what),
+        trackTx((next) => {
+          last = next;
+          setStatus(next);
+        }, what),
       );
-      if (!outcome.ok) return;
+      if (!outcome.ok) {
+        // A revert or a refusal is said where the person looks: in the status line and a toast.
+        const ended = last as TxStatus;
+        if (ended.step === "reverted") showToast({ tone: "danger", title: "Send reverted: nothing was sent" });
+        else if (ended.step === "failed") showToast({ tone: "danger", title: `Send not sent: ${ended.reason}` });
+        return;
+      }
       const text = `Sent ${sentText} to ${shortAddress(outcome.to)}`;
       const explorer = explorerTxUrl(chain, outcome.hash);
       recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });

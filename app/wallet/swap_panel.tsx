@@ -245,13 +245,23 @@ export function SwapPanel({ data }: { data: TradeData }) {
     const from = wallet.address;
     const sold = `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`;
     const what = { account: from, chainId: chain.chainId, summary: `Swap ${sold} for ${tokenOut.symbol}` };
+    let last: TxStatus = { step: "idle" };
     try {
       const outcome = await swap(
         { chain, client, from, walletChainId: wallet.chainId },
         { plan, tokenIn, tokenOut, unlimited, flagged: flaggedList },
-        trackTx(setStatus, what),
+        trackTx((next) => {
+          last = next;
+          setStatus(next);
+        }, what),
       );
-      if (!outcome.ok) return;
+      if (!outcome.ok) {
+        // A revert or a refusal is said where the person looks: in the status line and a toast.
+        const ended = last as TxStatus;
+        if (ended.step === "reverted") showToast({ tone: "danger", title: "Swap reverted: nothing was traded" });
+        else if (ended.step === "failed") showToast({ tone: "danger", title: `Swap not sent: ${ended.reason}` });
+        return;
+      }
       const text = `Swapped ${formatUnitsShort(outcome.amounts.amountIn, tokenIn.decimals)} ${tokenIn.symbol} for ${
         formatUnitsShort(outcome.amounts.amountOut, tokenOut.decimals)
       } ${tokenOut.symbol}`;
