@@ -373,6 +373,21 @@ export function LogoCircle(
   );
 }
 
+/** The smallest rectangle holding all of `rects` (none: `null`). */
+export function boundingRect(rects: readonly Rect[]): Rect | null {
+  if (rects.length === 0) return null;
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  const right = Math.max(...rects.map((r) => r.x + r.width));
+  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** The square of `size` px at `at`, grown by 1 px on every side (anti-aliased edges). */
+export function squareAround(at: { readonly x: number; readonly y: number }, size: number): Rect {
+  return { x: at.x - 1, y: at.y - 1, width: size + 2, height: size + 2 };
+}
+
 /** Where a badge's placement puts it: `size` px, `right` and `bottom` px from its parent's corner. */
 export interface BadgePlace {
   readonly size: number;
@@ -382,6 +397,17 @@ export interface BadgePlace {
 
 function badgeBorder(size: number): number {
   return Math.max(4, Math.round(size * 0.09));
+}
+
+/**
+ * The box a {@linkcode ChainBadge} at `place` covers, for a parent whose
+ * bottom-right corner is at (`parentRight`, `parentBottom`).
+ */
+export function badgeBox(parentRight: number, parentBottom: number, place: BadgePlace): Rect {
+  return squareAround(
+    { x: parentRight - place.right - place.size, y: parentBottom - place.bottom - place.size },
+    place.size,
+  );
 }
 
 /**

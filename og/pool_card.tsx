@@ -10,8 +10,10 @@
 import { feeLabel as poolFeeLabel, feePercent } from "../lib/fees.ts";
 import { cssRgb, type Rgb } from "./average_color.ts";
 import {
+  badgeBox,
   badgeLogoAt,
   type BadgePlace,
+  boundingRect,
   CARD_PAD,
   CardFrame,
   type CardLayer,
@@ -26,6 +28,7 @@ import {
   LogoCircle,
   maxTextWidthEm,
   type Rect,
+  squareAround,
   textRegion,
 } from "./card_parts.tsx";
 import { CARD_HEIGHT } from "./render.ts";
@@ -129,6 +132,20 @@ export const TILE_LOGOS_AT = [
 /** Where the chain logo sits on the card, in its badge on the second tile. */
 export const TILE_CHAIN_LOGO_AT = badgeLogoAt(CARD_PAD + TILE * 2 + TILE_GAP, CARD_PAD + TILE, TILE_BADGE);
 
+/**
+ * Where the tile pair's face draws: the letter tile of a token without a
+ * decoded logo (a decoded one is laid in memory), and the chain badge (over
+ * the second tile's corner, so one region with that tile).
+ */
+export function tilePairRegions(token0: CardLogo, token1: CardLogo, chainLogo: string | null): Rect[] {
+  const first = token0.pixels ? null : squareAround(TILE_LOGOS_AT[0], POOL_LOGO_SIZE);
+  const second = boundingRect([
+    ...(token1.pixels ? [] : [squareAround(TILE_LOGOS_AT[1], POOL_LOGO_SIZE)]),
+    ...(chainLogo ? [badgeBox(CARD_PAD + TILE * 2 + TILE_GAP, CARD_PAD + TILE, TILE_BADGE)] : []),
+  ]);
+  return [first, second].filter((r): r is Rect => r !== null);
+}
+
 /** Where the tiles' logos and the chain badge draw (the badge reaches 22 px past the second tile). */
 export const TILE_PAIR_REGION: Rect = {
   x: CARD_PAD,
@@ -208,9 +225,14 @@ export function pillWidth(text: string): number {
 }
 
 /** The parts of the pool card its face may draw on (see `tokenFaceRegions` of `token_card.tsx`). */
-export function poolFaceRegions(props: Pick<PoolCardProps, "name" | "feeLabel">): Rect[] {
+export function poolFaceRegions(
+  props: Pick<PoolCardProps, "name" | "feeLabel" | "token0" | "token1" | "chainLogo">,
+): Rect[] {
   const textTop = CARD_HEIGHT - CARD_PAD - NAME_LINE.lineHeight - PILL_GAP - PILL_HEIGHT;
   const pills = pillWidth("V2") + pillWidth(props.feeLabel);
   const width = Math.max(maxTextWidthEm(props.name) * NAME_LINE.fontSize, pills);
-  return [TILE_PAIR_REGION, textRegion(textTop, width, TILE_PAIR_REGION)];
+  return [
+    ...tilePairRegions(props.token0, props.token1, props.chainLogo),
+    textRegion(textTop, width, TILE_PAIR_REGION),
+  ];
 }

@@ -26,7 +26,16 @@ import {
   type Rect,
   textRegion,
 } from "./card_parts.tsx";
-import { mix, Pill, PILL_DOT, PILL_HEIGHT, pillWidth, TILE_PAIR_REGION, TilePair } from "./pool_card.tsx";
+import {
+  mix,
+  Pill,
+  PILL_DOT,
+  PILL_HEIGHT,
+  pillWidth,
+  TILE_PAIR_REGION,
+  TilePair,
+  tilePairRegions,
+} from "./pool_card.tsx";
 import { CARD_HEIGHT } from "./render.ts";
 
 /** What the position card shows. */
@@ -129,7 +138,10 @@ export const STATUS_DOT_AT: Rect = {
 
 /** The parts of the position card its face may draw on (see `tokenFaceRegions` of `token_card.tsx`). */
 export function positionFaceRegions(
-  props: Pick<PositionCardProps, "name" | "feeLabel" | "protocolVersion" | "priceLower" | "priceUpper" | "status">,
+  props: Pick<
+    PositionCardProps,
+    "name" | "feeLabel" | "protocolVersion" | "priceLower" | "priceUpper" | "status" | "token0" | "token1" | "chainLogo"
+  >,
 ): Rect[] {
   const pills = PILL_DOT.size + PILL_DOT.gap + pillWidth(POSITION_STATUS[props.status].text) +
     pillWidth(props.protocolVersion) + pillWidth(props.feeLabel);
@@ -138,5 +150,8 @@ export function positionFaceRegions(
     maxTextWidthEm(rangeText(props.priceLower, props.priceUpper)) * RANGE_LINE.fontSize,
     pills,
   );
-  return [TILE_PAIR_REGION, textRegion(TEXT_TOP, width, TILE_PAIR_REGION)];
+  return [
+    ...tilePairRegions(props.token0, props.token1, props.chainLogo),
+    textRegion(TEXT_TOP, width, TILE_PAIR_REGION),
+  ];
 }

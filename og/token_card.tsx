@@ -8,9 +8,11 @@
 
 import { cssRgb, type Rgb } from "./average_color.ts";
 import {
+  badgeBox,
   badgeLogoAt,
   type BadgePlace,
   Blank,
+  boundingRect,
   CARD_PAD,
   CardFrame,
   type CardLayer,
@@ -23,6 +25,7 @@ import {
   LogoCircle,
   maxTextWidthEm,
   type Rect,
+  squareAround,
   textColorOn,
   textRegion,
 } from "./card_parts.tsx";
@@ -94,13 +97,18 @@ export const TOKEN_LOGO_AT = { x: CARD_PAD + 8, y: CARD_PAD + 8 } as const;
  * text lines, as wide as their text can be): the rest of the face layer is
  * left undrawn (see `render.ts`).
  */
-export function tokenFaceRegions(props: Pick<TokenCardProps, "name" | "symbol">): Rect[] {
+export function tokenFaceRegions(props: Pick<TokenCardProps, "name" | "symbol" | "logo" | "chainLogo">): Rect[] {
   const textTop = CARD_HEIGHT - CARD_PAD - NAME_LINE.lineHeight - SYMBOL_LINE.lineHeight;
   const textWidth = Math.max(
     maxTextWidthEm(props.name) * NAME_LINE.fontSize,
     maxTextWidthEm(props.symbol) * SYMBOL_LINE.fontSize,
   );
-  // the logo frame and the badge, which reaches 10 px right and 6 px down past the frame
-  const logo = { x: CARD_PAD, y: CARD_PAD, width: FRAME + 16, height: FRAME + 12 };
-  return [logo, textRegion(textTop, textWidth, logo)];
+  // the letter tile (a decoded logo is laid in memory) and the badge
+  const logo = boundingRect([
+    ...(props.logo.pixels ? [] : [squareAround(TOKEN_LOGO_AT, TOKEN_LOGO_SIZE)]),
+    ...(props.chainLogo ? [badgeBox(CARD_PAD + FRAME, CARD_PAD + FRAME, BADGE)] : []),
+  ]);
+  // the text starts below the logo frame and its badge, whatever the face draws there
+  const frame = { x: CARD_PAD, y: CARD_PAD, width: FRAME + 16, height: FRAME + 12 };
+  return [...(logo ? [logo] : []), textRegion(textTop, textWidth, frame)];
 }
