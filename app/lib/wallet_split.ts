@@ -35,11 +35,7 @@ export interface Leg {
   readonly shareBps: number;
 }
 
-/**
- * A trade: one leg (shareBps 10 000) or two. Amounts and gas are the legs'
- * sums (a split's legs are each rounded down, so it may sell up to one base
- * unit less than asked).
- */
+/** A trade: one leg (shareBps 10 000) or two. Amounts and gas are the legs' sums. */
 export interface Trade {
   readonly kind: TradeKind;
   readonly amountIn: bigint;
@@ -85,7 +81,7 @@ export function disjoint(a: Route, b: Route): boolean {
   return routePools(b).every((p) => !pools.has(p));
 }
 
-/** The two amounts of a split: `share` of `amount` (rounded down) and the rest. */
+/** The two amounts of a split: `share` of `amount` (rounded down) and the exact rest. */
 export function splitAmount(amount: bigint, shareBps: number): [bigint, bigint] {
   const first = amount * BigInt(shareBps) / 10_000n;
   return [first, amount - first];
@@ -103,29 +99,33 @@ export function splitCandidates(quotes: readonly (Quote | null)[], count = SPLIT
 /**
  * The best trade net of gas: every single quote, and every split of two
  * disjoint routes at every share whose two legs were quoted. `legQuotes`
- * holds, by route key and share, the quote of that route for that share of
- * the amount (the first leg) or for the rest (the second, keyed by
- * `10 000 - share`). `gasCost` converts gas into the output token.
+ * holds, by route key and amount in, the quote of that route for that amount:
+ * a split at `share` takes `splitAmount(amount, share)` (the first leg
+ * rounded down, the second the exact rest, so the legs sell exactly the
+ * amount). `gasCost` converts gas into the output token.
  */
 export function bestTrade(
   singles: readonly (Quote | null)[],
-  legQuotes: ReadonlyMap<string, ReadonlyMap<number, Quote | null>>,
+  legQuotes: ReadonlyMap<string, ReadonlyMap<bigint, Quote | null>>,
   gasCost: (gas: bigint) => bigint,
 ): Trade | null {
   const single = bestQuote(singles);
   if (!single) return null;
   let best = singleTrade(single);
   if (single.kind !== "exactIn") return best;
+  const amount = single.amountIn;
   const net = (t: Trade) => t.amountOut - gasCost(t.gasEstimate);
   let bestNet = net(best);
   const keys = [...legQuotes.keys()];
   for (let i = 0; i < keys.length; i++) {
-    for (let j = i + 1; j < keys.length; j++) {
+    for (let j = 0; j < keys.length; j++) {
+      if (i === j) continue;
       const a = legQuotes.get(keys[i])!;
       const b = legQuotes.get(keys[j])!;
       for (const share of SPLIT_SHARES_BPS) {
-        const first = a.get(share);
-        const second = b.get(10_000 - share);
+        const [partA, partB] = splitAmount(amount, share);
+        const first = a.get(partA);
+        const second = b.get(partB);
         if (!first || !second || !disjoint(first.route, second.route)) continue;
         const trade: Trade = {
           kind: "exactIn",
@@ -145,6 +145,15 @@ export function bestTrade(
   return best;
 }
 
+/** The amounts a route is quoted at for splits: both parts of every share (often the same values). */
+export function splitLegAmounts(amount: bigint): bigint[] {
+  const amounts = new Set<bigint>();
+  for (const share of SPLIT_SHARES_BPS) {
+    for (const part of splitAmount(amount, share)) if (part > 0n) amounts.add(part);
+  }
+  return [...amounts];
+}
+
 /**
  * Quotes every candidate route and, for exact input on a chain with
  * SwapRouter02, the splits of the best {@linkcode SPLIT_CANDIDATES} routes;
@@ -161,16 +170,17 @@ export async function findBestTrade(
   if (amount <= 0n) return null;
   const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
-  const legQuotes = new Map<string, Map<number, Quote | null>>();
+  const legQuotes = new Map<string, Map<bigint, Quote | null>>();
   if (kind === "exactIn" && contracts.swapRouter02) {
     const candidates = splitCandidates(singles);
     await Promise.all(candidates.map(async (route) => {
-      const byShare = new Map<number, Quote | null>();
-      legQuotes.set(routeKey(route), byShare);
-      await Promise.all(SPLIT_SHARES_BPS.map(async (share) => {
-        const [part] = splitAmount(amount, share);
-        byShare.set(share, part > 0n ? await quoteRoute(call, contracts, route, kind, part) : null);
-      }));
+      const byAmount = new Map<bigint, Quote | null>();
+      legQuotes.set(routeKey(route), byAmount);
+      await Promise.all(
+        splitLegAmounts(amount).map(async (part) => {
+          byAmount.set(part, await quoteRoute(call, contracts, route, kind, part));
+        }),
+      );
     }));
   }
   return bestTrade(singles, legQuotes, options.gasCost);

@@ -12,6 +12,7 @@ import {
   singleTrade,
   splitAmount,
   splitCandidates,
+  splitLegAmounts,
   SWAP_ROUTER02_ABI,
 } from "./wallet_split.ts";
 import type { ChainCall, Quote, Route } from "./wallet_swap.ts";
@@ -42,6 +43,20 @@ function q(route: Route, amountIn: bigint, amountOut: bigint, gas = 100_000n): Q
 Deno.test("split amounts, route keys and pools: disjoint only when no pool is shared", () => {
   assert.deepEqual(splitAmount(1000n, 3000), [300n, 700n]);
   assert.deepEqual(splitAmount(1001n, 5000), [500n, 501n]);
+  // Both parts of every share, once each: 10%..90% of 1000 are nine amounts; of 1001, the rests differ by one unit.
+  assert.deepEqual(splitLegAmounts(1000n).sort((a, b) => Number(a - b)), [
+    100n,
+    200n,
+    300n,
+    400n,
+    500n,
+    600n,
+    700n,
+    800n,
+    900n,
+  ]);
+  assert.equal(splitLegAmounts(1001n).length, 18);
+  for (const part of splitLegAmounts(1001n)) assert.ok(splitLegAmounts(1001n).includes(1001n - part));
   assert.notEqual(routeKey(V3), routeKey(V3_LOW));
   assert.equal(disjoint(V3, V2), true, "V2 and V3 pools of one pair are different pools");
   assert.equal(disjoint(V3, V3_LOW), true);
@@ -65,10 +80,7 @@ Deno.test("bestTrade: a split of two deep pools beats either alone, net of gas; 
   const singles = [quoteAt(V3, amount), quoteAt(V2, amount)];
   const legs = new Map([V3, V2].map((route) => [
     routeKey(route),
-    new Map([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000].map((s) => [
-      s,
-      quoteAt(route, splitAmount(amount, s)[0]),
-    ])),
+    new Map(splitLegAmounts(amount).map((part) => [part, quoteAt(route, part)])),
   ]));
   const free = bestTrade(singles, legs, () => 0n)!;
   assert.equal(free.legs.length, 2);
@@ -78,6 +90,15 @@ Deno.test("bestTrade: a split of two deep pools beats either alone, net of gas; 
   assert.equal(free.legs[0].shareBps, 7000, "the deeper pool takes more");
   assert.equal(free.amountIn, amount);
   assert.equal(free.gasEstimate, 230_000n);
+  // An amount no share divides: the legs still sell exactly the amount.
+  const odd = 1_000_003n;
+  const oddLegs = new Map([V3, V2].map((route) => [
+    routeKey(route),
+    new Map(splitLegAmounts(odd).map((part) => [part, quoteAt(route, part)])),
+  ]));
+  const oddTrade = bestTrade([quoteAt(V3, odd), quoteAt(V2, odd)], oddLegs, () => 0n)!;
+  assert.equal(oddTrade.legs.length, 2);
+  assert.equal(oddTrade.amountIn, odd);
   // When the second leg's gas costs more than the split gains, the single route wins.
   const gain = free.amountOut - singles[0].amountOut;
   const costly = bestTrade(singles, legs, (gas) => gas * (gain + 1n) / 130_000n)!;
