@@ -231,7 +231,11 @@ export async function runRenderComparison(
         );
       }
       const og = (kind: CardKind) => median(times.og[kind][round]);
-      log(`render round ${round + 1}: og position / og token ${(og("position") / og("token")).toFixed(2)}x`);
+      log(
+        `render round ${round + 1}: og position / og token ${(og("position") / og("token")).toFixed(2)}x, cpu ${
+          (cpu.og.position[round] / cpu.og.token[round]).toFixed(2)
+        }x`,
+      );
     }
     const memory: Record<string, number> = {};
     for (const name of SIDES) memory[name] = (await treeMemoryOf(sides[name].pid)).rss;
@@ -285,10 +289,14 @@ export async function runRenderComparison(
       });
     }
     const positionOverToken = times.og.position.map((ours, round) => median(ours) / median(times.og.token[round]));
+    const positionOverTokenCpu = cpu.og.position.map((ours, round) => ours / cpu.og.token[round]);
     figures.positionOverToken = positionOverToken;
+    figures.positionOverTokenCpu = positionOverTokenCpu;
     rows.push({
       name: "og/ position card / token card",
-      value: `${spread(positionOverToken)}x (rounds ${positionOverToken.map((r) => r.toFixed(2)).join(" ")})`,
+      value: `${spread(positionOverToken)}x (rounds ${positionOverToken.map((r) => r.toFixed(2)).join(" ")}); cpu ${
+        spread(positionOverTokenCpu)
+      }x (rounds ${positionOverTokenCpu.map((r) => r.toFixed(2)).join(" ")})`,
       target: "<= 1.5x",
     });
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
