@@ -357,7 +357,7 @@ Deno.test({
         const create = page.getByTestId("v3-new-panel");
         await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
         await create.getByLabel("Fee tier").selectOption("500");
-        await create.getByTestId("current-price").getByText(/Current price: .* USDC per WETH/).waitFor();
+        await create.getByTestId("current-price").getByText(/Current price: .* USDC per ETH/).waitFor();
         await create.getByLabel(/^Amount of USDC/).fill("1000");
         await create.getByTestId("amounts").waitFor();
         const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
