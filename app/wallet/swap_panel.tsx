@@ -391,6 +391,8 @@ export function SwapPanel({ data }: { data: TradeData }) {
     ? `Insufficient ${tokenIn?.symbol} balance`
     : !amount
     ? "Enter an amount"
+    : trade && impact === null
+    ? "Price impact unknown"
     : needsAck && !impactOk
     ? "Accept the price impact to swap"
     : needsAck

@@ -50,8 +50,9 @@ export async function quote(client: PublicClient, parameters: QuoteParameters): 
   if (!trade) return null;
   // The probe: a thousandth of the trade along its largest leg's route.
   const main = [...trade.legs].sort((a, b) => b.shareBps - a.shareBps)[0].quote;
-  const probeAmount = (kind === "exactIn" ? trade.amountIn : trade.amountOut) / 1000n;
-  const probe = probeAmount > 0n ? await quoteRoute(call, contracts, main.route, kind, probeAmount) : null;
+  const whole = kind === "exactIn" ? trade.amountIn : trade.amountOut;
+  const probeAmount = whole / 1000n > 0n ? whole / 1000n : 1n;
+  const probe = await quoteRoute(call, contracts, main.route, kind, probeAmount);
   return {
     trade,
     impactBps: probe ? priceImpactBps(trade.amountIn, trade.amountOut, probe.amountIn, probe.amountOut) : null,
