@@ -210,6 +210,7 @@ Deno.test({
         await row.getByRole("link", { name: `#${tokenId} USDC/WETH 0.05%` }).click();
         const detail = page.getByTestId("v3-position");
         await detail.getByTestId("in-range").getByText("In range").waitFor();
+        await detail.getByTestId("held").getByText(/≈ \$[\d,]+\.\d\d/).waitFor(); // what it holds, in USD
         const position = await chain.readContract({ ...NPM, functionName: "positions", args: [tokenId] });
         assert.equal(await detail.getByTestId("liquidity").textContent(), String(position[7]));
       });

@@ -58,3 +58,26 @@ export function chainBalances(chain: Chain, holdings: readonly ChainHolding[]): 
     rows,
   };
 }
+
+/**
+ * The USD value of a position's two amounts at the gateway's prices (by
+ * lower-case address); `null` unless every side holding something has one.
+ */
+export function pairValueUsd(
+  pair: {
+    readonly token0: { readonly address: string; readonly decimals: number };
+    readonly token1: { readonly address: string; readonly decimals: number };
+  },
+  amounts: { readonly amount0: bigint; readonly amount1: bigint } | null,
+  prices: ReadonlyMap<string, { readonly price: number | null }>,
+): number | null {
+  if (!amounts) return null;
+  let sum = 0;
+  for (const [token, amount] of [[pair.token0, amounts.amount0], [pair.token1, amounts.amount1]] as const) {
+    if (amount === 0n) continue;
+    const price = prices.get(token.address.toLowerCase())?.price;
+    if (price === null || price === undefined) return null;
+    sum += wholeTokens(amount, token.decimals) * price;
+  }
+  return sum;
+}

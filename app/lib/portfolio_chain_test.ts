@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chainBalances, wholeTokens } from "./portfolio_chain.ts";
+import { chainBalances, pairValueUsd, wholeTokens } from "./portfolio_chain.ts";
 
 const base = { logoUrl: null, name: "Token" };
 
@@ -39,4 +39,20 @@ Deno.test("on-chain balances: whole tokens, USD at the gateway's price, zero bal
     chainBalances("ETHEREUM", [{ ...base, address: null, symbol: "X", price: null, decimals: 0, raw: 1n }]).total,
     null,
   );
+});
+
+Deno.test("a position's USD value: both sides at their prices; unknown when a side holding something has none", () => {
+  const pair = {
+    token0: { address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", decimals: 6 },
+    token1: { address: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2", decimals: 18 },
+  };
+  const prices = new Map([
+    ["0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", { price: 1 }],
+    ["0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2", { price: 3000 }],
+  ]);
+  assert.equal(pairValueUsd(pair, { amount0: 1_000_000_000n, amount1: 5n * 10n ** 17n }, prices), 2500);
+  assert.equal(pairValueUsd(pair, null, prices), null);
+  const noWeth = new Map([["0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", { price: 1 }]]);
+  assert.equal(pairValueUsd(pair, { amount0: 1_000_000n, amount1: 0n }, noWeth), 1, "an empty side needs no price");
+  assert.equal(pairValueUsd(pair, { amount0: 1_000_000n, amount1: 1n }, noWeth), null);
 });

@@ -180,3 +180,13 @@ export async function loadNewPosition(args: LoaderFunctionArgs): Promise<NewPosi
     fee: V3_FEE_TIERS.some((t) => t.fee === fee) ? fee : null,
   };
 }
+
+/** The chain's listed tokens with their USD prices and logos (`?chain=` or the route's `:chainName`), to value a position. */
+export async function loadPricedTokens(
+  { request, params, context }: LoaderFunctionArgs,
+): Promise<{ tokens: readonly PricedToken[] }> {
+  const chain = chainFromUrl(params.chainName ?? new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
+  const ctx = loadContext(context);
+  const tokens = await load(ctx, () => fetchTopTokens(ctx.gatewayClient(), chain));
+  return { tokens: tokens.ok ? pricedTokens(tokens.data) : [] };
+}

@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import type { Address } from "../../lib/address.ts";
 import { formatPoolFee, formatUsd } from "../lib/format.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
-import { wholeTokens } from "../lib/portfolio_chain.ts";
+import { pairValueUsd } from "../lib/portfolio_chain.ts";
 import { PairLogos } from "../components/token_logo.tsx";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { buttonClass } from "../components/controls/button.tsx";
@@ -29,23 +29,6 @@ function amountsText(row: { token0: Side; token1: Side }, a: { amount0: bigint; 
   } ${row.token1.symbol}`;
 }
 
-/** The USD value of two amounts at the gateway's prices; `null` unless both sides with an amount have a price. */
-function usdOf(
-  row: { token0: Side; token1: Side },
-  a: { amount0: bigint; amount1: bigint } | null,
-  prices: Prices,
-): number | null {
-  if (!a) return null;
-  let sum = 0;
-  for (const [token, amount] of [[row.token0, a.amount0], [row.token1, a.amount1]] as const) {
-    if (amount === 0n) continue;
-    const price = prices.get(token.address.toLowerCase())?.price;
-    if (price === null || price === undefined) return null;
-    sum += wholeTokens(amount, token.decimals) * price;
-  }
-  return sum;
-}
-
 /** Amounts with their USD value when the prices are known. */
 function Valued(
   { row, amounts, prices }: {
@@ -54,7 +37,7 @@ function Valued(
     prices: Prices;
   },
 ) {
-  const usd = usdOf(row, amounts, prices);
+  const usd = pairValueUsd(row, amounts, prices);
   return (
     <>
       {amountsText(row, amounts)}

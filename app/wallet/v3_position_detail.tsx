@@ -9,7 +9,9 @@
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatPoolFee } from "../lib/format.ts";
+import { formatPoolFee, formatUsd } from "../lib/format.ts";
+import { pairValueUsd } from "../lib/portfolio_chain.ts";
+import type { PricedToken } from "../lib/wallet_loaders.ts";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
 import { amount1ForAmount0, wrappedNativeSide } from "../lib/wallet_v3.ts";
 import { formatRangePrice, isFullRange, type PriceSide, shownPrice, shownRange } from "../lib/wallet_v3_range.ts";
@@ -29,7 +31,9 @@ import type { TxStatus } from "./wallet_tx.ts";
 const SHARES = ["25", "50", "75", "100"] as const;
 
 /** One position by its token id, with its actions when the connected account owns it. */
-export function V3PositionDetail({ chainName, tokenId }: { chainName: string; tokenId: string }) {
+export function V3PositionDetail(
+  { chainName, tokenId, tokens = [] }: { chainName: string; tokenId: string; tokens?: readonly PricedToken[] },
+) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
   const [row, setRow] = useState<V3Row | null>(null);
@@ -83,6 +87,11 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
     ? amount1ForAmount0(pool.sqrtPriceX96, position.tickLower, position.tickUpper, add0)
     : null;
   const busy = txBusy(status);
+  const prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
+  const usd = (a: { amount0: bigint; amount1: bigint } | null) => {
+    const value = pairValueUsd(row, a, prices);
+    return value === null ? undefined : `≈ ${formatUsd(value, { compact: false })}`;
+  };
   const amounts = (a: { amount0: bigint; amount1: bigint } | null, out = false) =>
     a
       ? `${formatUnitsShort(a.amount0, t0.decimals)} ${out ? payout(0) : t0.symbol}, ${
@@ -157,11 +166,12 @@ export function V3PositionDetail({ chainName, tokenId }: { chainName: string; to
               value: pool ? `${formatRangePrice(shownPrice(pool.tick, priceSide))} ${quote}` : "–",
             },
             { label: "Liquidity", value: String(position.liquidity), testId: "liquidity" },
-            { label: "Holds about", value: amounts(row.held) },
+            { label: "Holds about", value: amounts(row.held), note: usd(row.held), testId: "held" },
             {
               label: "Fees owed",
               value: mine ? amounts(row.fees) : "–",
               testId: "fees",
+              note: mine ? usd(row.fees) : undefined,
               tone: row.fees && (row.fees.amount0 > 0n || row.fees.amount1 > 0n) ? "positive" : "neutral",
             },
             {
