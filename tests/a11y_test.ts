@@ -46,7 +46,9 @@ function routePaths(): string[] {
 async function checkBothSchemes(page: Page, url: string, path: string, found: string[]): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(url, { waitUntil: "load" });
-  await hydrated(page);
+  await hydrated(page).catch((error) => {
+    throw new Error(`${path} did not hydrate: ${error.message}`);
+  });
   for (const v of await seriousViolations(page, "light")) found.push(`light ${path}: ${v}`);
   await page.emulateMedia({ colorScheme: "dark" });
   const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);

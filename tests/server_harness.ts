@@ -173,8 +173,17 @@ export const CHROMIUM_ARGS: readonly string[] = [
   "--no-first-run",
 ];
 
-/** Launches Debian's Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`) with playwright-core. */
+/** Where `scripts/test.ts` publishes the one Chromium every test file of a `deno task test` run shares. */
+export const SHARED_BROWSER_ENV = "TEST_BROWSER_WS_ENDPOINT";
+
+/**
+ * Debian's Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`) through playwright-core: the browser `deno task test`
+ * shares between test files when it runs one (`close()` then only disconnects and drops this file's contexts), or
+ * one launched for this file.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const shared = Deno.env.get(SHARED_BROWSER_ENV);
+  if (shared) return chromium.connect(shared);
   return chromium.launch({
     executablePath: Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium",
     args: [...CHROMIUM_ARGS],

@@ -1,0 +1,32 @@
+/**
+ * `deno task test` after `prepare.ts`: launches one Debian Chromium as a
+ * playwright server, runs every test file in parallel (`deno test --parallel`,
+ * one file per core) with its endpoint in `TEST_BROWSER_WS_ENDPOINT` (so the
+ * browser test files connect to it instead of starting their own, see
+ * `tests/server_harness.ts`), then closes it and exits with the tests' code.
+ * Type checking is `deno task check`'s (CI runs both). Extra arguments go to
+ * `deno test` (e.g. a file to run alone).
+ *
+ * @module
+ */
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, SHARED_BROWSER_ENV } from "../tests/server_harness.ts";
+import { ROOT_DIR } from "../server/paths.ts";
+
+const browser = await chromium.launchServer({
+  executablePath: Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium",
+  args: [...CHROMIUM_ARGS],
+});
+let code = 1;
+try {
+  const tests = new Deno.Command(Deno.execPath(), {
+    args: ["test", "-A", "--parallel", "--no-check", ...Deno.args],
+    cwd: ROOT_DIR,
+    env: { [SHARED_BROWSER_ENV]: browser.wsEndpoint() },
+    stdin: "null",
+  }).spawn();
+  code = (await tests.status).code;
+} finally {
+  await browser.close();
+}
+Deno.exit(code);
