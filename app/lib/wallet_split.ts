@@ -154,10 +154,36 @@ export function splitLegAmounts(amount: bigint): bigint[] {
   return [...amounts];
 }
 
+/** Below this marginal price impact (0.1 %) a split cannot gain what its second leg's gas costs. */
+export const SPLIT_MIN_IMPACT_BPS = 10n;
+
+/**
+ * Whether splits are worth quoting (each costs nine to eighteen quotes per
+ * candidate route, against the proxy's per-client call budget): only when
+ * the best route's second half of the amount returns at least
+ * {@linkcode SPLIT_MIN_IMPACT_BPS} less than its first half, i.e. when the
+ * trade moves that route's price enough for another pool to do better.
+ */
+export async function worthSplitting(
+  call: ChainCall,
+  contracts: UniswapContracts,
+  singles: readonly (Quote | null)[],
+  amount: bigint,
+): Promise<boolean> {
+  const best = bestQuote(singles);
+  if (!best || best.kind !== "exactIn" || singles.filter((q) => q !== null).length < 2) return false;
+  const half = await quoteRoute(call, contracts, best.route, "exactIn", amount / 2n);
+  if (!half) return false;
+  // The first half returned half.amountOut, the whole best.amountOut: the second half the rest.
+  const secondHalf = best.amountOut - half.amountOut;
+  return secondHalf * 10_000n < half.amountOut * (10_000n - SPLIT_MIN_IMPACT_BPS);
+}
+
 /**
  * Quotes every candidate route and, for exact input on a chain with
- * SwapRouter02, the splits of the best {@linkcode SPLIT_CANDIDATES} routes;
- * returns the best trade net of gas, or `null` when none can trade.
+ * SwapRouter02 and a trade large enough to move a pool ({@linkcode worthSplitting}),
+ * the splits of the best {@linkcode SPLIT_CANDIDATES} routes; returns the best
+ * trade net of gas, or `null` when none can trade.
  */
 export async function findBestTrade(
   call: ChainCall,
@@ -171,7 +197,7 @@ export async function findBestTrade(
   const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
   const legQuotes = new Map<string, Map<bigint, Quote | null>>();
-  if (kind === "exactIn" && contracts.swapRouter02) {
+  if (kind === "exactIn" && contracts.swapRouter02 && await worthSplitting(call, contracts, singles, amount)) {
     const candidates = splitCandidates(singles);
     await Promise.all(candidates.map(async (route) => {
       const byAmount = new Map<bigint, Quote | null>();

@@ -136,6 +136,18 @@ Deno.test("findBestTrade: asks the quoter and Router02 for singles and every sha
       result: [cpmm(params.amountIn, 3_000_000n, 3_000_000n), 0n, 0, 100_000n],
     }));
   };
+  // A trade too small to move either pool is not worth a split: no split quotes at all.
+  calls.length = 0;
+  const small = await findBestTrade(
+    call,
+    C,
+    { address: "native", symbol: "ETH", decimals: 18 },
+    { address: UNI, symbol: "UNI", decimals: 18 },
+    { kind: "exactIn", amount: 1000n, gasCost: () => 0n },
+  );
+  assert.equal(small?.legs.length, 1);
+  assert.deepEqual(calls.sort(), ["V2 1000", "V3 1000", "V3 500"], "the singles, and the best route's half");
+  calls.length = 0;
   const trade = await findBestTrade(
     call,
     C,
