@@ -428,17 +428,30 @@ export function buildCollect(
   );
 }
 
+/** What the manager's `positions(tokenId)` answers, field by field. */
+export type PositionTuple = readonly [
+  bigint,
+  Address,
+  Address,
+  Address,
+  number,
+  number,
+  number,
+  bigint,
+  bigint,
+  bigint,
+  bigint,
+  bigint,
+];
+
 /** One position of the manager. */
 export async function readPosition(call: ChainCall, contracts: UniswapContracts, tokenId: bigint): Promise<V3Position> {
-  const p = await read<
-    readonly [bigint, Address, Address, Address, number, number, number, bigint, bigint, bigint, bigint, bigint]
-  >(
-    call,
-    contracts.v3PositionManager,
-    NPM_ABI,
-    "positions",
-    [tokenId],
-  );
+  const p = await read<PositionTuple>(call, contracts.v3PositionManager, NPM_ABI, "positions", [tokenId]);
+  return positionOf(tokenId, p);
+}
+
+/** The position `tokenId` from the manager's answer for it. */
+export function positionOf(tokenId: bigint, p: PositionTuple): V3Position {
   return {
     tokenId,
     token0: p[2],

@@ -24,6 +24,8 @@ import {
   FACTORY_ABI,
   NPM_ABI,
   POOL_ABI,
+  positionOf,
+  type PositionTuple,
   tickSpacingOf,
   type V3Pool,
   type V3Position,
@@ -74,21 +76,6 @@ export interface V2Row {
   readonly amount1: bigint;
 }
 
-type PositionTuple = readonly [
-  bigint,
-  Address,
-  Address,
-  Address,
-  number,
-  number,
-  number,
-  bigint,
-  bigint,
-  bigint,
-  bigint,
-  bigint,
-];
-
 /**
  * Positions by token id with their tokens, pools, status, holdings and owed
  * fees, in a handful of calls whatever their number: the positions, token
@@ -109,18 +96,7 @@ export async function readV3RowsByIds(
   );
   const positions: V3Position[] = ids.flatMap((tokenId, i) => {
     const p = raw[i] as PositionTuple | null;
-    if (!p) return [];
-    return [{
-      tokenId,
-      token0: p[2],
-      token1: p[3],
-      fee: Number(p[4]),
-      tickLower: Number(p[5]),
-      tickUpper: Number(p[6]),
-      liquidity: p[7],
-      tokensOwed0: p[10],
-      tokensOwed1: p[11],
-    }];
+    return p ? [positionOf(tokenId, p)] : [];
   });
   if (positions.length === 0) return [];
   const tokens = [...new Set(positions.flatMap((p) => [p.token0, p.token1]))];
