@@ -103,6 +103,21 @@ Deno.test({
         assert.equal(wallet.sent.length, before, "the wallet was asked");
       };
 
+      await step('a page with window.ethereum offers "Browser wallet" in the wallet sheet', async () => {
+        const bare = await browser.newContext({ userAgent: BROWSER_USER_AGENT });
+        const visitor = await bare.newPage();
+        await visitor.addInitScript(() => {
+          Object.assign(globalThis, {
+            ethereum: { request: () => Promise.resolve([]), on() {}, removeListener() {} },
+          });
+        });
+        await visitor.goto(`${server.url}/send`, { waitUntil: "networkidle" });
+        await visitor.getByRole("button", { name: "Connect wallet" }).click();
+        await visitor.getByRole("dialog", { name: "Choose a wallet" }).getByRole("button", { name: "Browser wallet" })
+          .waitFor();
+        await bare.close();
+      });
+
       await step("default pair: the native token to a top token; connect and switch to the demo chain", async () => {
         await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
         await hydrated(page);
@@ -112,7 +127,13 @@ Deno.test({
         assert.match((await pay.getAttribute("aria-label"))!, /^Token to pay: ETH, /);
         assert.doesNotMatch((await receive.getAttribute("aria-label"))!, /: (ETH|WETH), /);
         await page.getByRole("button", { name: "Connect wallet" }).click();
-        await page.getByRole("button", { name: /Test Wallet/ }).click();
+        const menu = page.getByRole("dialog", { name: "Choose a wallet" });
+        await menu.getByRole("button", { name: /Test Wallet/ }).waitFor();
+        // No window.ethereum in this page: no "Browser wallet" that could only say "Provider not found".
+        assert.deepEqual((await menu.locator(".wallet-option").allTextContents()).map((t) => t.trim()), [
+          "Test Wallet",
+        ]);
+        await menu.getByRole("button", { name: /Test Wallet/ }).click();
         await swap.getByRole("button", { name: "Switch wallet to Uniswap demo chain" }).click();
         await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
         assert.equal(wallet.chainId(), DEMO_CHAIN_ID);
