@@ -1,14 +1,16 @@
 /**
  * A chart with a kind switch (price, volume, TVL) and a duration switch.
  * The loader's chart shows first; other kinds and durations are fetched in
- * the browser through the shared urql client and kept for later switches.
+ * the browser through the shared urql client (loaded on the first switch)
+ * and kept for later switches.
  */
 import { useRef, useState } from "react";
-import { useClient } from "urql";
 import type { Client } from "@urql/core";
 import type { HistoryDuration } from "../../queries/graphql.ts";
 import { gatewayMessage, type Loaded } from "../lib/load.ts";
-import { DURATIONS, type TokenChart } from "../lib/token_data.ts";
+import { DURATIONS } from "../lib/token_choices.ts";
+import type { TokenChart } from "../lib/token_data.ts";
+import { browserClient } from "./browser_client.ts";
 import { BarChart, CandleChart, DurationSwitch, LineChart } from "./chart.tsx";
 
 /** One chart kind of the switch. */
@@ -84,7 +86,6 @@ export function ChartPanel<K extends string>(
     mapChart?: (kind: K, chart: TokenChart | null) => TokenChart | null;
   },
 ) {
-  const client = useClient();
   const [kind, setKind] = useState<K>(kinds[0].value);
   const [duration, setDuration] = useState<HistoryDuration>("DAY");
   const cache = useRef(
@@ -105,7 +106,7 @@ export function ChartPanel<K extends string>(
     if (cache.current.has(nextKey) && !force) return;
     setLoading(true);
     try {
-      const chart = await fetchChart(client, nextKind, nextDuration);
+      const chart = await fetchChart(await browserClient(), nextKind, nextDuration);
       cache.current.set(nextKey, { ok: true, data: chart });
     } catch (error) {
       cache.current.set(nextKey, { ok: false, error: gatewayMessage(error) });

@@ -7,17 +7,10 @@ import { Form, Link } from "react-router";
 import type { ReactNode } from "react";
 import { useId, useMemo } from "react";
 import type { ExploreData, ExploreTab } from "../lib/explore_loader.ts";
-import {
-  type Cursors,
-  fetchChainTransactions,
-  fetchTopPools,
-  hasMore,
-  type Version,
-  VERSIONS,
-} from "../lib/explore_data.ts";
+import { type Cursors, hasMore, type Version, VERSIONS } from "../lib/paging.ts";
 import type { Chain } from "../../lib/chains.ts";
 import { StackedBarChart } from "./chart.tsx";
-import { GatewayProvider } from "./gateway_provider.tsx";
+import { browserClient } from "./browser_client.ts";
 import { LoadMore, usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
@@ -82,8 +75,8 @@ function PoolsTab(
   );
   const paged = usePaged(
     first,
-    (client, cursors) =>
-      fetchTopPools(client, {
+    async (client, cursors) =>
+      (await import("../lib/explore_data.ts")).fetchTopPools(client, {
         chain,
         versions,
         cursors,
@@ -144,7 +137,8 @@ function TransactionsTab(
   );
   const paged = usePaged(
     first,
-    (client, cursors) => fetchChainTransactions(client, { chain, cursors }),
+    async (client, cursors) =>
+      (await import("../lib/explore_data.ts")).fetchChainTransactions(client, { chain, cursors }),
     hasMore,
   );
   if (txs && !txs.ok) return <ErrorState message={txs.error} />;
@@ -168,54 +162,62 @@ export function ExploreScreen(
     );
   }
   return (
-    <GatewayProvider>
-      <section className="screen explore">
-        <h1>{title}</h1>
-        {intro}
-        {data.query ? null : <VolumePanel data={data} />}
-        <nav aria-label="Explore">
-          <ul className="tabs">
-            {TABS.map((t) => (
-              <li key={t.tab}>
-                <Link
-                  to={exploreHref(data, {
-                    tab: t.tab,
-                    version: null,
-                    token: null,
-                  })}
-                  aria-current={t.tab === data.tab ? "page" : undefined}
-                >
-                  {t.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="muted">Network: {data.chainLabel}</p>
-        {data.tab === "tokens" && data.tokens
-          ? data.tokens.ok
-            ? (
-              <>
-                {data.query
-                  ? (
-                    <p>
-                      {data.tokens.data.length} result
-                      {data.tokens.data.length === 1 ? "" : "s"} for “
-                      {data.query}” among the top tokens on {data.chainLabel}.
-                    </p>
-                  )
-                  : null}
-                <TokensTable
-                  tokens={data.tokens.data}
-                  caption={`Top tokens on ${data.chainLabel}`}
-                />
-              </>
-            )
-            : <ErrorState message={data.tokens.error} />
-          : null}
-        {data.tab === "pools" ? <PoolsTab data={data} chain={chain} /> : null}
-        {data.tab === "transactions" ? <TransactionsTab data={data} chain={chain} /> : null}
-      </section>
-    </GatewayProvider>
+    <section className="screen explore">
+      <h1>{title}</h1>
+      {intro}
+      {data.query ? null : <VolumePanel data={data} />}
+      <nav aria-label="Explore">
+        <ul className="tabs">
+          {TABS.map((t) => (
+            <li key={t.tab}>
+              <Link
+                to={exploreHref(data, {
+                  tab: t.tab,
+                  version: null,
+                  token: null,
+                })}
+                aria-current={t.tab === data.tab ? "page" : undefined}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="muted">Network: {data.chainLabel}</p>
+      {data.tab === "tokens" && data.tokens
+        ? data.tokens.ok
+          ? (
+            <>
+              {data.query
+                ? (
+                  <p>
+                    {data.tokens.data.length} result
+                    {data.tokens.data.length === 1 ? "" : "s"} for “
+                    {data.query}” among the top tokens on {data.chainLabel}.
+                  </p>
+                )
+                : null}
+              <TokensTable
+                tokens={data.tokens.data}
+                caption={`Top tokens on ${data.chainLabel}`}
+                more={data.query ? undefined : {
+                  total: data.tokensTotal,
+                  load: async () => {
+                    const [{ fetchTopTokens }, client] = await Promise.all([
+                      import("../lib/explore_data.ts"),
+                      browserClient(),
+                    ]);
+                    return await fetchTopTokens(client, chain);
+                  },
+                }}
+              />
+            </>
+          )
+          : <ErrorState message={data.tokens.error} />
+        : null}
+      {data.tab === "pools" ? <PoolsTab data={data} chain={chain} /> : null}
+      {data.tab === "transactions" ? <TransactionsTab data={data} chain={chain} /> : null}
+    </section>
   );
 }

@@ -1,8 +1,8 @@
-/** "Load more" paging over the shared urql client. */
+/** "Load more" paging over the browser's shared urql client (loaded on the first "load more"). */
 import { useEffect, useState } from "react";
-import { useClient } from "urql";
 import type { Client } from "@urql/core";
 import { gatewayMessage } from "../lib/load.ts";
+import { browserClient } from "./browser_client.ts";
 
 /** A list page with the cursor of the next one. */
 export interface PageOf<Row, C> {
@@ -30,7 +30,6 @@ export function usePaged<Row, C>(
   fetchMore: (client: Client, cursors: C) => Promise<PageOf<Row, C>>,
   hasMore: (cursors: C) => boolean,
 ): Paged<Row> {
-  const client = useClient();
   const [state, setState] = useState({
     first,
     rows: first.rows,
@@ -47,7 +46,7 @@ export function usePaged<Row, C>(
     setLoading(true);
     setError(null);
     try {
-      const next = await fetchMore(client, current.cursors);
+      const next = await fetchMore(await browserClient(), current.cursors);
       setState((s) => ({
         first: s.first,
         rows: [...s.rows, ...next.rows],

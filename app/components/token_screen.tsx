@@ -6,13 +6,12 @@
 import { Link } from "react-router";
 import { useMemo } from "react";
 import { formatPrice, formatUsd } from "../lib/format.ts";
-import { type Cursors, hasMore } from "../lib/explore_data.ts";
+import { type Cursors, hasMore } from "../lib/paging.ts";
 import { tokenWarnings } from "../lib/safety.ts";
-import { fetchTokenChart, fetchTokenTransactions, LANGUAGES } from "../lib/token_data.ts";
+import { LANGUAGES } from "../lib/token_choices.ts";
 import type { TokenPageData } from "../lib/token_loader.ts";
 import { Address } from "./address.tsx";
 import { ChartPanel } from "./chart_panel.tsx";
-import { GatewayProvider } from "./gateway_provider.tsx";
 import { usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
@@ -49,7 +48,7 @@ function Transactions({ data }: { data: OkData }) {
   );
   const paged = usePaged(
     first,
-    (client, cursors) => fetchTokenTransactions(client, data.ref, cursors),
+    async (client, cursors) => (await import("../lib/token_data.ts")).fetchTokenTransactions(client, data.ref, cursors),
     hasMore,
   );
   if (!data.transactions.ok) {
@@ -146,91 +145,90 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
   const name = token.name ?? token.project?.name ?? symbol;
   const logo = token.project?.logo?.url ?? token.project?.logoUrl ?? null;
   return (
-    <GatewayProvider>
-      <article className="screen token-page">
-        <p className="breadcrumb">
-          <Link to="/explore">Explore</Link> › <Link to={`/tokens/${data.chainName}`}>Tokens</Link> › {symbol}
-        </p>
-        <div className="title-row">
-          <TokenLogo url={logo} symbol={symbol} size={40} />
-          <h1>
-            {name} <span className="muted">{symbol}</span>
-          </h1>
-          <span className="badge">{data.chainLabel}</span>
+    <article className="screen token-page">
+      <p className="breadcrumb">
+        <Link to="/explore">Explore</Link> › <Link to={`/tokens/${data.chainName}`}>Tokens</Link> › {symbol}
+      </p>
+      <div className="title-row">
+        <TokenLogo url={logo} symbol={symbol} size={40} />
+        <h1>
+          {name} <span className="muted">{symbol}</span>
+        </h1>
+        <span className="badge">{data.chainLabel}</span>
+      </div>
+      <Warnings data={data} />
+      <div className="grid-2">
+        <div>
+          <ChartPanel
+            key={`${data.chainName}/${data.address}`}
+            title={`${symbol} price`}
+            kinds={[
+              { value: "price", label: "Price" },
+              { value: "volume", label: "Volume" },
+              { value: "tvl", label: "TVL" },
+            ]}
+            initial={data.chart}
+            fetchChart={async (client, kind, duration) =>
+              (await import("../lib/token_data.ts")).fetchTokenChart(client, data.ref, kind, duration)}
+          />
+          <StatsGrid
+            stats={[
+              { label: "TVL", value: formatUsd(market?.totalValueLocked?.value) },
+              {
+                label: "Market cap",
+                value: formatUsd(projectMarket?.marketCap?.value),
+              },
+              {
+                label: "FDV",
+                value: formatUsd(
+                  market?.fullyDilutedValuation?.value ??
+                    projectMarket?.fullyDilutedValuation?.value,
+                ),
+              },
+              { label: "1 day volume", value: formatUsd(market?.volume24H?.value) },
+              {
+                label: "52W high",
+                value: formatPrice(
+                  market?.priceHigh52W?.value ?? projectMarket?.priceHigh52w?.value,
+                ),
+              },
+              {
+                label: "52W low",
+                value: formatPrice(
+                  market?.priceLow52W?.value ?? projectMarket?.priceLow52w?.value,
+                ),
+              },
+            ]}
+          />
         </div>
-        <Warnings data={data} />
-        <div className="grid-2">
-          <div>
-            <ChartPanel
-              key={`${data.chainName}/${data.address}`}
-              title={`${symbol} price`}
-              kinds={[
-                { value: "price", label: "Price" },
-                { value: "volume", label: "Volume" },
-                { value: "tvl", label: "TVL" },
-              ]}
-              initial={data.chart}
-              fetchChart={(client, kind, duration) => fetchTokenChart(client, data.ref, kind, duration)}
-            />
-            <StatsGrid
-              stats={[
-                { label: "TVL", value: formatUsd(market?.totalValueLocked?.value) },
-                {
-                  label: "Market cap",
-                  value: formatUsd(projectMarket?.marketCap?.value),
-                },
-                {
-                  label: "FDV",
-                  value: formatUsd(
-                    market?.fullyDilutedValuation?.value ??
-                      projectMarket?.fullyDilutedValuation?.value,
-                  ),
-                },
-                { label: "1 day volume", value: formatUsd(market?.volume24H?.value) },
-                {
-                  label: "52W high",
-                  value: formatPrice(
-                    market?.priceHigh52W?.value ?? projectMarket?.priceHigh52w?.value,
-                  ),
-                },
-                {
-                  label: "52W low",
-                  value: formatPrice(
-                    market?.priceLow52W?.value ?? projectMarket?.priceLow52w?.value,
-                  ),
-                },
-              ]}
-            />
-          </div>
-          <aside>
-            <TradeCard
-              title={`Trade ${symbol}`}
-              chain={data.ref.chain}
-              tokens={[{
-                address: token.address ?? null,
-                symbol,
-                name,
-                logoUrl: logo,
-                price: market?.price?.value ?? null,
-              }]}
-              pay={token.address ? "NATIVE" : null}
-              receive={token.address ?? "NATIVE"}
-              swapHref={`/swap?chain=${data.chainName}&outputCurrency=${data.address}`}
-            />
-            <About data={data} />
-          </aside>
-        </div>
-        <section aria-labelledby="pools-title">
-          <h2 id="pools-title">Pools with {symbol}</h2>
-          {data.pools.ok
-            ? <PoolsTable pools={data.pools.data.rows.slice(0, 10)} caption={`Pools with ${symbol}`} />
-            : <ErrorState message={data.pools.error} />}
-        </section>
-        <section aria-labelledby="tx-title">
-          <h2 id="tx-title">Transactions</h2>
-          <Transactions data={data} />
-        </section>
-      </article>
-    </GatewayProvider>
+        <aside>
+          <TradeCard
+            title={`Trade ${symbol}`}
+            chain={data.ref.chain}
+            tokens={[{
+              address: token.address ?? null,
+              symbol,
+              name,
+              logoUrl: logo,
+              price: market?.price?.value ?? null,
+            }]}
+            pay={token.address ? "NATIVE" : null}
+            receive={token.address ?? "NATIVE"}
+            swapHref={`/swap?chain=${data.chainName}&outputCurrency=${data.address}`}
+          />
+          <About data={data} />
+        </aside>
+      </div>
+      <section aria-labelledby="pools-title">
+        <h2 id="pools-title">Pools with {symbol}</h2>
+        {data.pools.ok
+          ? <PoolsTable pools={data.pools.data.rows.slice(0, 10)} caption={`Pools with ${symbol}`} />
+          : <ErrorState message={data.pools.error} />}
+      </section>
+      <section aria-labelledby="tx-title">
+        <h2 id="tx-title">Transactions</h2>
+        <Transactions data={data} />
+      </section>
+    </article>
   );
 }

@@ -2,7 +2,8 @@
  * The top tokens table: price, 1 day change, FDV, market cap, TVL, volume.
  * On phones (below 640 px) only the name, price and 1 day change show
  * (cells of the other columns carry `col-more`); long lists show a page of
- * rows at a time.
+ * rows at a time. A document carries the first page only: the rest is
+ * fetched when "Show more" or a sort asks for it ({@linkcode TableRest}).
  */
 import { Link } from "react-router";
 import { useState } from "react";
@@ -10,6 +11,7 @@ import { changeDirection, formatPercentChange, formatPrice, formatUsd } from "..
 import { SortHeader, useSortedRows } from "./sortable.tsx";
 import { TokenLogo } from "./token_logo.tsx";
 import type { TokenRow } from "../lib/rows.ts";
+import { gatewayMessage } from "../lib/load.ts";
 
 /** Columns the tokens table can be sorted by. */
 export type TokenSortKey =
@@ -39,31 +41,76 @@ export function Change({ value }: { value: number | null | undefined }) {
 export const ROWS_PAGE = 25;
 
 /**
- * The first `count` rows of a list and a button that shows `page` more; the
- * DOM stays small on long lists. Starts over when the list changes.
+ * The first `count` rows of a list of `total` and a button that shows `page`
+ * more; the DOM stays small on long lists. Starts over when `resetOn`
+ * changes (by default the list: a new navigation).
  */
-export function useShownRows<T>(rows: readonly T[], page = ROWS_PAGE) {
-  const [shown, setShown] = useState({ rows, count: page });
-  const count = shown.rows === rows ? shown.count : page;
+export function useShownRows<T>(rows: readonly T[], total = rows.length, resetOn: unknown = rows, page = ROWS_PAGE) {
+  const [shown, setShown] = useState({ resetOn, count: page });
+  const count = shown.resetOn === resetOn ? shown.count : page;
   return {
     visible: rows.slice(0, count),
-    rest: Math.max(0, rows.length - count),
-    showMore: () => setShown({ rows, count: count + page }),
+    rest: Math.max(0, total - count),
+    showMore: () => setShown({ resetOn, count: count + page }),
   };
+}
+
+/** The rows of a table the document carries only the first page of: how many there are, and how to fetch them all. */
+export interface TableRest<T> {
+  /** Rows of the whole list. */
+  readonly total: number;
+  /** Fetches the whole list (first page included), in the gateway's order. */
+  load(): Promise<readonly T[]>;
+}
+
+/**
+ * The loader's first rows, or the whole list once {@linkcode TableRest.load}
+ * fetched it. `whenWhole(then)` runs `then` at once if the list is whole,
+ * else after fetching it (not at all if that failed: `error` says why).
+ */
+export function useWholeRows<T>(first: readonly T[], rest?: TableRest<T>) {
+  const [whole, setWhole] = useState<{ first: readonly T[]; rows: readonly T[] } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rows = whole?.first === first ? whole.rows : first;
+  const partial = rest !== undefined && rows.length < rest.total;
+  async function fetchWhole(then: () => void): Promise<void> {
+    setLoading(true);
+    setError(null);
+    try {
+      setWhole({ first, rows: await rest!.load() });
+    } catch (e) {
+      setError(gatewayMessage(e));
+      return;
+    } finally {
+      setLoading(false);
+    }
+    then();
+  }
+  function whenWhole(then: () => void): void {
+    if (partial) void fetchWhole(then);
+    else then();
+  }
+  return { rows, total: partial ? rest.total : rows.length, loading, error, whenWhole };
 }
 
 /** The sortable tokens table; rows keep the gateway order until sorted. */
 export function TokensTable(
-  { tokens, caption = "Top tokens" }: {
+  { tokens, caption = "Top tokens", more }: {
+    /** The rows the document carries (the first page when `more` is given). */
     tokens: readonly TokenRow[];
     caption?: string;
+    /** The rest of the list, fetched on "Show more" or a sort. */
+    more?: TableRest<TokenRow>;
   },
 ) {
-  const { sorted, sort, onSort } = useSortedRows<TokenRow, TokenSortKey>(
-    tokens,
+  const whole = useWholeRows(tokens, more);
+  const { sorted, sort, onSort: sortBy } = useSortedRows<TokenRow, TokenSortKey>(
+    whole.rows,
     tokenValue,
   );
-  const { visible, rest, showMore } = useShownRows(sorted);
+  const { visible, rest, showMore } = useShownRows(sorted, whole.total, tokens);
+  const onSort = (key: TokenSortKey) => whole.whenWhole(() => sortBy(key));
   if (tokens.length === 0) {
     return <p className="empty">No tokens to show.</p>;
   }
@@ -121,17 +168,25 @@ export function TokensTable(
           ))}
         </tbody>
       </table>
-      <ShowMore rest={rest} onClick={showMore} noun="tokens" />
+      {whole.error ? <p className="field-error" role="alert">{whole.error}</p> : null}
+      <ShowMore
+        rest={rest}
+        onClick={() => whole.whenWhole(showMore)}
+        noun="tokens"
+        loading={whole.loading}
+      />
     </div>
   );
 }
 
 /** The "Show more" row under a long table, with how many rows are left. */
-export function ShowMore({ rest, onClick, noun }: { rest: number; onClick: () => void; noun: string }) {
+export function ShowMore(
+  { rest, onClick, noun, loading = false }: { rest: number; onClick: () => void; noun: string; loading?: boolean },
+) {
   if (rest === 0) return null;
   return (
     <div className="load-more">
-      <button type="button" className="button secondary" onClick={onClick}>
+      <button type="button" className="button secondary" onClick={onClick} disabled={loading} aria-busy={loading}>
         Show more {noun} ({rest} more)
       </button>
     </div>

@@ -22,33 +22,15 @@ import { TopTokensQuery } from "../../queries/token.ts";
 import type { SeriesPoint } from "./chart.ts";
 import { poolRow, topTokenRows, transactionRows } from "./rows.ts";
 import type { PoolRow, TokenRow, TransactionRow } from "./rows.ts";
+import type { Cursors, Page, Version } from "./paging.ts";
+import { VERSIONS } from "./paging.ts";
 
 /** Rows per page of the pools and transactions lists (per version). */
 export const PAGE_SIZE = 25;
 /** Rows of the top tokens table. */
 export const TOKENS_PAGE_SIZE = 100;
 
-/** Protocol versions, lower case as in URLs. */
-export const VERSIONS = ["v4", "v3", "v2"] as const;
-/** A protocol version as in URLs. */
-export type Version = (typeof VERSIONS)[number];
-
-/**
- * Where each version's list continues: the TVL (pools) or timestamp
- * (transactions) of its last row; `null` once that version has no more.
- */
-export type Cursors = Readonly<Partial<Record<Version, number | null>>>;
-
-/** A page of a list and where the next page of each version starts. */
-export interface Page<Row> {
-  readonly rows: Row[];
-  readonly cursors: Cursors;
-}
-
-/** Whether any version has more rows. */
-export function hasMore(cursors: Cursors): boolean {
-  return Object.values(cursors).some((c) => c !== null && c !== undefined);
-}
+export { type Cursors, hasMore, type Page, type Version, VERSIONS } from "./paging.ts";
 
 /** The top tokens of a chain (spam left out), in the gateway's order. */
 export async function fetchTopTokens(

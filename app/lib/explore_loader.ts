@@ -23,6 +23,12 @@ import {
 import { load, type Loaded } from "./load.ts";
 import type { PoolRow, TokenRow, TransactionRow } from "./rows.ts";
 
+/**
+ * Top tokens the document carries: one page of the tokens table (its
+ * `ROWS_PAGE`); the browser fetches the rest when "Show more" or a sort asks.
+ */
+export const FIRST_TOKEN_ROWS = 25;
+
 /** Tabs of the explore screen. */
 export type ExploreTab = "tokens" | "pools" | "transactions";
 
@@ -40,7 +46,10 @@ export interface ExploreData {
   readonly tokenFilterError: string | null;
   /** Search text of `/tokens?q=`. */
   readonly query: string;
+  /** The first {@linkcode FIRST_TOKEN_ROWS} top tokens (every match of a search). */
   readonly tokens: Loaded<TokenRow[]> | null;
+  /** How many top tokens there are in all (`tokens` may hold the first page only). */
+  readonly tokensTotal: number;
   readonly pools: Loaded<Page<PoolRow>> | null;
   readonly transactions: Loaded<Page<TransactionRow>> | null;
   readonly volume: Loaded<VolumeDay[]> | null;
@@ -84,11 +93,11 @@ export async function loadExplore({ request, params, context }: LoaderFunctionAr
     now: Date.now(),
   };
   if (!chain) {
-    return { ...base, tokens: null, pools: null, transactions: null, volume: null };
+    return { ...base, tokens: null, tokensTotal: 0, pools: null, transactions: null, volume: null };
   }
   const ctx = loadContext(context);
   const client = ctx.gatewayClient();
-  const [tokens, pools, transactions, volume] = await Promise.all([
+  const [allTokens, pools, transactions, volume] = await Promise.all([
     tab === "tokens"
       ? load(ctx, async () => {
         const rows = await fetchTopTokens(client, chain);
@@ -106,7 +115,12 @@ export async function loadExplore({ request, params, context }: LoaderFunctionAr
     tab === "transactions" ? load(ctx, () => fetchChainTransactions(client, { chain })) : null,
     query ? null : load(ctx, () => fetchProtocolVolume(client, chain)),
   ]);
-  return { ...base, tokens, pools, transactions, volume };
+  // A search shows every match; the top list sends its first page (the rest stays out of the document).
+  const tokens = allTokens?.ok && !query
+    ? { ok: true as const, data: allTokens.data.slice(0, FIRST_TOKEN_ROWS) }
+    : allTokens;
+  const tokensTotal = allTokens?.ok ? allTokens.data.length : 0;
+  return { ...base, tokens, tokensTotal, pools, transactions, volume };
 }
 
 /** Cursor state serialised for the browser's "load more". */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { GatewayError } from "../../queries/client.ts";
+import type { GatewayError } from "../../queries/client.ts";
 import type { LoadContext } from "../../lib/load_context.ts";
 
 /**
@@ -38,9 +38,18 @@ export type Loaded<T> =
   | { readonly ok: true; readonly data: T }
   | { readonly ok: false; readonly error: string };
 
+/**
+ * Whether `error` is the gateway client's `GatewayError`, told by its name:
+ * browser code asks this without loading the client (urql and the query
+ * documents stay out of a first visit).
+ */
+function isGatewayError(error: unknown): error is GatewayError {
+  return error instanceof Error && error.name === "GatewayError" && "kind" in error;
+}
+
 /** A gateway failure in words a user understands. */
 export function gatewayMessage(error: unknown): string {
-  if (error instanceof GatewayError) {
+  if (isGatewayError(error)) {
     switch (error.kind) {
       case "timeout":
         return "The data gateway took too long to answer.";

@@ -17,21 +17,15 @@ import {
 } from "../../queries/token.ts";
 import type { Candle, SeriesPoint } from "./chart.ts";
 import { cleanSeries } from "./chart.ts";
-import type { Cursors, Page } from "./explore_data.ts";
+import type { Cursors, Page } from "./paging.ts";
+import { type LanguageCode, LANGUAGES } from "./token_choices.ts";
+
+export { DURATIONS, type LanguageCode, LANGUAGES } from "./token_choices.ts";
 import { transactionRows } from "./rows.ts";
 import type { TransactionRow } from "./rows.ts";
 
 /** Rows per page of the token's transactions (per protocol version). */
 export const TOKEN_TX_PAGE = 10;
-
-/** Chart durations of the token and pool pages, with their button labels. */
-export const DURATIONS: readonly { value: HistoryDuration; label: string }[] = [
-  { value: "HOUR", label: "1H" },
-  { value: "DAY", label: "1D" },
-  { value: "WEEK", label: "1W" },
-  { value: "MONTH", label: "1M" },
-  { value: "YEAR", label: "1Y" },
-];
 
 /** What the chart shows. */
 export type ChartKind = "price" | "volume" | "tvl";
@@ -129,56 +123,6 @@ export async function fetchTokenTransactions(
     },
   };
 }
-
-/** Description languages: URL code, label and the query's include switch. */
-export const LANGUAGES = [
-  { code: "en", label: "English", include: null, field: null },
-  {
-    code: "es",
-    label: "Español",
-    include: "includeSpanish",
-    field: "descriptionEsEs",
-  },
-  {
-    code: "fr",
-    label: "Français",
-    include: "includeFrench",
-    field: "descriptionFrFr",
-  },
-  {
-    code: "ja",
-    label: "日本語",
-    include: "includeJapanese",
-    field: "descriptionJaJp",
-  },
-  {
-    code: "pt",
-    label: "Português",
-    include: "includePortuguese",
-    field: "descriptionPtPt",
-  },
-  {
-    code: "vi",
-    label: "Tiếng Việt",
-    include: "includeVietnamese",
-    field: "descriptionViVn",
-  },
-  {
-    code: "zh-hans",
-    label: "简体中文",
-    include: "includeChineseSimplified",
-    field: "descriptionZhHans",
-  },
-  {
-    code: "zh-hant",
-    label: "繁體中文",
-    include: "includeChineseTraditional",
-    field: "descriptionZhHant",
-  },
-] as const;
-
-/** A description language code. */
-export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
 /** The project description in a language (English when it has none). */
 export interface Description {
