@@ -1,7 +1,8 @@
 /**
- * Number reading for `svg_guard.ts`: lengths, how much a `transform` can
- * enlarge, and the coordinates a path or shape reaches. Everything here is an
- * upper bound used to cap what resvg will allocate, not a renderer.
+ * Number reading for the SVG guard (`svg_tree.ts`, `svg_cost.ts`): lengths,
+ * viewBoxes, how much a `transform` can enlarge, and the coordinates a path
+ * or shape reaches. Everything here is an upper bound used to cap what resvg
+ * will allocate, not a renderer.
  *
  * @module
  */
@@ -42,6 +43,14 @@ export function lengthPx(value: string, percentOf: number): number {
   const result = unit === "%" ? (n / 100) * percentOf : n * (UNIT_PX[unit] ?? NaN);
   if (!Number.isFinite(result)) throw new GeometryError(`the length "${value.slice(0, 40)}"`);
   return result;
+}
+
+/** A `viewBox` as `[x, y, width, height]`; `null` when missing, malformed or empty. */
+export function parseViewBox(value: string | undefined): number[] | null {
+  if (value === undefined) return null;
+  const numbers = value.trim().split(/[\s,]+/).map(Number);
+  if (numbers.length !== 4 || !numbers.every(Number.isFinite)) return null;
+  return numbers[2] > 0 && numbers[3] > 0 ? numbers : null;
 }
 
 /** Largest factor by which the 2x2 matrix [a c; b d] stretches a vector (its spectral norm). */
