@@ -14,8 +14,8 @@ import { browserClient } from "./browser_client.ts";
 import { LoadMore, usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
+import { LazyPagedTransactions as PagedTransactions } from "./lazy_parts.ts";
 import { TokensTable } from "./tokens_table.tsx";
-import { PagedTransactions } from "./transactions_table.tsx";
 
 function exploreHref(
   data: ExploreData,

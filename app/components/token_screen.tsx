@@ -16,8 +16,8 @@ import { usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";
 import { StatsGrid } from "./stats_grid.tsx";
 import { ErrorState, NotFoundState } from "./status.tsx";
+import { LazyPagedTransactions as PagedTransactions } from "./lazy_parts.ts";
 import { TokenLogo } from "./token_logo.tsx";
-import { PagedTransactions } from "./transactions_table.tsx";
 import { TradeCard } from "../wallet/trade_card.tsx";
 
 type OkData = Extract<TokenPageData, { status: "ok" }>;
