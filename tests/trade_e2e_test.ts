@@ -252,6 +252,38 @@ Deno.test({
         },
       );
 
+      await step("60000 UNI for ETH: a split with an exact approval, unwrapped to ether in the same call", async () => {
+        await pickToken(swap, "Token to pay", UNI.toLowerCase());
+        await pickToken(swap, "Token to receive", "NATIVE");
+        await swap.getByLabel(/^You pay/).fill("60000");
+        await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
+        assert.match((await swap.getByTestId("contract").textContent())!, /multicall\(.*unwrapWETH9\)/);
+        const minimum = parseEther((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0]);
+        const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+        const before = wallet.sent.length;
+        await button.click();
+        // The exact approval of SwapRouter02, then the swap.
+        await confirmedAfter(before + 2);
+        const approval = await chain.getTransaction({ hash: wallet.sent[before] });
+        assert.equal(approval.to?.toLowerCase(), UNI.toLowerCase());
+        const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+        assert.equal(uni0 - uni1, parseEther("60000"));
+        let gas = 0n;
+        for (const hash of wallet.sent.slice(before)) {
+          const receipt = await chain.getTransactionReceipt({ hash });
+          gas += receipt.gasUsed * receipt.effectiveGasPrice;
+        }
+        assert.ok(eth1 - eth0 + gas >= minimum, `received ${eth1 - eth0 + gas} < minimum ${minimum}`);
+        const allowance = await chain.readContract({
+          address: UNI,
+          abi: erc20Abi,
+          functionName: "allowance",
+          args: [me, C.swapRouter02],
+        });
+        assert.equal(allowance, 0n, "the exact approval is used up");
+        await pickToken(swap, "Token to pay", "NATIVE");
+      });
+
       await step("USD values beside the amounts, balances, minimum received and the network fee", async () => {
         await swap.getByLabel(/^You pay/).fill("1");
         await swap.getByTestId("minimum-received").waitFor();
