@@ -9,21 +9,14 @@ import { Suspense } from "react";
 import { Await } from "react-router";
 import type { TokenPageFrame, TokenPageStream } from "../lib/token_loader.ts";
 import { ErrorState, Loading } from "./status.tsx";
-import { TokenScreen } from "./token_screen.tsx";
+import { TokenHeader, TokenScreen } from "./token_screen.tsx";
 
 const LATE = "Part of this page did not arrive in time. Please try again.";
 
 function TokenFrame({ frame }: { frame: TokenPageFrame }) {
-  const symbol = frame.token.symbol ?? "UNK";
-  const name = frame.token.name ?? frame.token.project?.name ?? symbol;
   return (
     <article className="screen token-page" aria-busy="true">
-      <div className="title-row">
-        <h1>
-          {name} <span className="muted">{symbol}</span>
-        </h1>
-        <span className="badge">{frame.chainLabel}</span>
-      </div>
+      <TokenHeader frame={frame} />
       <Loading label="Loading the chart, pools and transactions…" />
     </article>
   );

@@ -9,7 +9,7 @@ import { formatPrice, formatUsd } from "../lib/format.ts";
 import { type Cursors, hasMore } from "../lib/paging.ts";
 import { tokenWarnings } from "../lib/safety.ts";
 import { LANGUAGES } from "../lib/token_choices.ts";
-import type { TokenPageData } from "../lib/token_loader.ts";
+import type { TokenPageData, TokenPageFrame } from "../lib/token_loader.ts";
 import { Address } from "./address.tsx";
 import { ChartPanel } from "./chart_panel.tsx";
 import { usePaged } from "./paged.tsx";
@@ -21,6 +21,32 @@ import { TokenLogo } from "./token_logo.tsx";
 import { TradeCard } from "../wallet/trade_card.tsx";
 
 type OkData = Extract<TokenPageData, { status: "ok" }>;
+
+/**
+ * The breadcrumb and title row of a token page, the same in its streamed
+ * frame and in the whole screen: nothing above the parts moves when they
+ * arrive.
+ */
+export function TokenHeader({ frame }: { frame: TokenPageFrame }) {
+  const { token } = frame;
+  const symbol = token.symbol ?? "UNK";
+  const name = token.name ?? token.project?.name ?? symbol;
+  const logo = token.project?.logo?.url ?? token.project?.logoUrl ?? null;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/explore">Explore</Link> › <Link to={`/tokens/${frame.chainName}`}>Tokens</Link> › {symbol}
+      </p>
+      <div className="title-row">
+        <TokenLogo url={logo} symbol={symbol} size={40} />
+        <h1>
+          {name} <span className="muted">{symbol}</span>
+        </h1>
+        <span className="badge">{frame.chainLabel}</span>
+      </div>
+    </>
+  );
+}
 
 function Warnings({ data }: { data: OkData }) {
   const warnings = tokenWarnings(data.token);
@@ -146,16 +172,7 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
   const logo = token.project?.logo?.url ?? token.project?.logoUrl ?? null;
   return (
     <article className="screen token-page">
-      <p className="breadcrumb">
-        <Link to="/explore">Explore</Link> › <Link to={`/tokens/${data.chainName}`}>Tokens</Link> › {symbol}
-      </p>
-      <div className="title-row">
-        <TokenLogo url={logo} symbol={symbol} size={40} />
-        <h1>
-          {name} <span className="muted">{symbol}</span>
-        </h1>
-        <span className="badge">{data.chainLabel}</span>
-      </div>
+      <TokenHeader frame={data} />
       <Warnings data={data} />
       <div className="grid-2">
         <div>
