@@ -26,11 +26,8 @@
  *   replaced the same way. Its V8 heap is capped at the budget too
  *   (`--max-old-space-size`). A worker left over the budget after a job is
  *   replaced before the next one.
- * - **Why processes**: in Deno 2.9 neither `Worker.terminate()` nor
- *   `node:worker_threads` `terminate()` interrupts a busy Worker (measured:
- *   a JS loop and resvg renders, wasm or native, ran on to completion after
- *   it, keeping their CPU and memory). The native resvg addon loads in
- *   Workers and in processes alike.
+ * - **Why processes** (`render_process.ts` starts, talks to and kills one):
+ *   a busy Deno Worker cannot be stopped, a process can.
  * - Where processes cannot be started (Deno Deploy), jobs run on the main
  *   thread, `workers` at a time, without a deadline (logged once).
  *
@@ -42,110 +39,13 @@ import { errorText, logger } from "../server/log.ts";
 import type { CardJob } from "./images.tsx";
 import type { RenderTimings } from "./render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
-import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
-import { ROOT_DIR } from "../server/paths.ts";
+import { type RenderProcess, startRenderProcess } from "./render_process.ts";
+import type { WorkerReply, WorkerRequest } from "./render_worker.ts";
 import { createTreeMemory, residentBytes } from "./tree_memory.ts";
+import { RenderAbortedError, type RenderOutput, type RenderPool, type RenderPoolOptions } from "./render_pool_types.ts";
 
-/** Options of {@linkcode createRenderPool}. */
-export interface RenderPoolOptions {
-  /** Worker processes (config `renderWorkers`). */
-  readonly workers: number;
-  /** Deadline of one job in ms (config `renderTimeoutMs`). */
-  readonly timeoutMs: number;
-  /** Jobs that may wait beyond the running ones (config `renderQueue`). */
-  readonly queue: number;
-  /** `native`, `wasm`, or `null` for native when it loads (config `renderer`). */
-  readonly renderer?: RendererName | null;
-  /** Absolute path of `static/` (the default fonts). */
-  readonly staticDir: string;
-  /** Memory budget of one worker in MiB (default 512). */
-  readonly memoryBudgetMb?: number;
-  /** Run jobs on the calling thread instead of worker processes (default: processes when they start). */
-  readonly inline?: boolean;
-  /** Let each new worker draw warm-up cards when no card waits for it (default true). */
-  readonly warmWorkers?: boolean;
-  /** The worker's entry module (default `render_worker.ts`; tests pass a wrapper of it). */
-  readonly workerUrl?: URL;
-  /** A worker without work for this long is retired, in ms (default 60,000). */
-  readonly idleMs?: number;
-  /**
-   * Resident memory of the whole process tree (this process and its
-   * workers) that starting another worker must stay within, in MiB (default
-   * 512). One worker may always run.
-   */
-  readonly treeMemoryMb?: number;
-}
-
-/** A drawn card. */
-export interface RenderOutput {
-  readonly png: Uint8Array;
-  readonly timings: RenderTimings | null;
-}
-
-/** The job was stopped: past its deadline, over its memory budget, or its worker died. */
-export class RenderAbortedError extends Error {
-  override name = "RenderAbortedError";
-  /** Why the job was stopped. */
-  readonly reason: "timeout" | "memory" | "crashed";
-  /** Creates the error; `message` says what happened. */
-  constructor(reason: "timeout" | "memory" | "crashed", message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
-/** Counters of a pool (tests, logs). */
-export interface RenderPoolStats {
-  /** Worker processes alive (starting or ready). */
-  readonly workers: number;
-  /** Jobs being drawn. */
-  readonly running: number;
-  /** Jobs waiting for a worker. */
-  readonly waiting: number;
-  /** Places handed out by `admit` and not yet released. */
-  readonly admitted: number;
-  /** Places there are: `workers + queue`. */
-  readonly places: number;
-  /** Workers killed for a deadline, memory, or a crash, and replaced. */
-  readonly replaced: number;
-  /** Workers retired after `idleMs` without work, or while the process tree was over its budget. */
-  readonly retired: number;
-  /** Process ids of the workers alive (memory measurements). */
-  readonly workerPids: readonly number[];
-  /** Whether jobs run on the calling thread. */
-  readonly inline: boolean;
-}
-
-/** The pool of render workers. */
-export interface RenderPool {
-  /**
-   * Takes one of the `workers + queue` places for an uncached render;
-   * `null` when all are taken (answer 503). Call the function returned
-   * once when the request is done.
-   */
-  admit(): (() => void) | null;
-  /** Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget. */
-  run(job: CardJob): Promise<RenderOutput>;
-  /**
-   * Starts a worker if none is alive, without waiting for it: called when a
-   * card is likely to come (its preview is being looked up), so the worker
-   * boots during the lookup and logo fetch instead of after them.
-   */
-  prepare(): void;
-  /**
-   * Starts a worker now (unless one is alive) and resolves once one is
-   * ready, with the renderer that worker loaded; more start when cards wait.
-   * A new worker draws warm-up cards unless a card is already waiting for
-   * it, and retires when idle like any other.
-   */
-  warm(): Promise<RendererInfo>;
-  /** The renderer chosen at start (`RENDERER`, else native when it loads), logged once. */
-  renderer(): Promise<RendererInfo>;
-  /** Counters. */
-  stats(): RenderPoolStats;
-  /** Kills the workers; jobs not finished reject. */
-  close(): Promise<void>;
-}
+export { RenderAbortedError } from "./render_pool_types.ts";
+export type { RenderOutput, RenderPool, RenderPoolOptions, RenderPoolStats } from "./render_pool_types.ts";
 
 interface Job {
   readonly job: CardJob;
@@ -154,8 +54,7 @@ interface Job {
 }
 
 interface Slot {
-  readonly child: Deno.ChildProcess;
-  readonly stdin: WritableStreamDefaultWriter<Uint8Array>;
+  readonly process: RenderProcess;
   ready: boolean;
   current: (Job & { id: number; started: number; timer: ReturnType<typeof setTimeout> }) | null;
   /** Set once the slot is being replaced: its events are ignored. */
@@ -183,7 +82,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const idleMs = options.idleMs ?? 60_000;
   const treeBudget = (options.treeMemoryMb ?? 512) * MIB;
   const tree = createTreeMemory({ budgetBytes: treeBudget });
-  const pids = () => slots.map((slot) => slot.child.pid);
+  const pids = () => slots.map((slot) => slot.process.pid);
   let admitted = 0;
   let replaced = 0;
   let retiredIdle = 0;
@@ -252,51 +151,23 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   /** Starts a worker; `warmUp`: it draws warm-up cards if no card waits once it is ready. */
   function spawn(warmUp = true): void {
     if (closed || inline) return;
-    let child: Deno.ChildProcess;
+    let slot: Slot;
     try {
-      child = new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--quiet",
-          "--no-prompt",
-          `--v8-flags=--max-old-space-size=${budgetMb}`,
-          "--allow-read",
-          "--allow-env",
-          "--allow-sys",
-          "--allow-ffi",
-          "--allow-net",
-          entry,
-        ],
-        cwd: ROOT_DIR,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "inherit",
-      }).spawn();
+      const process = startRenderProcess({
+        entry,
+        heapMb: budgetMb,
+        init: { type: "init", staticDir: options.staticDir, renderer: rendererName },
+        onReply: (reply) => onReply(slot, reply),
+        onExit: (status) => {
+          retire(slot, new RenderAbortedError("crashed", `render worker exited (${status.signal ?? status.code})`));
+        },
+      });
+      slot = { process, ready: false, current: null, retired: false, idleTimer: null, warming: false, warmUp };
     } catch (error) {
       goInline(errorText(error));
       return;
     }
-    const slot: Slot = {
-      child,
-      stdin: child.stdin.getWriter(),
-      ready: false,
-      current: null,
-      retired: false,
-      idleTimer: null,
-      warming: false,
-      warmUp,
-    };
     slots.push(slot);
-    const init: WorkerInit = { type: "init", staticDir: options.staticDir, renderer: rendererName };
-    slot.stdin.write(encodeFrame(init)).catch(() => {});
-    (async () => {
-      try {
-        for await (const reply of readFrames(child.stdout)) onReply(slot, reply as WorkerReply);
-      } catch { /* the process went away: its status says how */ }
-    })();
-    child.status.then((status) => {
-      retire(slot, new RenderAbortedError("crashed", `render worker exited (${status.signal ?? status.code})`));
-    });
   }
 
   function onReply(slot: Slot, reply: WorkerReply): void {
@@ -307,7 +178,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       workerRenderer ??= reply.renderer;
       tree.noteWorker(reply.memory.rss);
       // An idle worker does not keep the process alive (one drawing does).
-      slot.child.unref();
+      slot.process.unref();
       if (reply.renderer.name !== rendererName) {
         logger.warn("Share images: a render worker uses another renderer", {
           renderer: reply.renderer.name,
@@ -331,7 +202,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     clearTimeout(current.timer);
     slot.current = null;
     slot.warming = false;
-    slot.child.unref();
+    slot.process.unref();
     tree.noteWorker(reply.memory.rss);
     if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
     else current.reject(new Error(reply.message));
@@ -359,18 +230,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (index >= 0) slots.splice(index, 1);
   }
 
-  function kill(slot: Slot): void {
-    try {
-      slot.child.kill("SIGKILL");
-    } catch { /* already gone */ }
-    slot.stdin.close().catch(() => {});
-  }
-
   function retireQuietly(slot: Slot): void {
     slot.retired = true;
     if (slot.idleTimer !== null) clearTimeout(slot.idleTimer);
     remove(slot);
-    kill(slot);
+    slot.process.kill();
   }
 
   /** Ends the slot's job with `error` (if any) and kills its process; another starts when a card waits. */
@@ -464,9 +328,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       clearTimeout(slot.idleTimer);
       slot.idleTimer = null;
     }
-    slot.child.ref();
+    slot.process.ref();
     const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
-    slot.stdin.write(encodeFrame(request)).catch(() => {});
+    slot.process.send(request);
   }
 
   /** Reads the drawing workers' memory every 50 ms while any draws (an idle pool wakes for nothing). */
@@ -477,7 +341,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       for (const slot of [...slots]) {
         if (!slot.current) continue;
         busy = true;
-        const rss = residentBytes(slot.child.pid);
+        const rss = residentBytes(slot.process.pid);
         if (rss !== null) tree.noteWorker(rss);
         if (rss === null || rss <= budget) continue;
         logger.warn("Share images: render worker over its memory budget; killed and replaced", {
@@ -575,10 +439,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
           slot.current = null;
         }
         // Awaiting an unreferenced child's exit would not keep this process alive.
-        slot.child.ref();
-        kill(slot);
+        slot.process.ref();
+        slot.process.kill();
       }
-      await Promise.all(all.map((slot) => slot.child.status));
+      await Promise.all(all.map((slot) => slot.process.status));
     },
   };
 }
