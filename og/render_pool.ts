@@ -31,6 +31,9 @@
  * - Where processes cannot be started (Deno Deploy), jobs run on the main
  *   thread, `workers` at a time, without a deadline (logged once).
  *
+ * Its options, interface, counters and {@linkcode RenderAbortedError} are
+ * declared in `render_pool_types.ts` and re-exported here.
+ *
  * @module
  */
 
