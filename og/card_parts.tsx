@@ -293,12 +293,14 @@ export function textRegion(top: number, width: number, above: Rect): Rect {
  * (`layer`, see {@linkcode CardLayer}).
  */
 export function CardFrame(
-  { color, logos, productLogo, children, layer }: {
+  { color, logos, productLogo, children, layer, layeredChildren }: {
     color: string;
     logos: ReactNode;
     productLogo: string;
     children: ReactNode;
     layer?: CardLayer;
+    /** The children draw their own parts of each layer (else they are face only). */
+    layeredChildren?: boolean;
   },
 ) {
   return (
@@ -323,7 +325,7 @@ export function CardFrame(
         {logos}
         {drawsBase(layer) ? <ProductMark src={productLogo} color={color} /> : null}
       </div>
-      {drawsFace(layer)
+      {drawsFace(layer) || layeredChildren
         ? (
           <div style={{ display: "flex", flexDirection: "column", position: "relative" }}>
             {children}

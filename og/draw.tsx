@@ -198,7 +198,7 @@ export function layeredPoolCard(props: PoolCardProps): LayeredCard {
 export function layeredPositionCard(props: PositionCardProps): LayeredCard {
   const tone = baseTone(positionBackground(props.color0, props.color1));
   return {
-    baseKey: `position:${isLight(tone) ? "light" : "dark"}`,
+    baseKey: `position:${isLight(tone) ? "light" : "dark"}:${props.status}:${props.protocolVersion}`,
     base: (
       <PositionCard
         {...props}

@@ -154,19 +154,29 @@ export const TILE_PAIR_REGION: Rect = {
   height: TILE + 24,
 };
 
+/** Space after a {@linkcode Pill}, in px. */
+export const PILL_MARGIN = 16;
+
 /** Size of the dot a {@linkcode Pill} may lead with, and the space after it, in px. */
 export const PILL_DOT = { size: 22, gap: 14 } as const;
 
-/** A rounded label (version, fee tier, status) on a translucent plate, led by a round `dot` of that colour if given. */
-export function Pill({ text, light, dot }: { text: string; light: boolean; dot?: string }) {
+/**
+ * A rounded label (version, fee tier, status) on a translucent plate, led by
+ * a round `dot` of that colour if given; `width` fixes its width (words
+ * centred, or after the dot), so a layer that does not draw it can hold
+ * its place.
+ */
+export function Pill({ text, light, dot, width }: { text: string; light: boolean; dot?: string; width?: number }) {
   return (
     <div
       style={{
         display: "flex",
         alignItems: "center",
+        // a fixed width centres the words, or starts them after the dot
+        ...(width ? { width, boxSizing: "border-box", justifyContent: dot ? "flex-start" : "center" } : {}),
         height: PILL_HEIGHT,
         padding: "0 26px",
-        marginRight: 16,
+        marginRight: PILL_MARGIN,
         borderRadius: 20,
         fontSize: 36,
         background: light ? "rgba(13,17,28,0.1)" : "rgba(255,255,255,0.18)",

@@ -4,10 +4,12 @@
  * the pool card's gradient: a gradient doubles the PNG encoder's work, and
  * this card has more text to draw), the two token logos in the pool card's
  * tiles with the chain badge, the product
- * mark, the pair name, the price range (`Min 0.00031 · Max 0.00042`; `0`
+ * mark, the pair name, the price range (`Range 0.00031 – 0.00042`; `0`
  * and `∞` for a full range), and a row of pills: the status with its dot
  * (green in range, amber out of range, grey closed), the version and the
- * fee tier (`lib/fees.ts`'s label).
+ * fee tier (`lib/fees.ts`'s label). The range's word and the status and
+ * version pills are drawn with the base (one per text colour, status and
+ * version), so a card's face holds only the name, the values and the fee.
  *
  * @module
  */
@@ -15,14 +17,19 @@
 import type { PositionStatus } from "../lib/preview_types.ts";
 import type { Rgb } from "./average_color.ts";
 import {
+  Blank,
   CARD_PAD,
+  CARD_TEXT_WIDTH,
   CardFrame,
   type CardLayer,
   CardLine,
   type CardLogo,
+  drawsBase,
+  drawsFace,
   INK,
   isLight,
   maxTextWidthEm,
+  oneLine,
   type Rect,
   textRegion,
 } from "./card_parts.tsx";
@@ -31,6 +38,7 @@ import {
   Pill,
   PILL_DOT,
   PILL_HEIGHT,
+  PILL_MARGIN,
   pillWidth,
   TILE_PAIR_REGION,
   TilePair,
@@ -76,9 +84,24 @@ const RANGE_LINE = { fontSize: 40, lineHeight: 52 } as const;
 const RANGE_GAP = 8;
 const PILL_GAP = 20;
 
-/** The range line: `Min {lower} · Max {upper}`. */
+/** The word before the range, drawn once with the base. */
+export const RANGE_LABEL = "Range";
+/** Width the range's word takes, values after it, in px ("Range" at 40 px is 125 px wide). */
+const RANGE_LABEL_WIDTH = 148;
+
+/** The range's values: `{lower} – {upper}`. */
 export function rangeText(priceLower: string, priceUpper: string): string {
-  return `Min ${priceLower} · Max ${priceUpper}`;
+  return `${priceLower} – ${priceUpper}`;
+}
+
+/** The status pill's width: its dot and words at most (fixed per status, so the face can hold its place). */
+function statusPillWidth(status: PositionStatus): number {
+  return Math.ceil(PILL_DOT.size + PILL_DOT.gap + maxTextWidthEm(POSITION_STATUS[status].text) * 36 + 52);
+}
+
+/** The version pill's width (fixed per version). */
+function versionPillWidth(version: string): number {
+  return Math.ceil(maxTextWidthEm(version) * 36 + 52);
 }
 
 function hex({ r, g, b }: Rgb): string {
@@ -108,18 +131,63 @@ export function PositionCard(props: PositionCardProps) {
       layer={props.layer}
     />
   );
+  // The status and version pills and the range's word are the same on every card of a status and version: the base
+  // draws them (see layeredPositionCard of draw.tsx), the face holds their places.
+  const base = drawsBase(props.layer);
+  const face = drawsFace(props.layer);
+  const statusWidth = statusPillWidth(props.status);
+  const versionWidth = versionPillWidth(props.protocolVersion);
+  const values = rangeText(props.priceLower, props.priceUpper);
   return (
-    <CardFrame color={text} logos={logos} productLogo={props.productLogo} layer={props.layer}>
-      <CardLine text={props.name} {...NAME_LINE} style={{ letterSpacing: -3 }} />
-      <CardLine
-        text={rangeText(props.priceLower, props.priceUpper)}
-        {...RANGE_LINE}
-        style={{ marginTop: RANGE_GAP, opacity: 0.82 }}
-      />
+    <CardFrame
+      color={text}
+      logos={logos}
+      productLogo={props.productLogo}
+      layer={props.layer}
+      layeredChildren
+    >
+      {face
+        ? <CardLine text={props.name} {...NAME_LINE} style={{ letterSpacing: -3 }} />
+        : <Blank width={1} height={NAME_LINE.lineHeight} />}
+      <div style={{ display: "flex", marginTop: RANGE_GAP }}>
+        {base
+          ? (
+            <div
+              style={{
+                display: "flex",
+                width: RANGE_LABEL_WIDTH,
+                ...RANGE_LINE,
+                lineHeight: `${RANGE_LINE.lineHeight}px`,
+                opacity: 0.82,
+              }}
+            >
+              {RANGE_LABEL}
+            </div>
+          )
+          : <Blank width={RANGE_LABEL_WIDTH} height={RANGE_LINE.lineHeight} />}
+        {face
+          ? (
+            <div
+              style={{
+                ...oneLine(values, RANGE_LINE.fontSize, CARD_TEXT_WIDTH - RANGE_LABEL_WIDTH),
+                lineHeight: `${RANGE_LINE.lineHeight}px`,
+                // on the text itself: satori writes it as the glyphs' fill opacity, not a layer (see render.ts)
+                opacity: 0.82,
+              }}
+            >
+              {values}
+            </div>
+          )
+          : null}
+      </div>
       <div style={{ display: "flex", marginTop: PILL_GAP }}>
-        <Pill text={status.text} light={light} dot={hex(status.dot)} />
-        <Pill text={props.protocolVersion} light={light} />
-        <Pill text={props.feeLabel} light={light} />
+        {base
+          ? <Pill text={status.text} light={light} dot={hex(status.dot)} width={statusWidth} />
+          : <Blank width={statusWidth + PILL_MARGIN} height={PILL_HEIGHT} />}
+        {base
+          ? <Pill text={props.protocolVersion} light={light} width={versionWidth} />
+          : <Blank width={versionWidth + PILL_MARGIN} height={PILL_HEIGHT} />}
+        {face ? <Pill text={props.feeLabel} light={light} /> : null}
       </div>
     </CardFrame>
   );
@@ -143,11 +211,12 @@ export function positionFaceRegions(
     "name" | "feeLabel" | "protocolVersion" | "priceLower" | "priceUpper" | "status" | "token0" | "token1" | "chainLogo"
   >,
 ): Rect[] {
-  const pills = PILL_DOT.size + PILL_DOT.gap + pillWidth(POSITION_STATUS[props.status].text) +
-    pillWidth(props.protocolVersion) + pillWidth(props.feeLabel);
+  // the face draws the name, the range's values and the fee pill (the rest is base)
+  const pills = statusPillWidth(props.status) + versionPillWidth(props.protocolVersion) + 2 * PILL_MARGIN +
+    pillWidth(props.feeLabel);
   const width = Math.max(
     maxTextWidthEm(props.name) * NAME_LINE.fontSize,
-    maxTextWidthEm(rangeText(props.priceLower, props.priceUpper)) * RANGE_LINE.fontSize,
+    RANGE_LABEL_WIDTH + maxTextWidthEm(rangeText(props.priceLower, props.priceUpper)) * RANGE_LINE.fontSize,
     pills,
   );
   return [
