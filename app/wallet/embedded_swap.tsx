@@ -13,7 +13,7 @@ import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
 import { fetchTopTokens } from "../lib/explore_data.ts";
 import { type TokenOption, tokenOptionKey, topTokenOption, type TradeData } from "../lib/trade_loader.ts";
 import { SwapPanel } from "./swap_panel.tsx";
-import type { TradeCardToken } from "./trade_card.tsx";
+import type { TradeCardToken } from "./trade_card_token.ts";
 
 /**
  * The panel's data: the page's tokens first, then the top tokens it lacks;

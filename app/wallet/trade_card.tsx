@@ -16,15 +16,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Chain } from "../../lib/chains.ts";
 import { connectedBefore } from "./wallet_intent.ts";
-
-/** A token of the card, as the page knows it (`address` `null`: the chain's native token). */
-export interface TradeCardToken {
-  readonly address: string | null;
-  readonly symbol: string;
-  readonly name: string;
-  readonly logoUrl: string | null;
-  readonly price: number | null;
-}
+import type { TradeCardToken } from "./trade_card_token.ts";
 
 /** Props of {@linkcode TradeCard}. */
 export interface TradeCardProps {

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { renderSVG } from "uqr";
-import type { WalletConnectState } from "./wallet_store.ts";
+import type { WalletConnectState } from "./walletconnect_types.ts";
 
 /** What the dialog says for each state. */
 const STATUS_TEXT: Record<WalletConnectState["status"], string> = {

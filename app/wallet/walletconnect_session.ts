@@ -12,7 +12,7 @@
  */
 import { connect, type Connector } from "@wagmi/core";
 import { walletConnect } from "./walletconnect_connector.ts";
-import type { WalletConnectHost, WalletConnectState } from "./wallet_store.ts";
+import type { WalletConnectHost, WalletConnectState } from "./walletconnect_types.ts";
 
 let connector: Connector | null = null;
 /** The pairing in progress (Escape or close cancels it). */

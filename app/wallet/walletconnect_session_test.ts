@@ -3,7 +3,7 @@ import { createConfig, http } from "@wagmi/core";
 import { defineChain } from "viem";
 import { DEMO_EVM_CHAIN } from "../../lib/chains.ts";
 import type { RpcDirectory } from "../../lib/rpc_directory.ts";
-import type { WalletConnectHost, WalletConnectState } from "./wallet_store.ts";
+import type { WalletConnectHost, WalletConnectState } from "./walletconnect_types.ts";
 import { addWalletConnect, pairWalletConnect, walletConnectProblem } from "./walletconnect_session.ts";
 
 Deno.test("walletConnectProblem: plain words for each failure, never the error's own text", () => {
