@@ -7,7 +7,9 @@
 import { Catalog, type PoolRecord, type TokenRecord } from "./catalog.ts";
 import { type Duration, tvlLine, volumeBars } from "./market.ts";
 import { amount, Model, timestamped, type TxArgs, USD_PER_UNIT } from "./model.ts";
-import { canonicalWallet, createWallets, type ValueModifier, type Wallets } from "./wallet.ts";
+import { createWallets, type Wallets } from "./wallet.ts";
+import { canonicalWallet } from "./wallet_context.ts";
+import type { ValueModifier } from "./wallet_portfolio.ts";
 import { type FixtureNftCollection, NFT_COLLECTIONS } from "./fixtures.ts";
 import { round } from "./market.ts";
 

@@ -15,10 +15,6 @@ import { portfolio, type ValueModifier } from "./wallet_portfolio.ts";
 import { type ActivityArgs, activityPage, liveActivity } from "./wallet_activity.ts";
 import { nftActivity, nftAsset, nftBalances, nftCollection } from "./wallet_nfts.ts";
 
-export { canonicalWallet, UNIVERSAL_ROUTER, type WalletContext } from "./wallet_context.ts";
-export type { ValueModifier } from "./wallet_portfolio.ts";
-export type { ActivityArgs } from "./wallet_activity.ts";
-
 /**
  * Portfolios, activities and NFTs of the demo wallets' data for a model: portfolios, activity pages (kept per
  * wallet once built), live activities and NFTs.
