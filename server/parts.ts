@@ -126,7 +126,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
     // the first card a newcomer opens is fast; with a real gateway an idle instance holds no worker (memory).
     warm: gateway !== null,
   });
-  const rpcProxy = rpcProxyOf(config, chainTargets, clients);
+  const rpcProxy = rpcProxyOf(config, chainTargets, clients, chain);
 
   const mode = options.mode ?? (options.loadBuild ? "development" : "production");
   // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
@@ -211,8 +211,11 @@ async function rpcProxyOf(
   config: Config,
   targets: Promise<Readonly<Record<string, RpcTarget>>>,
   clients: Clients,
+  chain: ChainPort | null,
 ): Promise<RpcHandler> {
   return createRpcProxy({
+    // A supervised chain says when it restarts: /rpc answers 503 then.
+    health: chain?.health ? (name) => chain.health!(name) : undefined,
     targets: { ...await targets },
     clientOf: clients.clientOf,
     // The request reaches the proxy on its resolved origin (PUBLIC_ORIGIN, X-Forwarded-*, or Host).

@@ -9,7 +9,7 @@
  */
 import type { PreviewSource } from "../lib/preview_types.ts";
 import type { Middleware } from "./middleware/compose.ts";
-import type { RpcTarget } from "./proxies/rpc_proxy.ts";
+import type { ChainHealth, RpcTarget } from "./proxies/rpc_proxy.ts";
 
 /** A data gateway the service runs on instead of `GRAPHQL_URL`. */
 export interface GatewayPort {
@@ -34,6 +34,8 @@ export interface ChainPort {
    * service listens (a chain deploying in the background): only `/rpc` waits.
    */
   readonly targets: Promise<Readonly<Record<string, RpcTarget>>>;
+  /** A target's health (a supervised chain restarting answers `/rpc` with `503`); default always ready. */
+  health?(name: string): ChainHealth;
   /** Stops it. */
   close(): Promise<void>;
 }
