@@ -51,12 +51,27 @@ export function parseWrk(text: string): Omit<LoadResult, "url" | "connections" |
   };
 }
 
-/** Runs wrk with `connections` keep-alive connections on up to 2 threads for `seconds`. */
-export async function runWrk(url: string, connections: number, seconds: number): Promise<LoadResult> {
+/** Runs wrk with `connections` keep-alive connections on up to 2 threads for `seconds`; `headers` go on every request. */
+export async function runWrk(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LoadResult> {
   let output: Deno.CommandOutput;
   try {
     output = await new Deno.Command("wrk", {
-      args: ["-t", String(Math.min(2, connections)), "-c", String(connections), "-d", `${seconds}s`, "--latency", url],
+      args: [
+        "-t",
+        String(Math.min(2, connections)),
+        "-c",
+        String(connections),
+        "-d",
+        `${seconds}s`,
+        "--latency",
+        ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
+        url,
+      ],
       stdout: "piped",
       stderr: "piped",
     }).output();
