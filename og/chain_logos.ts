@@ -2,7 +2,7 @@
  * Chain logos (the badge on a token logo, the corner of a pool card) and the
  * product logo (the watermark), from the `@iconify-json/token-branded`
  * package (Web3 Icons, MIT). The few icons the cards use are extracted at
- * build time into the committed `brand_icons.json` (`og/extract_icons.ts`):
+ * build time into the committed `brand_icons.json` (`scripts/extract_icons.ts`):
  * nothing reads the 11 MB set at run time.
  *
  * @module
@@ -49,7 +49,7 @@ function readBrandLogos(): Promise<BrandLogos> {
   const icons: Readonly<Record<string, string>> = brandIcons.icons;
   const svgOf = (name: string) => {
     const svg = icons[name];
-    if (!svg) throw new Error(`Cannot find icon "${name}" in og/brand_icons.json: run deno run -A og/extract_icons.ts`);
+    if (!svg) throw new Error(`Cannot find icon "${name}" in og/brand_icons.json: run deno task gen:icons`);
     return svg;
   };
   const chains = new Map<string, string>();

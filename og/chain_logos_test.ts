@@ -40,7 +40,7 @@ Deno.test("chain URL names are matched in any case; names the URL parser rejects
 });
 
 Deno.test("og/brand_icons.json holds one whole SVG for every chain badge and the product mark", async () => {
-  // Written by og/extract_icons.ts from an icon set the product does not install: what counts is what is committed.
+  // Written by scripts/extract_icons.ts from an icon set the product does not install: what counts is what is committed.
   const { CHAIN_ICONS, PRODUCT_ICON } = await import("./chain_logos.ts");
   const committed = JSON.parse(await Deno.readTextFile(new URL("./brand_icons.json", import.meta.url)));
   assert.deepEqual(Object.keys(committed.icons).sort(), [...Object.values(CHAIN_ICONS), PRODUCT_ICON].sort());

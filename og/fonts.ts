@@ -2,7 +2,7 @@
  * Fonts for the share images.
  *
  * - The default font is Inter 700 (static instances from `@fontsource/inter`,
- *   copied into `static/fonts/` by `og/copy_fonts.ts` and committed). It is
+ *   copied into `static/fonts/` by `scripts/copy_fonts.ts` and committed). It is
  *   read from the static folder once per handler; a missing file fails the
  *   render (and is read again on the next one). There is no HTTP fallback:
  *   the app's own origin serves the same `static/` folder, so it could
@@ -10,7 +10,7 @@
  * - Text in other scripts gets a Noto Sans fallback per script, read from
  *   `static/fonts/noto/`: exactly the files the cards use (one weight of
  *   each `@fontsource/noto-sans-*` package, WOFF, about 19 MB), copied and
- *   committed by `og/copy_fonts.ts` with a manifest of their unicode ranges
+ *   committed by `scripts/copy_fonts.ts` with a manifest of their unicode ranges
  *   (`fallbacks.json`), so the packages (about 307 MB installed) need not be
  *   installed. Only the subset files that cover the characters of the card
  *   are loaded, lazily, and kept in memory. A fallback that cannot be loaded
@@ -114,10 +114,10 @@ const SATORI_LANGS = new Set([
   "math",
 ]);
 
-/** Where the fallback fonts and their manifest are (committed; see `og/copy_fonts.ts`). */
+/** Where the fallback fonts and their manifest are (committed; see `scripts/copy_fonts.ts`). */
 export const FALLBACK_FONT_DIR = `${STATIC_DIR}/fonts/noto/`;
 
-/** The manifest of {@linkcode FALLBACK_FONT_DIR}, written by `og/copy_fonts.ts`. */
+/** The manifest of {@linkcode FALLBACK_FONT_DIR}, written by `scripts/copy_fonts.ts`. */
 export const FALLBACK_MANIFEST = "fallbacks.json";
 
 /** The fallback font (a fontsource id, e.g. `noto-sans-jp`) for each satori language code. */
@@ -165,7 +165,7 @@ export interface FontPackage {
   readonly subsets: readonly FontSubset[];
 }
 
-/** One font of the manifest, as `og/copy_fonts.ts` writes it. */
+/** One font of the manifest, as `scripts/copy_fonts.ts` writes it. */
 export interface ManifestFont {
   /** The npm package the files were copied from, with its version. */
   readonly source: string;
