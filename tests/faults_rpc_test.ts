@@ -8,14 +8,17 @@
  * rate (429) while another client is served.
  *
  * The proxy (`server/proxies/rpc_proxy.ts`) and the supervisor
- * (`demo_chain/supervisor.ts`) are composed here as the service composes
- * them: the proxy served by `Deno.serve`, `health` from the supervisor,
- * the client from a header the test sets (the service takes it from the
- * connection).
+ * (`demo_chain/supervisor.ts`) are first composed here as the service
+ * composes them (the proxy served by `Deno.serve`, `health` from the
+ * supervisor, the client from a header the test sets), then the last test
+ * runs the same cases against the whole service (`server.ts`, its demo chain
+ * found by the `Demo chain ready` log lines, clients told apart by
+ * `X-Forwarded-For` under `TRUST_PROXY=1`).
  */
 import assert from "node:assert/strict";
 import { createRpcProxy, rpcTargets } from "../server/proxies/rpc_proxy.ts";
 import { residentBytesOf, startSupervisedDemoChain, type SupervisedDemoChain } from "../demo_chain/supervisor.ts";
+import { startServer, type TestServer } from "./server_harness.ts";
 
 /** JUMPDEST PUSH1 0 JUMP: a creation code that loops until its gas runs out. */
 const ENDLESS_LOOP = "0x5b600056";
@@ -209,5 +212,131 @@ Deno.test("a client over its /rpc rate gets 429 with Retry-After while another c
     assert.equal((await post(harness, "eth_blockNumber", [], { client: "patient" })).status, 200);
   } finally {
     await harness.close();
+  }
+});
+
+/** The pid of the demo chain serving now, from the service's last `Demo chain ready` line. */
+function chainPidOf(server: TestServer): number | null {
+  for (let i = server.output.length - 1; i >= 0; i--) {
+    const line = server.output[i];
+    if (!line.includes('"Demo chain ')) continue;
+    const entry = JSON.parse(line) as { msg: string; pid?: number };
+    if (entry.msg === "Demo chain ready") return entry.pid ?? null;
+    if (entry.msg === "Demo chain restarting" || entry.msg === "Demo chain failed") return null;
+  }
+  return null;
+}
+
+Deno.test("the whole service: /rpc holds the endless loop, a killed chain, other origins and a greedy client", async () => {
+  const server = await startServer({ TRUST_PROXY: "1" });
+  const rpcUrl = `${server.url}/rpc/ethereum`;
+  const send = async (
+    body: unknown,
+    { client = "10.0.0.1", headers = {} }: { client?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const response = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": client, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  };
+  const call = (method: string, params: unknown[]) => ({ jsonrpc: "2.0", id: 1, method, params });
+  let readers = 0;
+  /** Reads until 200 (a fresh client each time), for at most `ms`. */
+  const readUntil200 = async (ms: number) => {
+    const started = performance.now();
+    const statuses: number[] = [];
+    while (performance.now() - started < ms) {
+      const { status, text } = await send(call("eth_blockNumber", []), { client: `10.1.0.${++readers % 250}` });
+      statuses.push(status);
+      if (status === 200) {
+        assert.match(JSON.parse(text).result, /^0x[0-9a-f]+$/);
+        return performance.now() - started;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`no 200 within ${ms} ms: ${statuses.join(", ")}`);
+  };
+  try {
+    // The chain deploys in the background; /rpc waits for it.
+    assert.equal(JSON.parse((await send(call("eth_chainId", []))).text).result, "0x7a69");
+    await server.waitForLine((line) => line.includes('"Demo chain ready"'));
+    assert.ok(chainPidOf(server), "the service logs the chain's pid");
+
+    // Another site's page: refused, and so is its preflight; text/plain and forms: 415.
+    const loop = call("eth_call", [{ data: ENDLESS_LOOP }, "latest"]);
+    assert.equal((await send(loop, { headers: { origin: "https://evil.example" } })).status, 403);
+    const preflight = await fetch(rpcUrl, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
+    await preflight.body?.cancel();
+    assert.equal(preflight.status, 403);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), null);
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      assert.equal((await send(JSON.stringify(loop), { headers: { "content-type": type } })).status, 415, type);
+    }
+    // The service's own origin is answered, with CORS naming it.
+    const own = await send(call("eth_chainId", []), { headers: { origin: server.url } });
+    assert.equal(own.status, 200);
+    assert.equal(own.headers.get("access-control-allow-origin"), server.url);
+
+    // The endless loop, as eth_call then eth_estimateGas: answered within 10 s, the chain under 1 GB, reads again.
+    for (const method of ["eth_call", "eth_estimateGas"]) {
+      let peak = 0;
+      const sampler = setInterval(() => {
+        const pid = chainPidOf(server);
+        if (pid !== null) peak = Math.max(peak, residentBytesOf(pid) ?? 0);
+      }, 20);
+      const started = performance.now();
+      const params = method === "eth_call" ? [{ data: ENDLESS_LOOP }, "latest"] : [{ data: ENDLESS_LOOP }];
+      const answer = await send(call(method, params), { client: `10.2.0.${method.length}` });
+      const answeredMs = performance.now() - started;
+      const readMs = await readUntil200(15_000);
+      clearInterval(sampler);
+      assert.ok(answeredMs < 10_000, `${method} answered after ${Math.round(answeredMs)} ms`);
+      assert.equal(answer.status, 503, answer.text);
+      assert.ok(peak > 0 && peak < GIB, `${method}: chain peak RSS ${Math.round(peak / 2 ** 20)} MiB`);
+      console.log(
+        `service, ${method}: ${answer.status} after ${Math.round(answeredMs)} ms, chain peak RSS ` +
+          `${Math.round(peak / 2 ** 20)} MiB, next read 200 after ${Math.round(readMs)} ms`,
+      );
+    }
+    assert.ok(server.output.some((line) => line.includes('"Demo chain restarting"')));
+
+    // A chain killed from outside: 503 with Retry-After while it restarts, then 200.
+    const restarts = server.output.filter((line) => line.includes('"Demo chain restarting"')).length;
+    // The ready line may still be queued in the service's log batch.
+    while (chainPidOf(server) === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    Deno.kill(chainPidOf(server)!, "SIGKILL");
+    await server.waitForLine(() =>
+      server.output.filter((line) => line.includes('"Demo chain restarting"')).length > restarts
+    );
+    const down = await send(call("eth_blockNumber", []), { client: "10.3.0.1" });
+    assert.equal(down.status, 503, down.text);
+    assert.ok(Number(down.headers.get("retry-after")) >= 1);
+    await readUntil200(15_000);
+
+    // One client over its rate (batches of 50 calls count 50): 429 with Retry-After; another client is served.
+    const batch = Array.from({ length: 50 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_blockNumber" }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send(batch, { client: "10.4.0.1" })).status);
+    assert.ok(statuses.includes(429), statuses.join(", "));
+    const limited = await send(batch, { client: "10.4.0.1" });
+    assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get("retry-after")) >= 1);
+    assert.equal(JSON.parse(limited.text).error.code, -32005);
+    assert.equal((await send(call("eth_blockNumber", []), { client: "10.4.0.2" })).status, 200);
+
+    // The chain's health is in the log: one line per change, each restart with its reason.
+    const restarting = server.output.filter((line) => line.includes('"Demo chain restarting"'))
+      .map((line) => JSON.parse(line) as { reason?: string });
+    assert.ok(restarting.length >= 3, `${restarting.length} restarts logged`);
+    assert.ok(restarting.every((entry) => typeof entry.reason === "string" && entry.reason.length > 0));
+  } finally {
+    await server.stop();
   }
 });
