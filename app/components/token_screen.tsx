@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { useMemo } from "react";
 import { formatPrice, formatUsd } from "../lib/format.ts";
-import { type Cursors, hasMore } from "../lib/paging.ts";
+import { type Cursors, hasMore, TOKEN_POOL_ROWS } from "../lib/paging.ts";
 import { tokenWarnings } from "../lib/safety.ts";
 import { LANGUAGES } from "../lib/token_choices.ts";
 import type { TokenPageData, TokenPageFrame } from "../lib/token_loader.ts";
@@ -239,7 +239,7 @@ export function TokenScreen({ data }: { data: TokenPageData }) {
       <section aria-labelledby="pools-title">
         <h2 id="pools-title">Pools with {symbol}</h2>
         {data.pools.ok
-          ? <PoolsTable pools={data.pools.data.rows.slice(0, 10)} caption={`Pools with ${symbol}`} />
+          ? <PoolsTable pools={data.pools.data.rows.slice(0, TOKEN_POOL_ROWS)} caption={`Pools with ${symbol}`} />
           : <ErrorState message={data.pools.error} />}
       </section>
       <section aria-labelledby="tx-title">

@@ -27,3 +27,6 @@ export interface Page<Row> {
 export function hasMore(cursors: Cursors): boolean {
   return Object.values(cursors).some((c) => c !== null && c !== undefined);
 }
+
+/** Pools the token page lists (its loader sends no more). */
+export const TOKEN_POOL_ROWS = 10;

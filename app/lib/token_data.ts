@@ -27,6 +27,13 @@ import type { TransactionRow } from "./rows.ts";
 /** Rows per page of the token's transactions (per protocol version). */
 export const TOKEN_TX_PAGE = 10;
 
+/**
+ * Rows of the first page, the one the document carries (per protocol
+ * version): the list sits below the first screen, and "load more" adds
+ * {@linkcode TOKEN_TX_PAGE} at a time.
+ */
+export const TOKEN_TX_FIRST_PAGE = 5;
+
 /** What the chart shows. */
 export type ChartKind = "price" | "volume" | "tvl";
 
@@ -96,12 +103,13 @@ export async function fetchTokenTransactions(
   client: Client,
   token: TokenRef,
   cursors?: Cursors,
+  first: number = TOKEN_TX_PAGE,
 ): Promise<Page<TransactionRow>> {
   const want = (v: "v4" | "v3" | "v2") => cursors === undefined || (cursors[v] !== null && cursors[v] !== undefined);
   const { data } = await runQuery(client, TokenTransactionsQuery, {
     chain: token.chain,
     address: token.address ?? undefined,
-    first: TOKEN_TX_PAGE,
+    first,
     cursor4: cursors?.v4 ?? undefined,
     cursor3: cursors?.v3 ?? undefined,
     cursor2: cursors?.v2 ?? undefined,
@@ -113,7 +121,7 @@ export async function fetchTokenTransactions(
     v2: want("v2") ? transactionRows(t?.v2Transactions) : [],
   };
   const next = (rows: TransactionRow[], v: "v4" | "v3" | "v2") =>
-    want(v) && rows.length === TOKEN_TX_PAGE ? rows[rows.length - 1].timestamp : null;
+    want(v) && rows.length === first ? rows[rows.length - 1].timestamp : null;
   return {
     rows: [...lists.v4, ...lists.v3, ...lists.v2].sort((a, b) => b.timestamp - a.timestamp),
     cursors: {

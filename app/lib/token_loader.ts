@@ -11,6 +11,7 @@ import type { ResultOf } from "../../queries/graphql.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
 import { loadContext } from "./context.ts";
 import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
+import { TOKEN_POOL_ROWS } from "./paging.ts";
 import { gatewayMessage, load, type Loaded, type PageFrame, type PageProblem, unknownChain } from "./load.ts";
 import {
   type Description,
@@ -19,6 +20,7 @@ import {
   fetchTokenTransactions,
   type LanguageCode,
   LANGUAGES,
+  TOKEN_TX_FIRST_PAGE,
   type TokenChart,
   type TokenRef,
 } from "./token_data.ts";
@@ -82,14 +84,13 @@ export async function loadTokenPage(
   // `load` never rejects: these need no handler if the token turns out unknown.
   const parts = Promise.all([
     load(ctx, () => fetchTokenChart(client, ref, "price", "DAY")),
-    load(ctx, () => fetchTokenTransactions(client, ref)),
+    load(ctx, () => fetchTokenTransactions(client, ref, undefined, TOKEN_TX_FIRST_PAGE)),
     resolved
-      ? load(ctx, () =>
-        fetchTopPools(client, {
-          chain,
-          versions: VERSIONS,
-          tokenAddress: resolved,
-        }))
+      ? load(ctx, async () => {
+        const page = await fetchTopPools(client, { chain, versions: VERSIONS, tokenAddress: resolved });
+        // The page shows the top few: the rest would only weigh on the document.
+        return { ...page, rows: page.rows.slice(0, TOKEN_POOL_ROWS) };
+      })
       : Promise.resolve({ ok: true, data: { rows: [], cursors: {} } } as const),
     load(ctx, () => fetchDescription(client, ref, lang)),
   ]).then(([chart, transactions, pools, description]): TokenPageParts => ({
