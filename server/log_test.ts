@@ -46,6 +46,36 @@ Deno.test("lines are batched into one write and flushed on demand, as JSON with 
   }
 });
 
+Deno.test("a request line is the very text JSON.stringify gives its fields, for any path, with the current time", async () => {
+  const out = capture();
+  try {
+    const paths = ['/a"b\\c', "/line\nbreak", "/caf\u00e9/\u{1f984}", "/\u2028"];
+    const before = Date.now();
+    for (const path of paths) logRequest({ method: "GET", path, status: 404, ms: 0.1 });
+    logRequest({ method: "POST", path: "/graphql", status: 200, ms: 12 });
+    await flushLog();
+    const after = Date.now();
+    const texts = out.batches.join("").split("\n").filter(Boolean);
+    assert.equal(texts.length, 5);
+    for (const [i, text] of texts.entries()) {
+      const { time } = JSON.parse(text);
+      const fields = i < 4
+        ? { method: "GET", path: paths[i], status: 404, ms: 0.1 }
+        : { method: "POST", path: "/graphql", status: 200, ms: 12 };
+      assert.equal(text, JSON.stringify({ level: "info", msg: "request", time, ...fields }));
+      assert.equal(new Date(Date.parse(time)).toISOString(), time);
+      assert.ok(Date.parse(time) >= before && Date.parse(time) <= after, `${time} is now`);
+    }
+    setLogLevel("warn");
+    logRequest({ method: "GET", path: "/hidden", status: 200, ms: 1 });
+    await flushLog();
+    assert.equal(out.batches.join("").includes("/hidden"), false, "below the level: not written");
+  } finally {
+    setLogLevel("info");
+    out.restore();
+  }
+});
+
 Deno.test("a large backlog is written without waiting for the timer; levels filter", async () => {
   const out = capture();
   try {

@@ -107,3 +107,25 @@ Deno.test("resolveOrigin: TRUST_PROXY takes validated X-Forwarded-Proto and X-Fo
     );
   }
 });
+
+Deno.test("parseHost and resolveOrigin answer the same when asked again, past the memo's size too", () => {
+  // Remembered answers (valid and refused) must stay the very answers, also once the memo was emptied.
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 600; i++) {
+      assert.equal(parseHost(`Host${i}.Example.com:${1000 + i}`), `host${i}.example.com:${1000 + i}`);
+      assert.equal(parseHost(`host${i}.example.com:0`), null);
+      assert.deepEqual(resolveOrigin(request(`http://h${i}.example.com:80/p`)), {
+        ok: true,
+        origin: `http://h${i}.example.com`,
+      });
+    }
+    assert.equal(parseHost("[::1]:8080"), "[::1]:8080");
+    assert.equal(parseHost("127.0.0.1:9200/api"), null);
+  }
+});
+
+Deno.test("resolveOrigin takes the URL already parsed, with the same answer", () => {
+  const req = request("https://App.example.com:443/x?y", { host: "app.example.com:443" });
+  assert.deepEqual(resolveOrigin(req, {}, new URL(req.url)), resolveOrigin(req));
+  assert.deepEqual(resolveOrigin(req, {}, new URL(req.url)), { ok: true, origin: "https://app.example.com" });
+});

@@ -13,7 +13,7 @@ import type { Middleware } from "./compose.ts";
 /** Rebuilds the request on its origin, or answers `400 Bad Request`. */
 export function requestOrigin(options: OriginOptions): Middleware {
   return (ctx) => {
-    const resolved = resolveOrigin(ctx.request, options);
+    const resolved = resolveOrigin(ctx.request, options, ctx.url);
     if (!resolved.ok) {
       return Promise.resolve(
         new Response("Bad Request", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } }),
