@@ -45,7 +45,11 @@ Deno.test({
       await t.step("data screens show gateway data", async () => {
         const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
         await page.goto(`${server.url}/explore`, { waitUntil: "networkidle" });
-        assert.ok(await page.locator("table.tokens-table tbody tr").count() >= 20, "top tokens table is short");
+        // The document carries a first screen of top tokens; "Show more" fetches the rest through /graphql.
+        const tokenRows = page.locator("table.tokens-table tbody tr");
+        assert.ok(await tokenRows.count() >= 10, "top tokens table is short");
+        await page.getByRole("button", { name: /Show more tokens \(\d+ more\)/ }).click();
+        await page.waitForFunction(() => document.querySelectorAll("table.tokens-table tbody tr").length >= 30);
         await page.goto(`${server.url}/explore/pools/ethereum/${HOOKED_V4_POOL.address}`, {
           waitUntil: "networkidle",
         });

@@ -41,17 +41,19 @@ export function Change({ value }: { value: number | null | undefined }) {
 export const ROWS_PAGE = 25;
 
 /**
- * The first `count` rows of a list of `total` and a button that shows `page`
- * more; the DOM stays small on long lists. Starts over when `resetOn`
+ * The first `count` rows of a list of `total` (of which `rows` may hold
+ * fewer) and a button that shows `page` more; the DOM stays small on long
+ * lists. Starts over when `resetOn`
  * changes (by default the list: a new navigation).
  */
 export function useShownRows<T>(rows: readonly T[], total = rows.length, resetOn: unknown = rows, page = ROWS_PAGE) {
   const [shown, setShown] = useState({ resetOn, count: page });
   const count = shown.resetOn === resetOn ? shown.count : page;
+  const visible = rows.slice(0, count);
   return {
-    visible: rows.slice(0, count),
-    rest: Math.max(0, total - count),
-    showMore: () => setShown({ resetOn, count: count + page }),
+    visible,
+    rest: Math.max(0, total - visible.length),
+    showMore: () => setShown({ resetOn, count: visible.length + page }),
   };
 }
 

@@ -24,10 +24,10 @@ import { load, type Loaded } from "./load.ts";
 import type { PoolRow, TokenRow, TransactionRow } from "./rows.ts";
 
 /**
- * Top tokens the document carries: one page of the tokens table (its
- * `ROWS_PAGE`); the browser fetches the rest when "Show more" or a sort asks.
+ * Top tokens the document carries: about a first screen of the tokens table;
+ * the browser fetches the rest when "Show more" or a sort asks.
  */
-export const FIRST_TOKEN_ROWS = 25;
+export const FIRST_TOKEN_ROWS = 10;
 
 /** Tabs of the explore screen. */
 export type ExploreTab = "tokens" | "pools" | "transactions";

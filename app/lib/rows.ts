@@ -60,7 +60,6 @@ export interface TransactionRow {
   readonly timestamp: number;
   readonly usdValue: number | null;
   readonly account: string;
-  readonly hash: string;
   readonly token0Symbol: string;
   /** Signed decimal string: negative means the pool paid it out. */
   readonly token0Quantity: string;
@@ -111,7 +110,6 @@ export function transactionRow(tx: PoolTransaction): TransactionRow {
     timestamp: tx.timestamp,
     usdValue: tx.usdValue?.value ?? null,
     account: tx.account,
-    hash: tx.hash,
     token0Symbol: tx.token0?.symbol ?? "UNK",
     token0Quantity: tx.token0Quantity,
     token1Symbol: tx.token1?.symbol ?? "UNK",

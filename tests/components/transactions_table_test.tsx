@@ -14,7 +14,6 @@ function tx(id: string, type: string, q0: string, q1: string, agoSeconds: number
     timestamp: NOW / 1000 - agoSeconds,
     usdValue: 1234.5,
     account: "0x1234567890abcdef1234567890abcdef12345678",
-    hash: `0x${id}`,
     token0Symbol: "USDC",
     token0Quantity: q0,
     token1Symbol: "WETH",
