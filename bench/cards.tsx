@@ -2,7 +2,7 @@
  * The cards every render benchmark draws, built once here so that each side
  * draws the same thing: the jobs og/'s render workers get (token, pool and
  * position, a 128 px PNG logo as fetched bytes), what og/ lays out from them
- * (`layoutCard` of `og/draw.tsx`, in one layer, with its backdrop: og/'s
+ * (`layoutCard` of `og/raster/draw.tsx`, in one layer, with its backdrop: og/'s
  * reference pixels), and the same tree as a Takumi, @vercel/og or plain
  * satori user would write it, with the background and the watermark (which
  * og/ paints outside satori) drawn by the renderer itself.
@@ -13,13 +13,13 @@ import { encode } from "fast-png";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
-import { cssRgb } from "../og/average_color.ts";
-import { type Backdrop, WATERMARK } from "../og/backdrop.ts";
-import { type AnyCardJob, backdropFor, layoutCard } from "../og/draw.tsx";
-import { loadBrandLogos } from "../og/chain_logos.ts";
-import { type CardFont, createDefaultFontLoader } from "../og/fonts.ts";
-import { bytesToBase64, svgDataUrl } from "../og/iconify.ts";
-import { CARD_HEIGHT, CARD_WIDTH } from "../og/render.ts";
+import { cssRgb } from "../og/logo/average_color.ts";
+import { type Backdrop, WATERMARK } from "../og/raster/backdrop.ts";
+import { type AnyCardJob, backdropFor, layoutCard } from "../og/raster/draw.tsx";
+import { loadBrandLogos } from "../og/layout/chain_logos.ts";
+import { type CardFont, createDefaultFontLoader } from "../og/assets/fonts.ts";
+import { bytesToBase64, svgDataUrl } from "../og/assets/iconify.ts";
+import { CARD_HEIGHT, CARD_WIDTH } from "../og/raster/render.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 
 /** Repository root. */

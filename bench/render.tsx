@@ -21,8 +21,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCards, CARD_KINDS, type CardKind, writeCardsFile } from "./cards.tsx";
-import { renderCardPng } from "../og/render.ts";
-import { selectRenderer } from "../og/resvg.ts";
+import { renderCardPng } from "../og/raster/render.ts";
+import { selectRenderer } from "../og/raster/resvg.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 import { treeMemoryOf } from "./server.ts";
 

@@ -1,7 +1,7 @@
 /**
  * og/'s side of the render benchmark: a long-lived Deno process that draws
  * the bench jobs (`cards.tsx`) exactly as a render worker does
- * (`og/render_worker.ts`): `drawCard` with the job as the pool sends it, so
+ * (`og/raster/render_worker.ts`): `drawCard` with the job as the pool sends it, so
  * each card decodes and scales its logo, lays out its layers and paints its
  * backdrop; nothing is prepared ahead that a worker does not prepare (the
  * worker's own warm-up draws cards of each kind, like this side's warm-up
@@ -17,15 +17,15 @@
 import { writeFile } from "node:fs/promises";
 import process from "node:process";
 import { join } from "node:path";
-import type { RenderTimings } from "../og/render.ts";
-import { selectRenderer } from "../og/resvg.ts";
+import type { RenderTimings } from "../og/raster/render.ts";
+import { selectRenderer } from "../og/raster/resvg.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 import type { CardKind } from "./cards.tsx";
 
-// As a render worker does (og/render_worker.ts): React's production build, set before React loads.
+// As a render worker does (og/raster/render_worker.ts): React's production build, set before React loads.
 if (Deno.env.get("NODE_ENV") === undefined) Deno.env.set("NODE_ENV", "production");
-const { drawCard } = await import("../og/draw.tsx");
-const { createDefaultFontLoader } = await import("../og/fonts.ts");
+const { drawCard } = await import("../og/raster/draw.tsx");
+const { createDefaultFontLoader } = await import("../og/assets/fonts.ts");
 const { benchJobs } = await import("./cards.tsx");
 
 const jobs = benchJobs();

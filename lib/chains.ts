@@ -68,7 +68,7 @@ export interface ChainInfo {
   readonly label: string;
   readonly testnet: boolean;
   readonly explorer: Explorer | null;
-  /** Icon of the chain's badge on the share cards (in `og/brand_icons.json`), or `null` for none. */
+  /** Icon of the chain's badge on the share cards (in `og/assets/brand_icons.json`), or `null` for none. */
   readonly logoIcon: string | null;
   /**
    * Where the gateway keeps the chain's native token when it also has a token

@@ -10,11 +10,11 @@
 import { errorText, logger } from "../server/log.ts";
 import type { ImageKind } from "../server/cache/cache_keys.ts";
 import type { ImageTarget, ShareImages, ShareImagesOptions } from "../server/previews/share_images.ts";
-import { cacheIdOf, isWellFormedTarget, normalizeTarget, type PositionVersion } from "./image_target.ts";
+import { cacheIdOf, isWellFormedTarget, normalizeTarget, type PositionVersion } from "./job/image_target.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import { Lru } from "../lib/lru.ts";
-import { type ClientBudgetOptions, createClientBudget } from "./client_budget.ts";
-import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./emoji.ts";
+import { type ClientBudgetOptions, createClientBudget } from "./job/client_budget.ts";
+import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./assets/emoji.ts";
 import {
   type CardJob,
   cardJobForPool,
@@ -22,19 +22,19 @@ import {
   cardJobForToken,
   hasLogos,
   withoutLogos,
-} from "./images.tsx";
-import type { LogoFetchOptions } from "./logo_fetch.ts";
-import type { RenderTimings } from "./render.ts";
-import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./render_pool.ts";
-import type { RendererInfo } from "./resvg.ts";
+} from "./job/images.tsx";
+import type { LogoFetchOptions } from "./logo/logo_fetch.ts";
+import type { RenderTimings } from "./raster/render.ts";
+import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./raster/render_pool.ts";
+import type { RendererInfo } from "./raster/resvg.ts";
 
-export { EMOJI_SETS, type EmojiSet } from "./emoji.ts";
-export type { RenderTimings } from "./render.ts";
-export type { RendererInfo, RendererName } from "./resvg.ts";
-export type { RenderPoolStats } from "./render_pool.ts";
+export { EMOJI_SETS, type EmojiSet } from "./assets/emoji.ts";
+export type { RenderTimings } from "./raster/render.ts";
+export type { RendererInfo, RendererName } from "./raster/resvg.ts";
+export type { RenderPoolStats } from "./raster/render_pool.ts";
 
 export type { ImageKind } from "../server/cache/cache_keys.ts";
-export { isWellFormedTarget, parsePositionVersion, type PositionVersion } from "./image_target.ts";
+export { isWellFormedTarget, parsePositionVersion, type PositionVersion } from "./job/image_target.ts";
 export type { ImageCache, ImageTarget } from "../server/previews/share_images.ts";
 
 /**

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createImageHandler, type ImageHandlerOptions, type ImageTarget } from "./mod.ts";
-import { colorDistance, DEFAULT_COLOR, type Rgb } from "./average_color.ts";
-import { createDefaultFontLoader } from "./fonts.ts";
-import { renderDefaultImage } from "./images.tsx";
+import { colorDistance, DEFAULT_COLOR, type Rgb } from "./logo/average_color.ts";
+import { createDefaultFontLoader } from "./assets/fonts.ts";
+import { renderDefaultImage } from "./job/images.tsx";
 import {
   bytesResponse,
   countDifferentPixels,

@@ -17,7 +17,7 @@ import type {
   TokenPreview,
 } from "../lib/preview_types.ts";
 import type { ImageCache, ImageKind } from "./mod.ts";
-import type { Rgb } from "./average_color.ts";
+import type { Rgb } from "./logo/average_color.ts";
 
 /** A solid-colour RGBA PNG of `size` x `size`. */
 export function solidPng(color: Rgb, size = 64, alpha = 255): Uint8Array {

@@ -4,7 +4,7 @@
  * - the default font, Inter 700 (static instances, WOFF), from
  *   `@fontsource/inter`, into `static/fonts/`;
  * - the per-script fallbacks: for each `@fontsource/noto-sans-*` package of
- *   `FALLBACK_PACKAGES` (`og/fonts.ts`), the WOFF file of every
+ *   `FALLBACK_PACKAGES` (`og/assets/fonts.ts`), the WOFF file of every
  *   unicode-range subset at weight 700 (400 where the package has no 700),
  *   into `static/fonts/noto/`, with `fallbacks.json` naming each file's
  *   package, version and unicode range.
@@ -32,7 +32,7 @@ import {
   FALLBACK_PACKAGES,
   type FallbackManifest,
   type ManifestFont,
-} from "../og/fonts.ts";
+} from "../og/assets/fonts.ts";
 import { ROOT_DIR, STATIC_DIR } from "../server/paths.ts";
 
 async function json(path: string) {

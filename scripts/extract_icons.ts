@@ -1,7 +1,7 @@
 /**
  * Extracts the chain and product icons the cards draw from the
  * `@iconify-json/token-branded` package (Web3 Icons, MIT; 11 MB of JSON)
- * into the small committed `og/brand_icons.json`, so the service never reads
+ * into the small committed `og/assets/brand_icons.json`, so the service never reads
  * the whole set at run time. Run it again after upgrading the package or
  * changing the icon list in `chain_logos.ts`:
  *
@@ -19,8 +19,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHAIN_ICONS, ICON_PACKAGE, PRODUCT_ICON } from "../og/chain_logos.ts";
-import { type IconSet, iconSvg } from "../og/iconify.ts";
+import { CHAIN_ICONS, ICON_PACKAGE, PRODUCT_ICON } from "../og/layout/chain_logos.ts";
+import { type IconSet, iconSvg } from "../og/assets/iconify.ts";
 
 if (import.meta.main) {
   const modules = Deno.args[0] ?? fileURLToPath(new URL("../node_modules/", import.meta.url));
@@ -43,5 +43,5 @@ if (import.meta.main) {
     ) +
       "\n",
   );
-  console.log(`og/brand_icons.json: ${Object.keys(icons).length} icons from ${ICON_PACKAGE} ${version}`);
+  console.log(`og/assets/brand_icons.json: ${Object.keys(icons).length} icons from ${ICON_PACKAGE} ${version}`);
 }

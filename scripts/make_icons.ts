@@ -1,6 +1,6 @@
 /**
  * Renders the site icons from `static/favicon.svg` with the project's own
- * renderer (resvg, `og/resvg.ts`) and writes them to `static/`:
+ * renderer (resvg, `og/raster/resvg.ts`) and writes them to `static/`:
  * `deno run -A scripts/make_icons.ts`. The files are committed; rerun this
  * after changing the favicon.
  *
@@ -14,8 +14,8 @@
  *
  * @module
  */
-import { encodeRgbaPng } from "../og/png.ts";
-import { rasterizeSvg } from "../og/resvg.ts";
+import { encodeRgbaPng } from "../og/raster/png.ts";
+import { rasterizeSvg } from "../og/raster/resvg.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 
 /** One icon file: its name in `static/`, its size and which drawing. */

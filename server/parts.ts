@@ -117,12 +117,12 @@ export async function createParts(config: Config, options: PartsOptions, clients
     logoAllowedHosts: [...config.logoAllowedHosts, ...(gateway?.logoHosts ?? [])],
     publicOrigin: config.publicOrigin,
     clientOf: clients.clientOf,
-    // Render workers (og/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER.
+    // Render workers (og/raster/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER.
     workers: config.renderWorkers,
     timeoutMs: config.renderTimeoutMs,
     queue: config.renderQueue,
     renderer: config.renderer,
-    // Render workers start on demand and retire when idle (og/render_pool.ts). On the demo one boots at once, so
+    // Render workers start on demand and retire when idle (og/raster/render_pool.ts). On the demo one boots at once, so
     // the first card a newcomer opens is fast; with a real gateway an idle instance holds no worker (memory).
     warm: gateway !== null,
   });

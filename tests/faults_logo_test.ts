@@ -6,8 +6,8 @@
  * with the default colour; a cached image must stay fast while they are
  * processed; memory must come back; nothing is cached from a failure.
  *
- * The unit tests beside `og/svg_guard.ts`, `og/image_caps.ts`,
- * `og/logo_fetch.ts` and `og/average_color.ts` cover each cap in detail.
+ * The unit tests beside `og/logo/svg_guard.ts`, `og/logo/image_caps.ts`,
+ * `og/logo/logo_fetch.ts` and `og/logo/average_color.ts` cover each cap in detail.
  */
 import assert from "node:assert/strict";
 import { encode as encodePng } from "fast-png";
@@ -157,7 +157,7 @@ let clients = 0;
  * Fetches an image and returns its PNG bytes (asserting a 200 PNG) and the
  * time it took, as a client of its own (`X-Forwarded-For` under
  * `TRUST_PROXY`): the per-client budget of uncached images
- * (`og/client_budget.ts`, tested in `og/mod_test.ts`) is not what this file
+ * (`og/job/client_budget.ts`, tested in `og/mod_test.ts`) is not what this file
  * tests, and would refuse its hundred hostile renders from one address.
  */
 async function image(server: TestServer, path: string): Promise<{ png: Uint8Array; ms: number }> {

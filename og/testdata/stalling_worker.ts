@@ -1,5 +1,5 @@
 /**
- * A render Worker for tests: the real one (`og/render_worker.ts`), except
+ * A render Worker for tests: the real one (`og/raster/render_worker.ts`), except
  * that some cards never finish (a busy loop past any deadline) and one grows
  * its JS heap without bound:
  *
@@ -10,8 +10,8 @@
  *
  * Started by tests through `createImageHandler({ workerUrl })`.
  */
-import { startRenderWorker } from "../render_worker.ts";
-import type { CardJob } from "../images.tsx";
+import { startRenderWorker } from "../raster/render_worker.ts";
+import type { CardJob } from "../job/images.tsx";
 
 function stalls(job: CardJob): boolean {
   if (job.kind === "token") return job.name === "STALL" || (job.symbol === "SLOW" && job.logo !== null);

@@ -1,0 +1,244 @@
+/**
+ * The share images (token, pool, position) from preview data, in two halves:
+ *
+ * - here, on the main thread, {@linkcode cardJobForToken} /
+ *   {@linkcode cardJobForPool} / {@linkcode cardJobForPosition} fetch each
+ *   logo once (I/O only) and describe
+ *   the card as plain data (a {@linkcode CardJob}, which crosses to a render
+ *   worker process);
+ * - in a render worker (`render_worker.ts`), `drawCard` of `draw.tsx`
+ *   decodes the logos (average colour, resampling), picks chain logo, fonts,
+ *   emoji and backdrop, and renders the PNG. This module does not import it
+ *   (satori and the decoders stay out of the service's start-up) except on
+ *   demand in the helpers below.
+ *
+ * {@linkcode renderDefaultImage} does both on the calling thread (the
+ * default preview's script).
+ *
+ * @module
+ */
+
+import type {
+  PoolPreview,
+  PoolPreviewData,
+  PositionPreview,
+  PositionPreviewData,
+  TokenPreview,
+} from "../../lib/preview_types.ts";
+import { DEFAULT_EMOJI_SET, type EmojiSet } from "../assets/emoji.ts";
+import type { DefaultFontLoader } from "../assets/fonts.ts";
+import { type FetchedLogo, fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "../logo/logo_fetch.ts";
+import type { RenderTimings } from "../raster/render.ts";
+import type { DrawContext, PreparedLogo } from "../raster/draw.tsx";
+import { cardText } from "../../lib/text.ts";
+
+export type { DrawContext, PreparedLogo } from "../raster/draw.tsx";
+
+/**
+ * Text as the card may draw it: the one cleaning of gateway text, shared with
+ * the meta tags (`lib/text.ts`).
+ */
+export { cardText };
+
+/** How a card is drawn, besides what is on it. */
+export interface DrawOptions {
+  /** Emoji pictures from this set. */
+  readonly emojiSet: EmojiSet;
+  /**
+   * Load fallback fonts and emoji pictures for text the default font lacks
+   * (true unless turned off, which tests do to compare).
+   */
+  readonly dynamicAssets: boolean;
+}
+
+/** A token card as plain data: what the render Worker draws. */
+export interface TokenCardJob extends DrawOptions {
+  readonly kind: "token";
+  readonly chainName: string;
+  readonly name: string | null;
+  readonly symbol: string | null;
+  /** The fetched logo (checked bytes), or `null` for the letter tile. */
+  readonly logo: FetchedLogo | null;
+}
+
+/** A pool card as plain data: what the render Worker draws. */
+export interface PoolCardJob extends DrawOptions {
+  readonly kind: "pool";
+  readonly chainName: string;
+  readonly pool: Omit<PoolPreviewData, "token0Image" | "token1Image">;
+  readonly logo0: FetchedLogo | null;
+  readonly logo1: FetchedLogo | null;
+}
+
+/**
+ * A position card as plain data: the position's pair, fee, range and status
+ * (`lib/preview_types.ts`'s {@linkcode PositionPreviewData} without the logo
+ * URLs) and the two fetched logos, like the pool job.
+ */
+export interface PositionCardJob extends DrawOptions {
+  readonly kind: "position";
+  readonly chainName: string;
+  readonly position: Omit<PositionPreviewData, "token0Image" | "token1Image">;
+  readonly logo0: FetchedLogo | null;
+  readonly logo1: FetchedLogo | null;
+}
+
+/** The default card (pages without a token or pool). */
+export interface DefaultCardJob extends DrawOptions {
+  readonly kind: "default";
+}
+
+/** Any card, as plain data (structured-clonable). */
+export type CardJob = TokenCardJob | PoolCardJob | PositionCardJob | DefaultCardJob;
+
+/** What a render needs on the calling thread (in-process rendering). */
+export interface ImageContext extends DrawOptions {
+  /** The default fonts (Inter 700). */
+  readonly fonts: DefaultFontLoader;
+  /** Limits of logo fetches (allowed hosts, timeout, caps). */
+  readonly logoFetch: LogoFetchOptions;
+  /** Receives the time spent in each render stage (benchmarks). */
+  readonly onTimings?: (timings: RenderTimings) => void;
+}
+
+function isWebpUrl(url: string): boolean {
+  try {
+    return new URL(url).pathname.toLowerCase().endsWith(".webp");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fetches a logo for a card (main thread, I/O only). No URL, a `.webp` URL
+ * (not fetched at all), or a refused or failed fetch give no logo: the
+ * letter tile and the default colour. `cacheable` is false when the failure
+ * may pass (timeout, network error, 5xx): a card drawn without such a logo
+ * is not kept.
+ */
+export async function fetchCardLogo(
+  url: string | null,
+  options: LogoFetchOptions,
+): Promise<LogoOutcome> {
+  if (!url || isWebpUrl(url)) return { logo: null, cacheable: true };
+  return await fetchLogoOutcome(url, options);
+}
+
+/**
+ * Fetches a logo once and derives both the card picture and the average
+ * colour from the same bytes ({@linkcode fetchCardLogo} then
+ * `decodeLogo` of `draw.tsx`, on the calling thread).
+ */
+export async function prepareLogo(
+  url: string | null,
+  symbol: string | null,
+  options: LogoFetchOptions,
+  displaySize: number,
+): Promise<PreparedLogo> {
+  const { decodeLogo } = await import("../raster/draw.tsx");
+  return await decodeLogo((await fetchCardLogo(url, options)).logo, symbol, displaySize);
+}
+
+/**
+ * A card as plain data with its logos fetched; `cacheable` is false when a
+ * logo is missing for a reason that may pass (see {@linkcode fetchCardLogo}).
+ */
+export interface PreparedJob<J extends CardJob> {
+  readonly job: J;
+  readonly cacheable: boolean;
+}
+
+/** The token card of `preview` as plain data, its logo fetched (main thread). */
+export async function cardJobForToken(
+  preview: TokenPreview,
+  chainName: string,
+  options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
+): Promise<PreparedJob<TokenCardJob>> {
+  const outcome = await fetchCardLogo(preview.logoUrl, options.logoFetch);
+  const job: TokenCardJob = {
+    kind: "token",
+    chainName,
+    name: preview.name,
+    symbol: preview.symbol,
+    logo: outcome.logo,
+    emojiSet: options.emojiSet,
+    dynamicAssets: options.dynamicAssets,
+  };
+  return { job, cacheable: outcome.cacheable };
+}
+
+/** The pool card of `preview` as plain data, its logos fetched (main thread). */
+export async function cardJobForPool(
+  preview: PoolPreview,
+  chainName: string,
+  options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
+): Promise<PreparedJob<PoolCardJob>> {
+  const { token0Image, token1Image, ...pool } = preview.poolData;
+  const [outcome0, outcome1] = await Promise.all([
+    fetchCardLogo(token0Image, options.logoFetch),
+    fetchCardLogo(token1Image, options.logoFetch),
+  ]);
+  const job: PoolCardJob = {
+    kind: "pool",
+    chainName,
+    pool,
+    logo0: outcome0.logo,
+    logo1: outcome1.logo,
+    emojiSet: options.emojiSet,
+    dynamicAssets: options.dynamicAssets,
+  };
+  return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
+}
+
+/** The position card of `preview` as plain data, its two logos fetched (main thread). */
+export async function cardJobForPosition(
+  preview: PositionPreview,
+  chainName: string,
+  options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
+): Promise<PreparedJob<PositionCardJob>> {
+  const { token0Image, token1Image, ...position } = preview.positionData;
+  const [outcome0, outcome1] = await Promise.all([
+    fetchCardLogo(token0Image, options.logoFetch),
+    fetchCardLogo(token1Image, options.logoFetch),
+  ]);
+  const job: PositionCardJob = {
+    kind: "position",
+    chainName,
+    position,
+    logo0: outcome0.logo,
+    logo1: outcome1.logo,
+    emojiSet: options.emojiSet,
+    dynamicAssets: options.dynamicAssets,
+  };
+  return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
+}
+
+/** The same card without its logos (letter tiles, default colours). */
+export function withoutLogos(job: CardJob): CardJob {
+  if (job.kind === "token") return { ...job, logo: null };
+  if (job.kind === "pool" || job.kind === "position") return { ...job, logo0: null, logo1: null };
+  return job;
+}
+
+/** Whether the card carries a logo to decode. */
+export function hasLogos(job: CardJob): boolean {
+  return job.kind === "token"
+    ? job.logo !== null
+    : job.kind === "pool" || job.kind === "position"
+    ? job.logo0 !== null || job.logo1 !== null
+    : false;
+}
+
+/** Renders the default card (no token or pool) as PNG bytes on the calling thread. */
+export async function renderDefaultImage(
+  context: {
+    readonly fonts: DefaultFontLoader;
+    readonly onTimings?: DrawContext["onTimings"];
+  },
+): Promise<Uint8Array> {
+  const { drawCard } = await import("../raster/draw.tsx");
+  return await drawCard(
+    { kind: "default", emojiSet: DEFAULT_EMOJI_SET, dynamicAssets: false },
+    context,
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * One render worker process as the pool (`render_pool.ts`) sees it: started
+ * with `deno run` on the worker module (`render_worker.ts`) with its V8 heap
+ * capped, sent its init frame, its reply frames handed on one by one, and
+ * killed with SIGKILL, which stops it at once and gives its memory back.
+ *
+ * Why processes: in Deno 2.9 neither `Worker.terminate()` nor
+ * `node:worker_threads` `terminate()` interrupts a busy Worker (measured: a
+ * JS loop and resvg renders, wasm or native, ran on to completion after it,
+ * keeping their CPU and memory). The native resvg addon loads in Workers and
+ * in processes alike.
+ *
+ * @module
+ */
+
+import { ROOT_DIR } from "../../server/paths.ts";
+import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
+
+/** Options of {@linkcode startRenderProcess}. */
+export interface RenderProcessOptions {
+  /** Absolute path of the worker's entry module. */
+  readonly entry: string;
+  /** Its V8 heap cap in MiB (`--max-old-space-size`). */
+  readonly heapMb: number;
+  /** The first frame sent to it. */
+  readonly init: WorkerInit;
+  /** Called with each reply, in order. */
+  readonly onReply: (reply: WorkerReply) => void;
+  /** Called once when the process has exited, however it ended. */
+  readonly onExit: (status: Deno.CommandStatus) => void;
+}
+
+/** A started render worker process. */
+export interface RenderProcess {
+  /** Its process id (`/proc` memory readings). */
+  readonly pid: number;
+  /** Sends a request frame; a process that is gone drops it (its exit is reported instead). */
+  send(request: WorkerRequest): void;
+  /** Lets the process keep this one alive (while it draws). */
+  ref(): void;
+  /** Lets this process exit while it runs (while it is idle). */
+  unref(): void;
+  /** Kills it (SIGKILL) and closes its stdin; a process already gone is fine. */
+  kill(): void;
+  /** Its exit status. */
+  readonly status: Promise<Deno.CommandStatus>;
+}
+
+/**
+ * Starts a render worker process and sends it `init`. Throws where processes
+ * cannot be started (Deno Deploy, no permission).
+ */
+export function startRenderProcess(options: RenderProcessOptions): RenderProcess {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--v8-flags=--max-old-space-size=${options.heapMb}`,
+      "--allow-read",
+      "--allow-env",
+      "--allow-sys",
+      "--allow-ffi",
+      "--allow-net",
+      options.entry,
+    ],
+    cwd: ROOT_DIR,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const stdin = child.stdin.getWriter();
+  const send = (message: WorkerInit | WorkerRequest): void => {
+    stdin.write(encodeFrame(message)).catch(() => {});
+  };
+  send(options.init);
+  (async () => {
+    try {
+      for await (const reply of readFrames(child.stdout)) options.onReply(reply as WorkerReply);
+    } catch { /* the process went away: its status says how */ }
+  })();
+  child.status.then(options.onExit);
+  return {
+    pid: child.pid,
+    send,
+    ref: () => child.ref(),
+    unref: () => child.unref(),
+    kill() {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already gone */ }
+      stdin.close().catch(() => {});
+    },
+    status: child.status,
+  };
+}

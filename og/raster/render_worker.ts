@@ -1,0 +1,217 @@
+/**
+ * One render worker: a child process started by `render_pool.ts`
+ * (`deno run og/raster/render_worker.ts`). It loads the renderer the pool chose,
+ * says it is ready, then draws one card job (`AnyCardJob` of `draw.tsx`) at
+ * a time and answers with the PNG and its memory; a `warm` request (sent
+ * while no card waits) draws a token, a pool and a position card to pay the
+ * first-call costs (and draw the dark bases of their layers).
+ *
+ * Pool and worker talk over the worker's stdin and stdout in frames: a 4-byte
+ * big-endian length, then the message in V8's serialization (`node:v8`), so
+ * logo and PNG bytes cross as bytes. Everything the worker logs goes to
+ * stderr (shared with the service); stdout carries frames only. The worker
+ * exits when its stdin closes (the service stopped or died).
+ *
+ * Why a process and not a thread: in Deno 2.9 neither `Worker.terminate()`
+ * nor `node:worker_threads` `terminate()` interrupts a Worker that is busy
+ * (measured: a JS loop, a resvg-wasm and a native resvg render all ran on to
+ * completion after it, holding their CPU and memory), while a killed process
+ * stops at once and gives all of its memory back.
+ *
+ * @module
+ */
+
+import { deserialize, serialize } from "node:v8";
+import type { AnyCardJob } from "./draw.tsx";
+import type { RenderTimings } from "./render.ts";
+import { type RendererInfo, type RendererName, selectRenderer } from "./resvg.ts";
+
+/** The first message of the pool to a worker. */
+export interface WorkerInit {
+  readonly type: "init";
+  /** Absolute path of `static/` (the default fonts). */
+  readonly staticDir: string;
+  /** The renderer the pool chose. */
+  readonly renderer: RendererName;
+}
+
+/**
+ * A job of the pool to a worker: a card to draw, or `warm` (draw the
+ * warm-up cards; sent to an idle worker when no card is waiting).
+ */
+export type WorkerRequest =
+  | { readonly type: "job"; readonly id: number; readonly job: AnyCardJob }
+  | { readonly type: "warm"; readonly id: number };
+
+/** What the worker process holds: resident set size, and its JS heap. */
+export interface WorkerMemory {
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+
+/** A message from a worker to the pool. */
+export type WorkerReply =
+  | { readonly type: "ready"; readonly renderer: RendererInfo; readonly startMs: number; readonly memory: WorkerMemory }
+  | { readonly type: "startFailed"; readonly message: string }
+  | {
+    readonly type: "done";
+    readonly id: number;
+    readonly png: Uint8Array;
+    readonly timings: RenderTimings | null;
+    readonly memory: WorkerMemory;
+  }
+  | { readonly type: "failed"; readonly id: number; readonly message: string; readonly memory: WorkerMemory };
+
+/** Draws one job; {@linkcode startRenderWorker} may wrap it (tests). */
+export type DrawJob = (job: AnyCardJob, onTimings: (t: RenderTimings) => void) => Promise<Uint8Array>;
+
+/** Encodes one message as a frame: 4-byte big-endian length, then V8 serialization. */
+export function encodeFrame(message: unknown): Uint8Array {
+  const body = serialize(message);
+  const frame = new Uint8Array(4 + body.length);
+  new DataView(frame.buffer).setUint32(0, body.length);
+  frame.set(body, 4);
+  return frame;
+}
+
+/** Reads frames from a byte stream; yields each message decoded. */
+export async function* readFrames(stream: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+  let buffer = new Uint8Array(0);
+  for await (const chunk of stream) {
+    const joined = new Uint8Array(buffer.length + chunk.length);
+    joined.set(buffer);
+    joined.set(chunk, buffer.length);
+    buffer = joined;
+    while (buffer.length >= 4) {
+      const length = new DataView(buffer.buffer, buffer.byteOffset).getUint32(0);
+      if (buffer.length < 4 + length) break;
+      yield deserialize(buffer.subarray(4, 4 + length));
+      buffer = buffer.subarray(4 + length);
+    }
+  }
+}
+
+function memory(): WorkerMemory {
+  const usage = Deno.memoryUsage();
+  return { rss: usage.rss, heapUsed: usage.heapUsed };
+}
+
+/** A 16 px PNG logo for the warm-up card (exercises decoding and resampling). */
+async function warmLogo() {
+  const { encodeRgbaPng } = await import("./png.ts");
+  const size = 16;
+  const pixels = new Uint8Array(size * size * 4);
+  for (let i = 0; i < pixels.length; i += 4) pixels.set([200, 40, 60, 255], i);
+  return { bytes: encodeRgbaPng(pixels, size, size), type: "png" as const, width: size, height: size };
+}
+
+/**
+ * Draws a token card with a PNG logo, a pool card and a position card: the
+ * first calls of satori, resvg, the decoders and the encoder are the slow
+ * ones, and each kind's base layer is drawn once (`render.ts`).
+ */
+async function warmUp(draw: DrawJob): Promise<Uint8Array> {
+  const common = { emojiSet: "twemoji", dynamicAssets: true } as const;
+  await draw(
+    { ...common, kind: "token", chainName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
+    () => {},
+  );
+  await draw({
+    ...common,
+    kind: "pool",
+    chainName: "ethereum",
+    pool: { token0Symbol: "A", token1Symbol: "B", feeTier: 3000, protocolVersion: "V3" },
+    logo0: null,
+    logo1: null,
+  }, () => {});
+  return await draw({
+    ...common,
+    kind: "position",
+    chainName: "ethereum",
+    position: {
+      protocolVersion: "V3",
+      token0Symbol: "A",
+      token1Symbol: "B",
+      feeTier: 3000,
+      priceLower: "1",
+      priceUpper: "2",
+      status: "in-range",
+    },
+    logo0: null,
+    logo1: null,
+  }, () => {});
+}
+
+let writing: Promise<void> = Promise.resolve();
+
+/**
+ * Writes a frame to stdout, in order. When the pool has gone (its end of the
+ * pipe is closed: the service exited), the worker exits quietly.
+ */
+function send(message: WorkerReply): Promise<void> {
+  const frame = encodeFrame(message);
+  writing = writing.then(async () => {
+    let offset = 0;
+    try {
+      while (offset < frame.length) offset += await Deno.stdout.write(frame.subarray(offset));
+    } catch (error) {
+      if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+      throw error;
+    }
+  });
+  return writing;
+}
+
+/**
+ * Runs this process as a render worker: reads the init frame, loads the
+ * renderer, warms up, then answers jobs until stdin closes. `wrap` lets a
+ * test worker change how jobs are drawn (e.g. stall on some).
+ */
+export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw) => draw): Promise<void> {
+  // stdout carries frames only: every log line goes to stderr.
+  for (const method of ["log", "info", "debug"] as const) {
+    console[method] = (...args: unknown[]) => console.error(...args);
+  }
+  const { setLogSink } = await import("../../server/log.ts");
+  setLogSink({
+    write: (bytes) => Deno.stderr.write(bytes),
+    writeSync: (bytes) => Deno.stderr.writeSync(bytes),
+  });
+  // React's production build for the cards' elements (the development build
+  // checks and freezes every element: about 0.2 ms of satori's 1.5 ms a card).
+  if (Deno.env.get("NODE_ENV") === undefined) Deno.env.set("NODE_ENV", "production");
+  // The drawing code loads while the pool's first frame is on its way.
+  const modules = Promise.all([import("./draw.tsx"), import("../assets/fonts.ts")]);
+  modules.catch(() => {});
+  const frames = readFrames(Deno.stdin.readable);
+  const first = await frames.next();
+  if (first.done) return;
+  const init = first.value as WorkerInit;
+  let renderer: RendererInfo;
+  let draw: DrawJob;
+  const started = performance.now();
+  try {
+    renderer = await selectRenderer(init.renderer);
+    const [{ drawCard }, { createDefaultFontLoader }] = await modules;
+    const fonts = createDefaultFontLoader(init.staticDir);
+    draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
+  } catch (error) {
+    await send({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
+  for await (const message of frames) {
+    const request = message as WorkerRequest;
+    let timings: RenderTimings | null = null;
+    const { id } = request;
+    try {
+      const png = request.type === "warm" ? await warmUp(draw) : await draw(request.job, (t) => timings = t);
+      await send({ type: "done", id, png, timings, memory: memory() });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      await send({ type: "failed", id, message: text, memory: memory() });
+    }
+  }
+}
+
+if (import.meta.main) await startRenderWorker();
