@@ -15,14 +15,8 @@ import { createSingleFlight } from "../lib/single_flight.ts";
 import { Lru } from "../lib/lru.ts";
 import { type ClientBudgetOptions, createClientBudget } from "./job/client_budget.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./assets/emoji.ts";
-import {
-  type CardJob,
-  cardJobForPool,
-  cardJobForPosition,
-  cardJobForToken,
-  hasLogos,
-  withoutLogos,
-} from "./job/images.tsx";
+import { cardJobForPool, cardJobForPosition, cardJobForToken, hasLogos, withoutLogos } from "./job/images.tsx";
+import type { CardJob } from "./job/card_job.ts";
 import type { LogoFetchOptions } from "./logo/logo_fetch.ts";
 import type { RenderTimings } from "./raster/render.ts";
 import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./raster/render_pool.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { cardText, prepareLogo } from "./images.tsx";
+import { cardText } from "../../lib/text.ts";
+import { prepareLogo } from "./images.tsx";
 import { bytesResponse, decodePixels, pixelAt, solidPng, startLogoServer } from "../test_helpers.ts";
 
 Deno.test("cardText drops control characters and bounds the length", () => {

@@ -16,7 +16,7 @@ import { type BrandLogos, chainLogo, loadBrandLogos } from "../layout/chain_logo
 import { emojiDataUrl } from "../assets/emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "../assets/fonts.ts";
 import { bytesToBase64 } from "../assets/iconify.ts";
-import type { CardJob, DrawOptions, PositionCardJob } from "../job/images.tsx";
+import type { CardJob, DrawOptions, PositionCardJob } from "../job/card_job.ts";
 import type { FetchedLogo } from "../logo/logo_fetch.ts";
 import {
   feeLabel,
@@ -35,7 +35,13 @@ import {
   renderLayeredPng,
   type RenderTimings,
 } from "./render.ts";
-import { TOKEN_CHAIN_LOGO_AT, TOKEN_LOGO_AT, TOKEN_LOGO_SIZE, TokenCard, tokenFaceRegions } from "../layout/token_card.tsx";
+import {
+  TOKEN_CHAIN_LOGO_AT,
+  TOKEN_LOGO_AT,
+  TOKEN_LOGO_SIZE,
+  TokenCard,
+  tokenFaceRegions,
+} from "../layout/token_card.tsx";
 import { DefaultCard } from "../layout/default_card.tsx";
 import {
   positionBackground,

@@ -39,7 +39,7 @@
 
 import { fileURLToPath } from "node:url";
 import { errorText, logger } from "../../server/log.ts";
-import type { CardJob } from "../job/images.tsx";
+import type { CardJob } from "../job/card_job.ts";
 import type { RenderTimings } from "./render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
 import { type RenderProcess, startRenderProcess } from "./render_process.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CardJob } from "../job/images.tsx";
+import type { CardJob } from "../job/card_job.ts";
 import type { RenderTimings } from "./render.ts";
 import type { RendererInfo, RendererName } from "./resvg.ts";
 

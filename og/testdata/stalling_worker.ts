@@ -11,7 +11,7 @@
  * Started by tests through `createImageHandler({ workerUrl })`.
  */
 import { startRenderWorker } from "../raster/render_worker.ts";
-import type { CardJob } from "../job/images.tsx";
+import type { CardJob } from "../job/card_job.ts";
 
 function stalls(job: CardJob): boolean {
   if (job.kind === "token") return job.name === "STALL" || (job.symbol === "SLOW" && job.logo !== null);
