@@ -11,9 +11,9 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { getAddress } from "viem";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatUsd } from "../lib/format.ts";
+import { formatUsd, shortenAddress } from "../lib/format.ts";
 import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
-import { publicClient, shortAddress, useWallet } from "./wallet_store.ts";
+import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
@@ -121,7 +121,7 @@ export function SendPanel({ data }: { data: TradeData }) {
         else if (ended.step === "failed") showToast({ tone: "danger", title: `Send not sent: ${ended.reason}` });
         return;
       }
-      const text = `Sent ${sentText} to ${shortAddress(outcome.to)}`;
+      const text = `Sent ${sentText} to ${shortenAddress(outcome.to)}`;
       const explorer = explorerTxUrl(chain, outcome.hash);
       recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
       setDone({ text, hash: outcome.hash, explorer });

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { shortenAddress } from "../lib/format.ts";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { explorerAddressUrl } from "../../lib/chains.ts";
 import {
@@ -17,7 +18,6 @@ import {
   connectWallet,
   connectWalletConnect,
   disconnectWallet,
-  shortAddress,
   switchWalletChain,
   useWallet,
 } from "./wallet_store.ts";
@@ -46,7 +46,7 @@ export function WalletButton() {
   if (wallet.status === "connected" && wallet.address) {
     const chain = wallet.chains.find((c) => c.chainId === wallet.chainId) ?? null;
     const explorer = chain ? explorerAddressUrl(chain, wallet.address) : null;
-    const short = shortAddress(wallet.address);
+    const short = shortenAddress(wallet.address);
     return (
       <div className="wallet-account" data-testid="wallet-account">
         <button

@@ -298,8 +298,3 @@ export function publicClient(chain: PublicChain): PublicClient {
   }
   return client;
 }
-
-/** `0x1234…abcd`. */
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
