@@ -1,16 +1,16 @@
 /**
- * `deno task test` after `prepare.ts`: launches one Debian Chromium as a
+ * `deno task test` after `scripts/prepare.ts`: launches one Debian Chromium as a
  * playwright server, runs every test file in parallel (`deno test --parallel`,
  * one file per core) with its endpoint in `TEST_BROWSER_WS_ENDPOINT` (so the
  * browser test files connect to it instead of starting their own, see
- * `tests/server_harness.ts`), then closes it and exits with the tests' code.
+ * `server_harness.ts`), then closes it and exits with the tests' code.
  * Type checking is `deno task check`'s (CI runs both). Extra arguments go to
  * `deno test` (e.g. a file to run alone).
  *
  * @module
  */
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, SHARED_BROWSER_ENV } from "../tests/server_harness.ts";
+import { CHROMIUM_ARGS, SHARED_BROWSER_ENV } from "./server_harness.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 
 const browser = await chromium.launchServer({
