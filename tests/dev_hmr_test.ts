@@ -140,9 +140,12 @@ Deno.test({
       assert.deepEqual(problems, []);
       await context.close();
 
-      // An edit under lib/ restarts the server process (Deno's watcher).
+      // An edit under server/ restarts the server process (Deno's watcher).
       const before = output.length;
-      Deno.writeTextFileSync(`${copy}server/paths.ts`, Deno.readTextFileSync(`${copy}server/paths.ts`) + "\n// edited\n");
+      Deno.writeTextFileSync(
+        `${copy}server/paths.ts`,
+        Deno.readTextFileSync(`${copy}server/paths.ts`) + "\n// edited\n",
+      );
       await waitForLine(output, onLine, (line) => line.includes("Listening on"), before);
       const answer = await fetch(`http://127.0.0.1:${port}/robots.txt`).catch(() => null);
       await answer?.body?.cancel();
