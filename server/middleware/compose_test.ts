@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
+import { setLogSink } from "../log.ts";
 import { compose, type Middleware } from "./compose.ts";
+import { compression } from "./compression.ts";
+import { headWithoutBody } from "./head.ts";
+import { requestLog } from "./request_log.ts";
+import { securityHeaders } from "./security_headers.ts";
 
 Deno.test("compose: middlewares run in order, may answer, hand on a rebuilt request, and wrap the answer", async () => {
   const seen: string[] = [];
@@ -25,4 +30,32 @@ Deno.test("compose: a request no middleware answers is a plain 404", async () =>
   const response = await compose([(ctx) => ctx.next()])(new Request("http://app.test/nothing"));
   assert.equal(response.status, 404);
   assert.equal(await response.text(), "Not Found");
+});
+
+Deno.test("compose: a step that throws, at once or later, under the decorating steps is requestLog's 500", async () => {
+  const previous = setLogSink({ write: () => Promise.resolve(), writeSync: () => {} });
+  try {
+    const failures: Middleware[] = [
+      () => {
+        throw new Error("at once");
+      },
+      () => Promise.reject(new Error("later")),
+    ];
+    for (const failure of failures) {
+      for (const method of ["GET", "HEAD"]) {
+        const handle = compose([
+          requestLog(),
+          headWithoutBody(),
+          securityHeaders("default-src 'self'"),
+          compression(),
+          failure,
+        ]);
+        const response = await handle(new Request("http://app.test/x", { method }));
+        assert.equal(response.status, 500);
+        assert.equal(await response.text(), "Internal Server Error");
+      }
+    }
+  } finally {
+    setLogSink(previous);
+  }
 });

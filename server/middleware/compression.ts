@@ -10,8 +10,6 @@ import type { Middleware } from "./compose.ts";
 
 /** Compresses what `compressResponse` judges compressible. */
 export function compression(): Middleware {
-  return async (ctx) => {
-    const response = await ctx.next();
-    return response.status === 101 ? response : compressResponse(ctx.request, response);
-  };
+  return (ctx) =>
+    ctx.next().then((response) => response.status === 101 ? response : compressResponse(ctx.request, response));
 }

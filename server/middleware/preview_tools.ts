@@ -12,7 +12,7 @@ import type { OwnPathHandler } from "../parts.ts";
 import type { Middleware } from "./compose.ts";
 
 function ownPath(handler: OwnPathHandler): Middleware {
-  return async (ctx) => await handler(ctx.request) ?? await ctx.next();
+  return (ctx) => handler(ctx.request).then((answer) => answer ?? ctx.next());
 }
 
 /** `POST /previews/purge`. */

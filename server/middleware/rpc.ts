@@ -6,19 +6,17 @@
  *
  * @module
  */
-import type { Middleware } from "./compose.ts";
+import type { Context, Middleware } from "./compose.ts";
 
 /** The proxy, or a promise of it; it answers `null` for paths that are not its own. */
 export type RpcHandler = (request: Request) => Promise<Response | null>;
 
 /** Hands `/rpc` paths to the proxy once it is ready. */
 export function rpc(proxy: RpcHandler | Promise<RpcHandler>): Middleware {
-  return async (ctx) => {
+  const answer = async (ctx: Context) => await (await proxy)(ctx.request) ?? await ctx.next();
+  // Other paths pass on without a promise of this step's own.
+  return (ctx) => {
     const { pathname } = ctx.url;
-    if (pathname === "/rpc" || pathname.startsWith("/rpc/")) {
-      const answer = await (await proxy)(ctx.request);
-      if (answer) return answer;
-    }
-    return await ctx.next();
+    return pathname === "/rpc" || pathname.startsWith("/rpc/") ? answer(ctx) : ctx.next();
   };
 }

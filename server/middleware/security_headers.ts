@@ -11,8 +11,6 @@ import type { Middleware } from "./compose.ts";
 /** Sets the security headers; `contentSecurityPolicy` is the CSP of HTML documents. */
 export function securityHeaders(contentSecurityPolicy: string): Middleware {
   const options = { contentSecurityPolicy };
-  return async (ctx) => {
-    const response = await ctx.next();
-    return response.status === 101 ? response : withSecurityHeaders(response, options);
-  };
+  const decorate = (response: Response) => response.status === 101 ? response : withSecurityHeaders(response, options);
+  return (ctx) => ctx.next().then(decorate);
 }
