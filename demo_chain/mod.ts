@@ -20,14 +20,14 @@
  */
 import { ConfigError } from "../server/config.ts";
 import { forEachLine } from "../lib/lines.ts";
-import { DEMO_CHAIN_ID } from "../lib/chains.ts";
+import { DEMO_CHAIN_ID } from "./identity.ts";
 import { DEPLOYER, DEV_ACCOUNTS, DEV_NATIVE_BALANCE } from "./accounts.ts";
 import { deployDemo, type DeployReport } from "./deploy.ts";
 import { createNode, type EvmNode, RpcCallError, type RpcError, type RpcOutcome } from "./node.ts";
 import { demoPlan } from "./plan.ts";
 import { serveJsonRpc } from "./http.ts";
 
-export { DEMO_CHAIN_ID };
+export { DEMO_CHAIN_ID, DEMO_EVM_CHAIN } from "./identity.ts";
 export { DEPLOYER, DEV_ACCOUNTS, DEV_MNEMONIC } from "./accounts.ts";
 export {
   type ChainHealth,

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { DEMO_EVM_CHAIN } from "../lib/chains.ts";
+import { DEMO_EVM_CHAIN } from "./identity.ts";
 import { logger } from "../server/log.ts";
 import type { ChainPort } from "../server/ports.ts";
 import type { RpcTarget } from "../server/proxies/rpc_proxy.ts";

@@ -266,9 +266,6 @@ export function poolHref(chain: string, address: string): string {
 
 // --- EVM chains the wallet can act on -------------------------------------
 
-/** Chain id of the local demo chain (the development default, as Hardhat and Anvil use). */
-export const DEMO_CHAIN_ID = 31337;
-
 /** The Uniswap contracts of one chain. */
 export interface UniswapContracts {
   /** The wrapped native token (WETH9). */
@@ -336,18 +333,6 @@ function evmChain(
 /** Chains with a known Uniswap deployment, by URL name. */
 export const EVM_CHAINS: Readonly<Record<string, EvmChain>> = {
   ethereum: evmChain("ETHEREUM", { name: "Ether", symbol: "ETH", decimals: 18 }, ETHEREUM_CONTRACTS),
-};
-
-/**
- * The local demo chain: Ethereum's tokens and contracts at Ethereum's
- * addresses, under {@link DEMO_CHAIN_ID} (so that a transaction signed for
- * it can never be replayed on a public chain), with no explorer.
- */
-export const DEMO_EVM_CHAIN: EvmChain = {
-  ...EVM_CHAINS.ethereum,
-  chainId: DEMO_CHAIN_ID,
-  label: "Uniswap demo chain",
-  explorer: null,
 };
 
 /** The explorer link of a transaction, or `null` without an explorer. */

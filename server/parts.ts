@@ -197,7 +197,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
 
 /** The RPC targets: `RPC_URL_*`, or the chain port's once it serves (none when it cannot start: logged). */
 async function targetsOf(config: Config, chain: ChainPort | null): Promise<Readonly<Record<string, RpcTarget>>> {
-  if (!chain) return rpcTargets(config.rpcUrls, null);
+  if (!chain) return rpcTargets(config.rpcUrls);
   try {
     return await chain.targets;
   } catch (error) {

@@ -16,7 +16,8 @@
  * `X-Forwarded-For` under `TRUST_PROXY=1`).
  */
 import assert from "node:assert/strict";
-import { createRpcProxy, rpcTargets } from "../server/proxies/rpc_proxy.ts";
+import { createRpcProxy } from "../server/proxies/rpc_proxy.ts";
+import { DEMO_EVM_CHAIN } from "../demo_chain/identity.ts";
 import { residentBytesOf, startSupervisedDemoChain, type SupervisedDemoChain } from "../demo_chain/supervisor.ts";
 import { startServer, type TestServer } from "./server_harness.ts";
 
@@ -33,7 +34,7 @@ interface Harness {
 async function startHarness(): Promise<Harness> {
   const chain = await startSupervisedDemoChain({ port: 0, log: () => {} });
   const proxy = createRpcProxy({
-    targets: rpcTargets({}, chain.url),
+    targets: { ethereum: { url: chain.url, chain: DEMO_EVM_CHAIN, local: true } },
     health: () => chain.health(),
     clientOf: (request) => request.headers.get("x-test-client") ?? "unknown",
     rate: { perSecond: 5, burst: 20 },

@@ -21,7 +21,8 @@ import { mnemonicToAccount } from "viem/accounts";
 import type { Page } from "playwright-core";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
 

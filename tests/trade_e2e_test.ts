@@ -25,7 +25,8 @@ import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness
 import { installTestWallet } from "./wallet_test_wallet.ts";
 import { demoChainUrl, pickToken } from "./trade_support.ts";
 import { hydrated, VIEWPORTS } from "./screens_support.ts";
-import { DEMO_CHAIN_ID, ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
 import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
 

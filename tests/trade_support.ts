@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
-import { DEMO_CHAIN_ID } from "../lib/chains.ts";
+import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 
 /**
  * The first line of a server's output that matches, waiting for it: the

@@ -14,7 +14,7 @@ import { renderSVG } from "uqr";
 import { BROWSER_USER_AGENT, launchBrowser, startServer, type TestServer } from "./server_harness.ts";
 import { startWalletConnectWallet, type WalletConnectTestWallet } from "./wallet_test_wallet.ts";
 import { startFakeRelay } from "./fakes/walletconnect_relay.ts";
-import { DEMO_CHAIN_ID } from "../lib/chains.ts";
+import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
 
 const PROJECT_ID = "e2e0123456789abcdef0123456789abc";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createConfig, http } from "@wagmi/core";
 import { defineChain } from "viem";
-import { DEMO_EVM_CHAIN } from "../../lib/chains.ts";
+import { DEMO_EVM_CHAIN } from "../../demo_chain/identity.ts";
 import type { RpcDirectory } from "../../lib/rpc_directory.ts";
 import type { WalletConnectHost, WalletConnectState } from "./walletconnect_types.ts";
 import { addWalletConnect, pairWalletConnect, walletConnectProblem } from "./walletconnect_session.ts";

@@ -33,7 +33,7 @@
  *
  * @module
  */
-import { DEMO_EVM_CHAIN, EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
+import { EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
 import type { RpcDirectory } from "../../lib/rpc_directory.ts";
 import { log, warnOnce } from "../log.ts";
 import { readTextCapped } from "../../lib/read_capped.ts";
@@ -152,18 +152,11 @@ export interface RpcProxyOptions {
 
 /**
  * The proxy's targets for a configuration: one per `RPC_URL_<CHAIN>` whose
- * chain has a known Uniswap deployment, or, with no `RPC_URL_*` at all, the
- * local demo chain as `ethereum`.
+ * chain has a known Uniswap deployment (the demo chain comes through the
+ * chain port instead, `server/ports.ts`).
  */
-export function rpcTargets(
-  rpcUrls: Readonly<Record<string, string>>,
-  demoChainUrl: string | null,
-): Record<string, RpcTarget> {
+export function rpcTargets(rpcUrls: Readonly<Record<string, string>>): Record<string, RpcTarget> {
   const targets: Record<string, RpcTarget> = {};
-  if (Object.keys(rpcUrls).length === 0) {
-    if (demoChainUrl) targets[DEMO_EVM_CHAIN.urlName] = { url: demoChainUrl, chain: DEMO_EVM_CHAIN, local: true };
-    return targets;
-  }
   for (const [name, url] of Object.entries(rpcUrls)) {
     const chain = EVM_CHAINS[name];
     if (!chain) {

@@ -7,7 +7,7 @@ import {
   MAX_REQUEST_BYTES,
   rpcTargets,
 } from "./rpc_proxy.ts";
-import { DEMO_EVM_CHAIN, EVM_CHAINS } from "../../lib/chains.ts";
+import { EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
 import { flushLog, setLogSink } from "../log.ts";
 
 const KEYED_URL = "https://rpc.example/v2/SECRET-KEY";
@@ -33,15 +33,16 @@ function post(path: string, body: unknown): Request {
   });
 }
 
-const keyed = rpcTargets({ ethereum: KEYED_URL }, null);
+const keyed = rpcTargets({ ethereum: KEYED_URL });
 
-Deno.test("rpcTargets: the demo chain as ethereum when no RPC_URL_* is set, else the configured chains", () => {
-  assert.deepEqual(rpcTargets({}, "http://127.0.0.1:9"), {
-    ethereum: { url: "http://127.0.0.1:9", chain: DEMO_EVM_CHAIN, local: true },
-  });
-  assert.deepEqual(rpcTargets({}, null), {});
+/** A local chain as the demo chain's port hands it over (the proxy knows no demo). */
+const LOCAL_CHAIN: EvmChain = { ...EVM_CHAINS.ethereum, chainId: 31337, label: "Local chain", explorer: null };
+const local = { ethereum: { url: "http://127.0.0.1:9", chain: LOCAL_CHAIN, local: true } };
+
+Deno.test("rpcTargets: the configured chains with a known deployment, none without RPC_URL_*", () => {
+  assert.deepEqual(rpcTargets({}), {});
   assert.deepEqual(keyed, { ethereum: { url: KEYED_URL, chain: EVM_CHAINS.ethereum, local: false } });
-  assert.deepEqual(Object.keys(rpcTargets({ ethereum: KEYED_URL, nowhere: KEYED_URL }, null)), ["ethereum"]);
+  assert.deepEqual(Object.keys(rpcTargets({ ethereum: KEYED_URL, nowhere: KEYED_URL })), ["ethereum"]);
 });
 
 Deno.test("GET /rpc lists the chains with their proxy path and never the upstream URL", async () => {
@@ -156,7 +157,7 @@ Deno.test("an RPC failure answers 502 without its URL, and logs neither URL nor 
 Deno.test("only the own origin, an extension or no Origin is answered; CORS names that origin, never *", async () => {
   const { seen, fake } = upstream();
   const proxy = createRpcProxy({
-    targets: rpcTargets({}, "http://127.0.0.1:9"),
+    targets: local,
     fetch: fake,
     ownOrigin: () => "https://app.example",
   });
