@@ -6,7 +6,7 @@
  * @module
  */
 import type { Client } from "@urql/core";
-import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
+import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 
 /** The one urql client of the browser, posting to the same-origin `/graphql` proxy. */
 export async function browserClient(): Promise<Client> {

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { Provider } from "urql";
 import { createGatewayClient, getBrowserClient } from "../../queries/client.ts";
-import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
+import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 
 /** The urql client of this render. */
 function pickClient() {

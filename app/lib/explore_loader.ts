@@ -8,7 +8,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { checkAddress } from "../../lib/address.ts";
 import { type Chain, chainFromUrl, chainLabel, chainUrlName } from "../../lib/chains.ts";
-import { loadContext } from "./context.ts";
 import {
   type Cursors,
   fetchChainTransactions,
@@ -95,25 +94,24 @@ export async function loadExplore({ request, params, context }: LoaderFunctionAr
   if (!chain) {
     return { ...base, tokens: null, tokensTotal: 0, pools: null, transactions: null, volume: null };
   }
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
+  const client = context.gatewayClient();
   const [allTokens, pools, transactions, volume] = await Promise.all([
     tab === "tokens"
-      ? load(ctx, async () => {
+      ? load(context, async () => {
         const rows = await fetchTopTokens(client, chain);
         return query ? rows.filter((r) => matches(r, query)) : rows;
       })
       : null,
     tab === "pools"
-      ? load(ctx, () =>
+      ? load(context, () =>
         fetchTopPools(client, {
           chain,
           versions: version === "all" ? VERSIONS : [version],
           tokenAddress: tokenFilter,
         }))
       : null,
-    tab === "transactions" ? load(ctx, () => fetchChainTransactions(client, { chain })) : null,
-    query ? null : load(ctx, () => fetchProtocolVolume(client, chain)),
+    tab === "transactions" ? load(context, () => fetchChainTransactions(client, { chain })) : null,
+    query ? null : load(context, () => fetchProtocolVolume(client, chain)),
   ]);
   // A search shows every match; the top list sends its first page (the rest stays out of the document).
   const tokens = allTokens?.ok && !query

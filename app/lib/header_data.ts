@@ -11,7 +11,7 @@ import { type Chain, CHAINS } from "../../lib/chains.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 import { getBrowserClient, runQuery } from "../../queries/client.ts";
 import { TopTokensQuery } from "../../queries/token.ts";
-import { BROWSER_GRAPHQL_PATH } from "./context.ts";
+import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 import { type TokenRow, topTokenRows } from "./rows.ts";
 
 let emptyChains: Promise<ReadonlySet<string>> | null = null;

@@ -10,7 +10,6 @@ import { InvalidAddressError, parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, chainLabel, chainUrlName, parseChain } from "../../lib/chains.ts";
 import { type EdgePool, fetchEdgePool } from "../../queries/edge.ts";
 import type { LoadContext } from "../../lib/load_context.ts";
-import { loadContext } from "./context.ts";
 import { gatewayMessage, load, type Loaded, type PageFrame, type PageProblem, unknownChain } from "./load.ts";
 import { fetchLiquidity, fetchPoolChart, fetchPoolTransactions, type LiquidityBar, type PoolRef } from "./pool_data.ts";
 import type { TokenChart } from "./token_data.ts";
@@ -37,12 +36,12 @@ export type PoolPageData = PageProblem | (PoolPageFrame & PoolPageParts);
 export type PoolPageStream = PageProblem | (PoolPageFrame & { readonly parts: Promise<PoolPageParts> });
 
 /** Starts the chart, liquidity and transactions calls of a pool (`load` never rejects). */
-function startParts(gateway: { ctx: LoadContext; client: Client }, ref: PoolRef): Promise<PoolPageParts> {
-  const { ctx, client } = gateway;
+function startParts(gateway: { context: LoadContext; client: Client }, ref: PoolRef): Promise<PoolPageParts> {
+  const { context, client } = gateway;
   return Promise.all([
-    load(ctx, () => fetchPoolChart(client, ref, "price", "DAY")),
-    load(ctx, () => fetchLiquidity(client, ref)),
-    load(ctx, () => fetchPoolTransactions(client, ref)),
+    load(context, () => fetchPoolChart(client, ref, "price", "DAY")),
+    load(context, () => fetchLiquidity(client, ref)),
+    load(context, () => fetchPoolTransactions(client, ref)),
   ]).then(([chart, liquidity, transactions]) => ({ chart, liquidity, transactions }));
 }
 
@@ -75,10 +74,9 @@ export async function loadPoolPage(
   if (!chain) {
     return unknownChain(chainName);
   }
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
+  const client = context.gatewayClient();
   const likely = likelyPool(chain, address);
-  const early = likely ? startParts({ ctx, client }, likely) : null;
+  const early = likely ? startParts({ context, client }, likely) : null;
   let pool: EdgePool | null;
   try {
     pool = await fetchEdgePool(client, chain, address);
@@ -105,7 +103,7 @@ export async function loadPoolPage(
     chainName: chainUrlName(chain),
     chainLabel: chainLabel(chain),
     pool,
-    parts: early && likely?.version === ref.version ? early : startParts({ ctx, client }, ref),
+    parts: early && likely?.version === ref.version ? early : startParts({ context, client }, ref),
     now: Date.now(),
   };
 }

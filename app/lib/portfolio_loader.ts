@@ -7,7 +7,6 @@
  */
 import type { LoaderFunctionArgs } from "react-router";
 import { checkAddress } from "../../lib/address.ts";
-import { loadContext } from "./context.ts";
 import { load, type Loaded } from "./load.ts";
 import {
   type ActivityPage,
@@ -60,15 +59,14 @@ export async function loadPortfolio(
   needs: PortfolioNeeds,
 ): Promise<PortfolioPageData> {
   const wallet = walletOf(request);
-  const ctx = loadContext(context);
-  const base = { wallet, graphqlWsUrl: ctx.graphqlWsUrl ?? null, now: Date.now() };
+  const base = { wallet, graphqlWsUrl: context.graphqlWsUrl ?? null, now: Date.now() };
   const address = wallet.address;
   if (!address) return { ...base, balances: null, activity: null, nfts: null };
-  const client = ctx.gatewayClient();
+  const client = context.gatewayClient();
   const [balances, activity, nfts] = await Promise.all([
-    needs.balances ? load(ctx, () => fetchBalances(client, address)) : null,
-    needs.activity ? load(ctx, () => fetchActivity(client, address, 1, needs.activity)) : null,
-    needs.nfts ? load(ctx, () => fetchNfts(client, address)) : null,
+    needs.balances ? load(context, () => fetchBalances(client, address)) : null,
+    needs.activity ? load(context, () => fetchActivity(client, address, 1, needs.activity)) : null,
+    needs.nfts ? load(context, () => fetchNfts(client, address)) : null,
   ]);
   return { ...base, balances, activity, nfts };
 }

@@ -9,7 +9,6 @@ import { chainLabel, chainUrlName, parseChain, resolveTokenAddress } from "../..
 import { runQuery } from "../../queries/client.ts";
 import type { ResultOf } from "../../queries/graphql.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
-import { loadContext } from "./context.ts";
 import { fetchTopPools, type Page, VERSIONS } from "./explore_data.ts";
 import { TOKEN_POOL_ROWS } from "./paging.ts";
 import { gatewayMessage, load, type Loaded, type PageFrame, type PageProblem, unknownChain } from "./load.ts";
@@ -78,21 +77,20 @@ export async function loadTokenPage(
     ?.toLowerCase();
   const lang: LanguageCode = LANGUAGES.find((l) => l.code === langParam)?.code ??
     "en";
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
+  const client = context.gatewayClient();
   const details = runQuery(client, TokenDetailsQuery, { chain, address: resolved });
   // `load` never rejects: these need no handler if the token turns out unknown.
   const parts = Promise.all([
-    load(ctx, () => fetchTokenChart(client, ref, "price", "DAY")),
-    load(ctx, () => fetchTokenTransactions(client, ref, undefined, TOKEN_TX_FIRST_PAGE)),
+    load(context, () => fetchTokenChart(client, ref, "price", "DAY")),
+    load(context, () => fetchTokenTransactions(client, ref, undefined, TOKEN_TX_FIRST_PAGE)),
     resolved
-      ? load(ctx, async () => {
+      ? load(context, async () => {
         const page = await fetchTopPools(client, { chain, versions: VERSIONS, tokenAddress: resolved });
         // The page shows the top few: the rest would only weigh on the document.
         return { ...page, rows: page.rows.slice(0, TOKEN_POOL_ROWS) };
       })
       : Promise.resolve({ ok: true, data: { rows: [], cursors: {} } } as const),
-    load(ctx, () => fetchDescription(client, ref, lang)),
+    load(context, () => fetchDescription(client, ref, lang)),
   ]).then(([chart, transactions, pools, description]): TokenPageParts => ({
     chart,
     transactions,

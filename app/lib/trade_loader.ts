@@ -8,7 +8,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { tokenKey } from "../../lib/address.ts";
 import { type Chain, chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
-import { loadContext } from "./context.ts";
 import { fetchTopTokens } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
 import type { TokenRow } from "./rows.ts";
@@ -58,9 +57,8 @@ export interface TradeData {
 export async function loadTrade({ request, params, context }: LoaderFunctionArgs): Promise<TradeData> {
   const url = new URL(request.url);
   const chain = chainFromUrl(params.chainName ?? url.searchParams.get("chain")) ?? DEFAULT_CHAIN;
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
-  const tokens = await load(ctx, async () => (await fetchTopTokens(client, chain)).map(topTokenOption));
+  const client = context.gatewayClient();
+  const tokens = await load(context, async () => (await fetchTopTokens(client, chain)).map(topTokenOption));
   return {
     chain,
     chainName: chainUrlName(chain),

@@ -17,7 +17,6 @@ import {
 import { fetchEdgePool } from "../../queries/edge.ts";
 import { runQuery } from "../../queries/client.ts";
 import { TokenDetailsQuery } from "../../queries/token.ts";
-import { loadContext } from "./context.ts";
 import { fetchTopPools, fetchTopTokens, VERSIONS } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
 import type { PoolRow, TokenRow } from "./rows.ts";
@@ -59,11 +58,10 @@ export function pricedTokens(rows: readonly TokenRow[]): PricedToken[] {
 /** Top pools of the chain in `?chain=` (Ethereum by default). */
 export async function loadTopPools({ request, context }: LoaderFunctionArgs): Promise<TopPoolsData> {
   const chain = chainFromUrl(new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
+  const client = context.gatewayClient();
   const [all, tokens] = await Promise.all([
-    load(ctx, async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows),
-    load(ctx, () => fetchTopTokens(client, chain)),
+    load(context, async () => (await fetchTopPools(client, { chain, versions: VERSIONS })).rows),
+    load(context, () => fetchTopTokens(client, chain)),
   ]);
   const v2Pairs = all.ok
     ? all.data.filter((p) => p.protocolVersion.toUpperCase() === "V2").map((p) => p.href.split("/").pop() ?? "")
@@ -96,9 +94,8 @@ export async function loadPair(
 ): Promise<Loaded<PairInfo | null>> {
   const chain = parseChain(chainName ?? "");
   if (!chain || !address) return { ok: true, data: null };
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
-  return await load(ctx, async () => {
+  const client = context.gatewayClient();
+  return await load(context, async () => {
     let pool;
     try {
       pool = await fetchEdgePool(client, chain, address);
@@ -137,9 +134,8 @@ export interface GovernanceToken {
 export async function loadGovernanceToken(
   { context }: LoaderFunctionArgs,
 ): Promise<Loaded<GovernanceToken | null>> {
-  const ctx = loadContext(context);
-  const client = ctx.gatewayClient();
-  return await load(ctx, async () => {
+  const client = context.gatewayClient();
+  return await load(context, async () => {
     const token = (await runQuery(client, TokenDetailsQuery, { chain: "ETHEREUM", address: UNI_ADDRESS })).data?.token;
     if (!token) return null;
     return {
@@ -186,7 +182,6 @@ export async function loadPricedTokens(
   { request, params, context }: LoaderFunctionArgs,
 ): Promise<{ tokens: readonly PricedToken[] }> {
   const chain = chainFromUrl(params.chainName ?? new URL(request.url).searchParams.get("chain")) ?? DEFAULT_CHAIN;
-  const ctx = loadContext(context);
-  const tokens = await load(ctx, () => fetchTopTokens(ctx.gatewayClient(), chain));
+  const tokens = await load(context, () => fetchTopTokens(context.gatewayClient(), chain));
   return { tokens: tokens.ok ? pricedTokens(tokens.data) : [] };
 }

@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { type Chain, chainLabel, chainUrlName, tokenHref } from "../../lib/chains.ts";
 import { getBrowserClient } from "../../queries/client.ts";
-import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
+import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 import { fetchTopTokens } from "../lib/explore_data.ts";
 import { type TokenOption, tokenOptionKey, topTokenOption, type TradeData } from "../lib/trade_loader.ts";
 import { SwapPanel } from "./swap_panel.tsx";

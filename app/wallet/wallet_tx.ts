@@ -15,7 +15,7 @@ import { explorerTxUrl } from "../../lib/chains.ts";
 import { TokenProjectsQuery } from "../../queries/token.ts";
 import { getBrowserClient } from "../../queries/client.ts";
 import type { Chain } from "../../lib/chains.ts";
-import { BROWSER_GRAPHQL_PATH } from "../lib/context.ts";
+import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 import { flaggedAddresses } from "../lib/safety.ts";
 import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../lib/wallet_safety.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
