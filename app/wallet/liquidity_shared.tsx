@@ -10,7 +10,6 @@ import { useMemo } from "react";
 import { type Abi, erc20Abi, type Hex, parseAbi, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { deadlineAfter, DEFAULT_DEADLINE_MINUTES, type SlippageCheck } from "../lib/wallet_math.ts";
-import type { ChainCall } from "../lib/wallet_swap.ts";
 import { TextInput } from "../components/controls/fields.tsx";
 import { publicClient, type WalletState } from "./wallet_store.ts";
 
@@ -19,11 +18,6 @@ export interface TokenMeta {
   readonly address: Address;
   readonly symbol: string;
   readonly decimals: number;
-}
-
-/** `eth_call` through a read client, as the `app/lib/wallet_*` readers take it. */
-export function chainCall(client: PublicClient): ChainCall {
-  return async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
 }
 
 /** `eth_call` as a given account (what `collect` would pay its owner). */

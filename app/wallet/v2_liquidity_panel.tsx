@@ -15,7 +15,8 @@ import {
   parseAmount,
   parseSlippage,
 } from "../lib/wallet_math.ts";
-import type { ChainCall, SwapToken, TxRequest } from "../lib/wallet_swap.ts";
+import type { SwapToken, TxRequest } from "../lib/wallet_swap.ts";
+import { chainCall } from "./chain_call.ts";
 import {
   buildAddLiquidity,
   buildRemoveLiquidity,
@@ -62,7 +63,7 @@ function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: str
   useEffect(() => {
     setPair(undefined);
     if (!client || !chain || !tokenA || !tokenB) return;
-    const call: ChainCall = async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
+    const call = chainCall(client);
     void readPair(call, chain.contracts, tokenA, tokenB).then(setPair, () => setPair(null));
   }, [client, chain, tokenA, tokenB, refresh]);
 

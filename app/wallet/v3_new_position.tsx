@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { chainCall } from "./chain_call.ts";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getAddress } from "viem";
@@ -45,15 +46,7 @@ import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { Select, TextInput } from "../components/controls/fields.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { mintPosition } from "./actions/mint.ts";
-import {
-  chainCall,
-  deadline,
-  Segmented,
-  SlippageInput,
-  type TokenMeta,
-  tokenMeta,
-  useChain,
-} from "./liquidity_shared.tsx";
+import { deadline, Segmented, SlippageInput, type TokenMeta, tokenMeta, useChain } from "./liquidity_shared.tsx";
 import { pairPicker, useTokenOptions } from "./token_options.ts";
 import { WalletGate } from "./form_rows.tsx";
 import { txBusy, TxStatusView } from "./tx_status.tsx";

@@ -10,7 +10,8 @@ import type { PublicClient } from "viem";
 import type { UniswapContracts } from "../../../lib/chains.ts";
 import { priceImpactBps } from "../../lib/wallet_math.ts";
 import { findBestTrade, type Trade } from "../../lib/wallet_split.ts";
-import { type ChainCall, quoteRoute, type SwapToken, type TradeKind } from "../../lib/wallet_swap.ts";
+import { chainCall } from "../chain_call.ts";
+import { quoteRoute, type SwapToken, type TradeKind } from "../../lib/wallet_swap.ts";
 
 /** Parameters of {@linkcode quote}. */
 export interface QuoteParameters {
@@ -42,7 +43,7 @@ export interface QuoteResult {
 /** The best trade, or `null` when no route can trade these tokens. */
 export async function quote(client: PublicClient, parameters: QuoteParameters): Promise<QuoteResult | null> {
   const { contracts, tokenIn, tokenOut, kind, amount } = parameters;
-  const call: ChainCall = async ({ to, data }) => (await client.call({ to, data })).data ?? "0x";
+  const call = chainCall(client);
   const gasPrice = await client.getGasPrice().catch(() => null);
   const convert = parameters.nativeToOutput;
   const gasCost = (gas: bigint) => (gasPrice !== null && convert ? convert(gas * gasPrice) : 0n);
