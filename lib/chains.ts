@@ -335,12 +335,15 @@ export const EVM_CHAINS: Readonly<Record<string, EvmChain>> = {
   ethereum: evmChain("ETHEREUM", { name: "Ether", symbol: "ETH", decimals: 18 }, ETHEREUM_CONTRACTS),
 };
 
-/** The explorer link of a transaction, or `null` without an explorer. */
+/**
+ * The explorer link of a transaction on a wallet chain: {@linkcode explorerUrl}'s, or `null` when the chain has no
+ * explorer (the demo chain) or the hash is not one.
+ */
 export function explorerTxUrl(chain: EvmChain, hash: string): string | null {
-  return chain.explorer ? `${chain.explorer}/tx/${hash}` : null;
+  return chain.explorer ? explorerUrl(chain.chain, hash, "tx") : null;
 }
 
-/** The explorer link of an address, or `null` without an explorer. */
+/** The explorer link of an address on a wallet chain: {@linkcode explorerUrl}'s, or `null` as above. */
 export function explorerAddressUrl(chain: EvmChain, address: string): string | null {
-  return chain.explorer ? `${chain.explorer}/address/${address}` : null;
+  return chain.explorer ? explorerUrl(chain.chain, address, "address") : null;
 }

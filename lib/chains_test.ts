@@ -128,9 +128,11 @@ Deno.test("the wallet's EVM chains come from the same table, with their explorer
   assert.equal(ethereum.chainId, 1);
   assert.equal(ethereum.chain, "ETHEREUM");
   assert.equal(ethereum.label, chainLabel("ETHEREUM"));
-  assert.equal(explorerTxUrl(ethereum, "0xab"), "https://etherscan.io/tx/0xab");
+  const hash = `0x${"ab".repeat(32)}`;
+  assert.equal(explorerTxUrl(ethereum, hash), `https://etherscan.io/tx/${hash}`);
+  assert.equal(explorerTxUrl(ethereum, "0xab"), null, "not a transaction hash");
   assert.equal(explorerAddressUrl(ethereum, ADDRESS), `https://etherscan.io/address/${ADDRESS}`);
   const noExplorer = { ...ethereum, explorer: null };
-  assert.equal(explorerTxUrl(noExplorer, "0xab"), null);
+  assert.equal(explorerTxUrl(noExplorer, hash), null);
   assert.equal(explorerAddressUrl(noExplorer, ADDRESS), null);
 });
