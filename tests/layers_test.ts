@@ -98,3 +98,26 @@ Deno.test("layers: lib/ is browser-safe (no Deno APIs, no node: modules)", async
   }
   assert.deepEqual(offenders, []);
 });
+
+Deno.test("layers: test file names are unique, so a failure named by its file is never ambiguous", async () => {
+  const seen = new Map<string, string>();
+  const repeats: string[] = [];
+  async function walk(dir: string): Promise<void> {
+    for await (const entry of Deno.readDir(join(ROOT_DIR, dir))) {
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory) {
+        if (!["node_modules", "build", ".git", ".data", ".react-router", "test-results"].includes(entry.name)) {
+          await walk(path);
+        }
+      } else if (/_test\.tsx?$/.test(entry.name)) {
+        const base = entry.name.replace(/\.tsx?$/, "");
+        const other = seen.get(base);
+        if (other) repeats.push(`${other} ~ ${path}`);
+        seen.set(base, path);
+      }
+    }
+  }
+  await walk("");
+  assert.ok(seen.size > 100, `only ${seen.size} test files found`);
+  assert.deepEqual(repeats, []);
+});
