@@ -2,16 +2,45 @@
  * A chart with a kind switch (price, volume, TVL) and a duration switch.
  * The loader's chart shows first; other kinds and durations are fetched in
  * the browser through the shared urql client (loaded on the first switch)
- * and kept for later switches.
+ * and kept for later switches. Each chart (line, candles, bars) is its own
+ * module loaded on demand: a page carries only the chart it shows, the
+ * server renders it, and the first switch loads the others with the data.
  */
-import { useRef, useState } from "react";
+import { Suspense, use, useRef, useState } from "react";
 import type { Client } from "@urql/core";
 import type { HistoryDuration } from "../../queries/graphql.ts";
 import { gatewayMessage, type Loaded } from "../lib/load.ts";
 import { DURATIONS } from "../lib/token_choices.ts";
 import type { TokenChart } from "../lib/token_data.ts";
 import { browserClient } from "./browser_client.ts";
-import { BarChart, CandleChart, DurationSwitch, LineChart } from "./chart.tsx";
+import { Segmented } from "./controls/segmented.tsx";
+
+/** A module import, tagged as React's `use` reads it, so a module that has arrived renders at once. */
+function cachedImport<T>(load: () => Promise<T>): () => Promise<T> {
+  let cached: Promise<T> | null = null;
+  return () => {
+    if (cached) return cached;
+    const promise = load() as Promise<T> & { status?: string; value?: T; reason?: unknown };
+    promise.status = "pending";
+    promise.then(
+      (value) => Object.assign(promise, { status: "fulfilled", value }),
+      (reason) => Object.assign(promise, { status: "rejected", reason }),
+    );
+    return cached = promise;
+  };
+}
+
+const lineModule = cachedImport(() => import("./charts/line_chart.tsx"));
+const candleModule = cachedImport(() => import("./charts/candle_chart.tsx"));
+const barModule = cachedImport(() => import("./charts/bar_chart.tsx"));
+
+/** Every chart module the panel may show, so a fetched chart renders without a loading state of its own. */
+function loadCharts() {
+  return Promise.all([lineModule(), candleModule(), barModule()]);
+}
+
+// The server has every chart at hand before its first page; a browser loads the one it shows.
+if (typeof document === "undefined") loadCharts().catch(() => {});
 
 /** One chart kind of the switch. */
 export interface ChartKindOption<K extends string> {
@@ -44,9 +73,11 @@ function ChartView(
     return <p className="empty">No chart data for this period.</p>;
   }
   if (chart.kind === "candles") {
+    const { CandleChart } = use(candleModule());
     return <CandleChart candles={chart.candles} label={label} />;
   }
   if (chart.kind === "bars") {
+    const { BarChart } = use(barModule());
     return (
       <BarChart
         series={chart.series}
@@ -56,6 +87,7 @@ function ChartView(
       />
     );
   }
+  const { LineChart } = use(lineModule());
   return (
     <LineChart
       series={chart.series}
@@ -106,7 +138,10 @@ export function ChartPanel<K extends string>(
     if (cache.current.has(nextKey) && !force) return;
     setLoading(true);
     try {
-      const chart = await fetchChart(await browserClient(), nextKind, nextDuration);
+      const [chart] = await Promise.all([
+        browserClient().then((client) => fetchChart(client, nextKind, nextDuration)),
+        loadCharts(),
+      ]);
       cache.current.set(nextKey, { ok: true, data: chart });
     } catch (error) {
       cache.current.set(nextKey, { ok: false, error: gatewayMessage(error) });
@@ -124,14 +159,16 @@ export function ChartPanel<K extends string>(
         {shown
           ? shown.ok
             ? (
-              <ChartView
-                chart={mapChart ? mapChart(kind, shown.data) : shown.data}
-                label={label}
-                format={formatValue?.(kind)}
-                axisFormat={axisFormat?.(kind)}
-                kindLabel={kindLabel}
-                period={PERIODS[duration]}
-              />
+              <Suspense fallback={<p className="loading" role="status">Loading chart…</p>}>
+                <ChartView
+                  chart={mapChart ? mapChart(kind, shown.data) : shown.data}
+                  label={label}
+                  format={formatValue?.(kind)}
+                  axisFormat={axisFormat?.(kind)}
+                  kindLabel={kindLabel}
+                  period={PERIODS[duration]}
+                />
+              </Suspense>
             )
             : (
               <div className="state state-error" role="alert">
@@ -150,7 +187,7 @@ export function ChartPanel<K extends string>(
       <div className="chart-controls">
         {kinds.length > 1
           ? (
-            <DurationSwitch
+            <Segmented
               label="Chart type"
               options={kinds}
               value={kind}
@@ -158,7 +195,8 @@ export function ChartPanel<K extends string>(
             />
           )
           : <span />}
-        <DurationSwitch
+        <Segmented
+          label="Chart period"
           options={DURATIONS}
           value={duration}
           onChange={(d) => show(kind, d)}

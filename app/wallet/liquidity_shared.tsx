@@ -13,6 +13,9 @@ import { deadlineAfter, DEFAULT_DEADLINE_MINUTES, type SlippageCheck } from "../
 import { TextInput } from "../components/controls/fields.tsx";
 import { publicClient, type WalletState } from "./wallet_store.ts";
 
+/** The segmented choice (range presets, price direction): the controls' one, named here for the liquidity screens. */
+export { Segmented } from "../components/controls/segmented.tsx";
+
 /** A token as the chain names it. */
 export interface TokenMeta {
   readonly address: Address;
@@ -79,32 +82,6 @@ export function useChain(wallet: WalletState, chainName: string) {
 /** The deadline of a liquidity call: the default minutes from now. */
 export function deadline(): bigint {
   return deadlineAfter(DEFAULT_DEADLINE_MINUTES);
-}
-
-/** One choice among a few (`.segmented`, each a pressed-or-not button). */
-export function Segmented<T extends string>(
-  { label, value, options, onChange, testId }: {
-    label: string;
-    value: T;
-    options: readonly { readonly value: T; readonly label: string }[];
-    onChange: (value: T) => void;
-    testId?: string;
-  },
-) {
-  return (
-    <div className="segmented" role="group" aria-label={label} data-testid={testId}>
-      {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          aria-pressed={o.value === value}
-          onClick={() => onChange(o.value)}
-        >
-          {o.label}
-        </button>
-      ))}
-    </div>
-  );
 }
 
 /** The slippage tolerance field with its error or warning. */
