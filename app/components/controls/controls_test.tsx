@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button, IconButton } from "./button.tsx";
 import { Select, TextInput, Toggle } from "./fields.tsx";
 import { Callout, DetailRows } from "./detail_rows.tsx";
+import { Segmented } from "./segmented.tsx";
 import { Sheet } from "./sheet.tsx";
 import { dismissToast, showToast, ToastRegion } from "./toast.tsx";
 
@@ -158,5 +159,30 @@ Deno.test("Toasts: shown in one polite live region, dismissed by the button or b
   assert.equal(screen.getAllByTestId("toast").length, 1);
   fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
   assert.equal(screen.queryAllByTestId("toast").length, 0);
+  cleanup();
+});
+
+Deno.test("Segmented: a named group of buttons, only the chosen one pressed; a press picks its value", () => {
+  function Harness() {
+    const [value, setValue] = useState<"DAY" | "WEEK" | "MONTH">("DAY");
+    return (
+      <Segmented
+        label="Chart period"
+        testId="period"
+        value={value}
+        onChange={setValue}
+        options={[{ value: "DAY", label: "1D" }, { value: "WEEK", label: "1W" }, { value: "MONTH", label: "1M" }]}
+      />
+    );
+  }
+  render(<Harness />);
+  const group = screen.getByRole("group", { name: "Chart period" });
+  assert.equal(group.className, "segmented");
+  assert.equal(group.getAttribute("data-testid"), "period");
+  const pressed = () => screen.getAllByRole("button").map((b) => `${b.textContent}:${b.getAttribute("aria-pressed")}`);
+  assert.deepEqual(pressed(), ["1D:true", "1W:false", "1M:false"]);
+  assert.ok(screen.getAllByRole("button").every((b) => b.getAttribute("type") === "button"));
+  fireEvent.click(screen.getByRole("button", { name: "1M" }));
+  assert.deepEqual(pressed(), ["1D:false", "1W:false", "1M:true"]);
   cleanup();
 });
