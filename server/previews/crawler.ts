@@ -89,11 +89,20 @@ export function createCrawlerDocuments(options: CrawlerDocumentsOptions): Crawle
   const documents = new Lru<Document>({ maxBytes });
   const flight = createSingleFlight<Document | null>();
 
-  async function serve(request: Request, render: () => Promise<Response>): Promise<Response> {
-    if (ttlMs <= 0 || request.method !== "GET") return await render();
+  /** A kept document is answered without an async function of its own (the hot path); the rest renders. */
+  function serve(request: Request, render: () => Promise<Response>): Promise<Response> {
+    if (ttlMs <= 0 || request.method !== "GET") return renderOnce(render);
     const key = `${request.url}\n${request.headers.get("x-blocked-paths") ?? ""}`;
     const kept = documents.get(key);
-    if (kept !== undefined && kept.expiresAt > now()) return answer(kept);
+    if (kept !== undefined && kept.expiresAt > now()) return Promise.resolve(answer(kept));
+    return renderAndKeep(key, render);
+  }
+
+  async function renderOnce(render: () => Promise<Response>): Promise<Response> {
+    return await render();
+  }
+
+  async function renderAndKeep(key: string, render: () => Promise<Response>): Promise<Response> {
     let own: Response | null = null;
     const document = await flight(key, async () => {
       const response = await render();
