@@ -46,11 +46,15 @@ async function postHuge(baseUrl: string, declared: number | null): Promise<{ sta
     return n === null ? "" : new TextDecoder().decode(buffer.subarray(0, n));
   })();
   const total = declared ?? 300 * 1024 * 1024;
-  while (!answered && written < total) {
-    try {
-      await conn.write(piece);
-    } catch {
-      break; // the server closed the connection: it will not read the rest
+  // Conn.write may take only part of a buffer (a busy machine, a full socket buffer): the rest is written before the
+  // next piece, or the chunked framing would break and the guard would rightly answer 400.
+  sending: while (!answered && written < total) {
+    for (let offset = 0; offset < piece.length;) {
+      try {
+        offset += await conn.write(piece.subarray(offset));
+      } catch {
+        break sending; // the server closed the connection: it will not read the rest
+      }
     }
     written += chunk.length;
   }
