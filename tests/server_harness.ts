@@ -72,7 +72,10 @@ export async function startServer(
   };
   const pumps = Promise.all([pump(child.stdout, output, onLine), pump(child.stderr, output, onLine)]);
   const status = child.status;
-  status.then((s) => ready.reject(new Error(`server exited with ${s.code} before listening:\n${output.join("\n")}`)));
+  // The output is read to its end first: a process that exits at once may still have lines in its pipes.
+  Promise.all([status, pumps]).then(([s]) =>
+    ready.reject(new Error(`server exited with ${s.code} before listening:\n${output.join("\n")}`))
+  );
   const timer = setTimeout(
     () => ready.reject(new Error(`server did not listen within ${options.timeoutMs ?? 30_000} ms`)),
     options.timeoutMs ?? 30_000,
