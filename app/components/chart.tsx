@@ -1,19 +1,12 @@
 /**
- * Inline SVG charts, one module each under `charts/` (price line,
- * candlesticks, bars, stacked bars, liquidity by price, and the shared plot
- * frame), gathered here with the duration switch for the screens that show
- * one fixed chart. The chart panel imports the chart modules themselves, so
- * a page loads only the charts it shows.
+ * The duration switch of the charts. The charts themselves are one module
+ * each under `charts/` (price line, candlesticks, bars, stacked bars,
+ * liquidity by price, and the shared plot frame): screens import the one
+ * they show, so a page loads only the charts it draws.
  *
  * @module
  */
 import { Segmented, type SegmentedOption } from "./controls/segmented.tsx";
-
-export { BarChart } from "./charts/bar_chart.tsx";
-export { CandleChart } from "./charts/candle_chart.tsx";
-export { LineChart } from "./charts/line_chart.tsx";
-export { LiquidityChart } from "./charts/liquidity_chart.tsx";
-export { StackedBarChart, type StackLayer } from "./charts/stacked_bar_chart.tsx";
 
 /** One option of a duration switch. */
 export type DurationOption<T extends string> = SegmentedOption<T>;

@@ -9,7 +9,7 @@ import { useId, useMemo } from "react";
 import type { ExploreData, ExploreTab } from "../lib/explore_loader.ts";
 import { type Cursors, hasMore, type Version, VERSIONS } from "../lib/paging.ts";
 import type { Chain } from "../../lib/chains.ts";
-import { StackedBarChart } from "./chart.tsx";
+import { StackedBarChart } from "./charts/stacked_bar_chart.tsx";
 import { browserClient } from "./browser_client.ts";
 import { LoadMore, usePaged } from "./paged.tsx";
 import { PoolsTable } from "./pools_table.tsx";

@@ -13,7 +13,7 @@ import type { TokenChart } from "../lib/token_data.ts";
 import type { PoolPageData } from "../lib/pool_loader.ts";
 import { Address } from "./address.tsx";
 import { ChartPanel } from "./chart_panel.tsx";
-import { LiquidityChart } from "./chart.tsx";
+import { LiquidityChart } from "./charts/liquidity_chart.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { usePaged } from "./paged.tsx";
 import { StatsGrid } from "./stats_grid.tsx";

@@ -14,7 +14,6 @@ import { TextInput } from "../components/controls/fields.tsx";
 import { publicClient, type WalletState } from "./wallet_store.ts";
 
 /** The segmented choice (range presets, price direction): the controls' one, named here for the liquidity screens. */
-export { Segmented } from "../components/controls/segmented.tsx";
 
 /** A token as the chain names it. */
 export interface TokenMeta {

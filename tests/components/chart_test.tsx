@@ -1,14 +1,12 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import assert from "node:assert/strict";
-import {
-  BarChart,
-  CandleChart,
-  DurationSwitch,
-  LineChart,
-  LiquidityChart,
-  StackedBarChart,
-} from "../../app/components/chart.tsx";
+import { DurationSwitch } from "../../app/components/chart.tsx";
+import { BarChart } from "../../app/components/charts/bar_chart.tsx";
+import { CandleChart } from "../../app/components/charts/candle_chart.tsx";
+import { LineChart } from "../../app/components/charts/line_chart.tsx";
+import { LiquidityChart } from "../../app/components/charts/liquidity_chart.tsx";
+import { StackedBarChart } from "../../app/components/charts/stacked_bar_chart.tsx";
 import {
   barGeometry,
   candleGeometry,
