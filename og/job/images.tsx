@@ -18,19 +18,13 @@
  * @module
  */
 
-import type {
-  PoolPreview,
-  PoolPreviewData,
-  PositionPreview,
-  PositionPreviewData,
-  TokenPreview,
-} from "../../lib/preview_types.ts";
-import { DEFAULT_EMOJI_SET, type EmojiSet } from "../assets/emoji.ts";
+import type { PoolPreview, PositionPreview, TokenPreview } from "../../lib/preview_types.ts";
+import { DEFAULT_EMOJI_SET } from "../assets/emoji.ts";
 import type { DefaultFontLoader } from "../assets/fonts.ts";
-import { type FetchedLogo, fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "../logo/logo_fetch.ts";
+import { fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "../logo/logo_fetch.ts";
 import type { RenderTimings } from "../raster/render.ts";
 import type { DrawContext, PreparedLogo } from "../raster/draw.tsx";
-import type { CardJob, DefaultCardJob, DrawOptions, PoolCardJob, PositionCardJob, TokenCardJob } from "./card_job.ts";
+import type { CardJob, DrawOptions, PoolCardJob, PositionCardJob, TokenCardJob } from "./card_job.ts";
 
 /** What a render needs on the calling thread (in-process rendering). */
 export interface ImageContext extends DrawOptions {
