@@ -16,13 +16,13 @@ import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
 import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { txBusy, type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
 import { AmountBox, BalanceNote, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { optionAddress, useTokenOptions } from "./token_options.ts";
 import { recordTx, trackTx } from "./tx_history.ts";
 import { recipientProblem, send, transferTx } from "./actions/send.ts";
 import { Button } from "../components/controls/button.tsx";
-import { Callout, DetailRows } from "../components/controls/detail_rows.tsx";
+import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
 import { showToast } from "../components/controls/toast.tsx";
 
@@ -41,7 +41,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const [flagged, setFlagged] = useState(false);
   const [confirmFlagged, setConfirmFlagged] = useState(false);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [done, setDone] = useState<{ text: string; hash: string; explorer: string | null } | null>(null);
+  const [done, setDone] = useState<TxDone | null>(null);
   const [refresh, setRefresh] = useState(0);
   const sending = useRef(false);
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
@@ -210,19 +210,7 @@ export function SendPanel({ data }: { data: TradeData }) {
           {tooMuch ? `Insufficient ${option?.symbol} balance` : amount === null ? "Enter an amount" : "Send"}
         </Button>
       </WalletGate>
-      {done
-        ? (
-          <Callout tone="positive" title={done.text} testId="send-summary">
-            {done.explorer
-              ? <a href={done.explorer} target="_blank" rel="noreferrer">View the transaction on the explorer</a>
-              : (
-                <span>
-                  Transaction <code className="tx-hash-full">{done.hash}</code>
-                </span>
-              )}
-          </Callout>
-        )
-        : null}
+      <TxSummary done={done} testId="send-summary" />
       <TxStatusView status={status} />
     </div>
   );

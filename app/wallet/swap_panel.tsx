@@ -36,7 +36,7 @@ import { buildTrade, describeTrade } from "../lib/wallet_split.ts";
 import type { SwapPlan, SwapToken, TradeKind } from "../lib/wallet_swap.ts";
 import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
-import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { txBusy, type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
 import { AmountBox, BalanceNote, ContractCalled, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { defaultPair, optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { ImpactWarning, SwapSettings } from "./swap_parts.tsx";
@@ -45,18 +45,11 @@ import { quote as quoteTrade, type QuoteResult } from "./actions/quote.ts";
 import { swap } from "./actions/swap.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { Button, IconButton } from "../components/controls/button.tsx";
-import { Callout, DetailRows } from "../components/controls/detail_rows.tsx";
+import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { showToast } from "../components/controls/toast.tsx";
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
-
-/** A mined swap as the summary and the toast say it. */
-interface Done {
-  readonly text: string;
-  readonly hash: string;
-  readonly explorer: string | null;
-}
 
 /** The swap panel of `/swap` and the token and pool pages. */
 export function SwapPanel({ data }: { data: TradeData }) {
@@ -90,7 +83,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
     error: null,
   });
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [done, setDone] = useState<Done | null>(null);
+  const [done, setDone] = useState<TxDone | null>(null);
   const [refresh, setRefresh] = useState(0);
   const sending = useRef(false);
   const busy = txBusy(status);
@@ -532,19 +525,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
           {label}
         </Button>
       </WalletGate>
-      {done
-        ? (
-          <Callout tone="positive" title={done.text} testId="swap-summary">
-            {done.explorer
-              ? <a href={done.explorer} target="_blank" rel="noreferrer">View the transaction on the explorer</a>
-              : (
-                <span>
-                  Transaction <code className="tx-hash-full">{done.hash}</code>
-                </span>
-              )}
-          </Callout>
-        )
-        : null}
+      <TxSummary done={done} testId="swap-summary" />
       <TxStatusView status={status} />
     </div>
   );

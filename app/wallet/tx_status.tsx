@@ -6,6 +6,7 @@
  * @module
  */
 import type { TxStatus } from "./wallet_tx.ts";
+import { Callout } from "../components/controls/detail_rows.tsx";
 
 /** Whether a transaction is on its way (simulating, in the wallet, or pending): the panel's button waits. */
 export function txBusy(status: TxStatus): boolean {
@@ -40,5 +41,30 @@ export function TxStatusView({ status }: { status: TxStatus }) {
         )
         : null}
     </div>
+  );
+}
+
+/** A mined transaction as its summary and toast say it. */
+export interface TxDone {
+  /** What happened, naming both amounts: "Swapped 1 ETH for 322.14 UNI". */
+  readonly text: string;
+  readonly hash: string;
+  /** The explorer page of the transaction, or `null` (the hash is shown instead). */
+  readonly explorer: string | null;
+}
+
+/** The summary of a mined transaction: what happened, and its explorer link or its hash. */
+export function TxSummary({ done, testId }: { done: TxDone | null; testId: string }) {
+  if (!done) return null;
+  return (
+    <Callout tone="positive" title={done.text} testId={testId}>
+      {done.explorer
+        ? <a href={done.explorer} target="_blank" rel="noreferrer">View the transaction on the explorer</a>
+        : (
+          <span>
+            Transaction <code className="tx-hash-full">{done.hash}</code>
+          </span>
+        )}
+    </Callout>
   );
 }
