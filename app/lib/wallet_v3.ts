@@ -444,12 +444,6 @@ export type PositionTuple = readonly [
   bigint,
 ];
 
-/** One position of the manager. */
-export async function readPosition(call: ChainCall, contracts: UniswapContracts, tokenId: bigint): Promise<V3Position> {
-  const p = await read<PositionTuple>(call, contracts.v3PositionManager, NPM_ABI, "positions", [tokenId]);
-  return positionOf(tokenId, p);
-}
-
 /** The position `tokenId` from the manager's answer for it. */
 export function positionOf(tokenId: bigint, p: PositionTuple): V3Position {
   return {
@@ -463,28 +457,6 @@ export function positionOf(tokenId: bigint, p: PositionTuple): V3Position {
     tokensOwed0: p[10],
     tokensOwed1: p[11],
   };
-}
-
-/** The positions an account owns, newest first (at most `limit`). */
-export async function readPositions(
-  call: ChainCall,
-  contracts: UniswapContracts,
-  owner: Address,
-  limit = 50,
-): Promise<V3Position[]> {
-  const count = await read<bigint>(call, contracts.v3PositionManager, NPM_ABI, "balanceOf", [owner]);
-  const n = Number(count < BigInt(limit) ? count : BigInt(limit));
-  const ids = await Promise.all(
-    Array.from(
-      { length: n },
-      (_, i) =>
-        read<bigint>(call, contracts.v3PositionManager, NPM_ABI, "tokenOfOwnerByIndex", [
-          owner,
-          count - 1n - BigInt(i),
-        ]),
-    ),
-  );
-  return await Promise.all(ids.map((id) => readPosition(call, contracts, id)));
 }
 
 /**

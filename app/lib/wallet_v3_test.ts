@@ -27,16 +27,35 @@ import {
   buildRemove,
   nearestUsableTick,
   NPM_ABI,
+  positionOf,
+  type PositionTuple,
   priceToTick,
   readPool,
-  readPositions,
   sortTokens,
   sqrtRatioAtTick,
   tickToPrice,
   uncollectedFees,
+  type V3Position,
 } from "./wallet_v3.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+
+/** The newest position `owner` holds (it must hold one), read from the manager as the page's reads decode it (`positionOf`). */
+async function newestPosition(call: ChainCall, owner: Address): Promise<V3Position> {
+  const ask = async (functionName: "balanceOf" | "tokenOfOwnerByIndex" | "positions", args: readonly unknown[]) =>
+    decodeFunctionResult({
+      abi: NPM_ABI,
+      functionName,
+      data: await call({
+        to: C.v3PositionManager,
+        data: encodeFunctionData({ abi: NPM_ABI, functionName, args } as never),
+      }),
+    } as never);
+  const count = await ask("balanceOf", [owner]) as bigint;
+  assert.ok(count > 0n, `${owner} holds no position`);
+  const id = await ask("tokenOfOwnerByIndex", [owner, count - 1n]) as bigint;
+  return positionOf(id, await ask("positions", [id]) as PositionTuple);
+}
 
 Deno.test("V3 ticks and prices: round trips, usable ticks, square-root prices", () => {
   // USDC (6) priced in WETH (18): 1 USDC = 1/3180.42 WETH
@@ -232,7 +251,7 @@ Deno.test("against the demo chain: open a USDC/WETH position, read it, increase,
       }, options),
     );
 
-    const [position] = await readPositions(call, C, me);
+    const position = await newestPosition(call, me);
     assert.ok(position);
     assert.deepEqual([position.token0, position.token1, position.fee, position.tickLower, position.tickUpper], [
       USDC,
@@ -244,7 +263,7 @@ Deno.test("against the demo chain: open a USDC/WETH position, read it, increase,
     assert.ok(position.liquidity > 0n);
 
     await send(buildIncrease(position.tokenId, { amount0, amount1, nativeValue: amount1 }, options));
-    const [bigger] = await readPositions(call, C, me);
+    const bigger = await newestPosition(call, me);
     assert.ok(bigger.liquidity > position.liquidity * 19n / 10n);
 
     // Someone swaps through the pool: the position earns fees.
@@ -286,7 +305,7 @@ Deno.test("against the demo chain: open a USDC/WETH position, read it, increase,
     assert.equal(after.eth - before.eth + gas, owed.amount1, "the WETH side and its fees paid as ether");
     assert.ok(owed.amount1 >= remove.amount1Min && owed.amount1 > 0n);
     assert.equal(after.usdc - before.usdc, owed.amount0);
-    const [half] = await readPositions(call, C, me);
+    const half = await newestPosition(call, me);
     assert.equal(half.liquidity, bigger.liquidity - bigger.liquidity / 2n);
     assert.deepEqual(await uncollectedFees(simulateAs, C, half.tokenId, me), { amount0: 0n, amount1: 0n });
 
