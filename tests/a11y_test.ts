@@ -6,26 +6,13 @@
  * changes); the main screens are checked on a phone as well.
  */
 import assert from "node:assert/strict";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { PREVIEW_ROUTES } from "../lib/preview_routes.ts";
 import { launchBrowser, startServer } from "./server_harness.ts";
-import { hydrated, samplePath, UNI, visitorContext } from "./screens_support.ts";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-/** The rules whose outcome depends on the colour scheme. */
-const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+import { COLOUR_RULES, hydrated, samplePath, seriousViolations, UNI, visitorContext } from "./screens_support.ts";
 
 /** Screens checked on the phone viewport too. */
 const PHONE_PATHS = ["/explore", `/explore/tokens/ethereum/${UNI}`, "/explore?tab=pools", "/swap", "/nfts"];
-
-async function seriousViolations(page: Page, scheme: "light" | "dark"): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const result = await (scheme === "light" ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** One path per route module: an alias renders the same module, so its markup is the module's. */
 function routePaths(): string[] {
@@ -49,11 +36,11 @@ async function checkBothSchemes(page: Page, url: string, path: string, found: st
   await hydrated(page).catch((error) => {
     throw new Error(`${path} did not hydrate: ${error.message}`);
   });
-  for (const v of await seriousViolations(page, "light")) found.push(`light ${path}: ${v}`);
+  for (const v of await seriousViolations(page)) found.push(`light ${path}: ${v}`);
   await page.emulateMedia({ colorScheme: "dark" });
   const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
   assert.ok(dark, `${path}: the dark scheme did not apply`);
-  for (const v of await seriousViolations(page, "dark")) found.push(`dark ${path}: ${v}`);
+  for (const v of await seriousViolations(page, COLOUR_RULES)) found.push(`dark ${path}: ${v}`);
 }
 
 Deno.test({

@@ -5,25 +5,13 @@
  * on chain; screenshots at 390 and 1280 px go to `test-results/liquidity/`.
  */
 import assert from "node:assert/strict";
-import { AxeBuilder } from "@axe-core/playwright";
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  getAddress,
-  http,
-  maxUint128,
-  parseAbi,
-  parseEther,
-} from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import type { Page } from "playwright-core";
+import { demoChainClient, demoChainUrl } from "./trade_support.ts";
+import { COLOUR_RULES, seriousViolations } from "./screens_support.ts";
+import { getAddress, maxUint128, parseAbi, parseEther } from "viem";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
-import { DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -39,27 +27,6 @@ const NPM = {
     "function collect(CollectParams params) payable returns (uint256 amount0, uint256 amount1)",
   ]),
 } as const;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-/** The demo chain's JSON-RPC URL, from the service's log line. */
-async function chainUrlOf(output: string[]): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    for (const line of output) {
-      const m = /Demo chain JSON-RPC on (http:\/\/127\.0\.0\.1:\d+\/?) /.exec(line);
-      if (m) return m[1];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("The service never logged its demo chain");
-}
-
-/** Serious or critical axe violations (all rules in light, the colour rules in dark). */
-async function seriousViolations(page: Page, scheme: "light" | "dark"): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const result = await (scheme === "light" ? builder.withTags(TAGS) : builder.withRules(["color-contrast"])).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 Deno.test({
   name:
@@ -71,16 +38,8 @@ Deno.test({
     const server = await startServer();
     const browser = await launchBrowser();
     try {
-      const rpc = await chainUrlOf(server.output);
-      const demo = defineChain({
-        id: DEMO_CHAIN_ID,
-        name: "demo",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [rpc] } },
-      });
-      const chain = createPublicClient({ chain: demo, transport: http(rpc) });
-      const erc20 = (token: `0x${string}`, owner: `0x${string}`) =>
-        chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+      const rpc = await demoChainUrl(server.output);
+      const { chain, erc20, devAccount } = demoChainClient(rpc);
       const context = await browser.newContext({
         userAgent: BROWSER_USER_AGENT,
         viewport: { width: 1280, height: 900 },
@@ -217,11 +176,7 @@ Deno.test({
       });
 
       await t.step("collect fees: a trade earns the position WETH fees, collected as ether", async () => {
-        const trader = createWalletClient({
-          account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 9 }),
-          chain: demo,
-          transport: http(rpc),
-        });
+        const trader = devAccount(9);
         const hash = await trader.writeContract({
           address: C.v3SwapRouter,
           abi: parseAbi([
@@ -350,7 +305,9 @@ Deno.test({
             for (const [path, ready] of [["/positions", "v3-position-row"], ["/portfolio", "sent-txs"]] as const) {
               await page.goto(server.url + path, { waitUntil: "networkidle" });
               await page.getByTestId(ready).first().waitFor();
-              for (const v of await seriousViolations(page, scheme)) found.push(`${scheme} ${path}: ${v}`);
+              for (const v of await seriousViolations(page, scheme === "dark" ? COLOUR_RULES : undefined)) {
+                found.push(`${scheme} ${path}: ${v}`);
+              }
             }
           }
           assert.deepEqual(found, []);

@@ -8,6 +8,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { BROWSER_USER_AGENT } from "./server_harness.ts";
 import { DEMO_WALLET, LOOPBACK_LIZARDS, USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/mod.ts";
@@ -86,4 +87,22 @@ export function watchProblems(page: Page): string[] {
 export function shotName(path: string): string {
   const name = path.split("?")[0].replace(/^\//, "").replace(/[^a-z0-9]+/gi, "_").slice(0, 60);
   return `${name || "home"}.png`;
+}
+
+/** The axe rule sets the screens are held to: WCAG 2.2 A/AA and best practices. */
+export const AXE_TAGS: readonly string[] = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** The rules whose outcome depends on the colour scheme (all a second scheme needs to be checked for). */
+export const COLOUR_RULES: readonly string[] = ["color-contrast", "link-in-text-block"];
+
+/**
+ * Serious and critical axe violations of the page, as short lines: every rule of {@linkcode AXE_TAGS}, or only
+ * `rules` (e.g. {@linkcode COLOUR_RULES} in the dark scheme).
+ */
+export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const result = await (rules ? builder.withRules([...rules]) : builder.withTags([...AXE_TAGS])).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }

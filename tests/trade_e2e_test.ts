@@ -8,23 +8,11 @@
  * 1280 px go to `test-results/trade/` (git-ignored).
  */
 import assert from "node:assert/strict";
-import { AxeBuilder } from "@axe-core/playwright";
-import {
-  createPublicClient,
-  decodeFunctionResult,
-  defineChain,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  http,
-  parseEther,
-  parseUnits,
-} from "viem";
-import type { Page } from "playwright-core";
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits } from "viem";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { demoChainUrl, pickToken } from "./trade_support.ts";
-import { hydrated, VIEWPORTS } from "./screens_support.ts";
+import { demoChainClient, demoChainUrl, pickToken } from "./trade_support.ts";
+import { hydrated, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
@@ -33,15 +21,6 @@ import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
 const AAVE = getAddress("0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
 const SHOTS = new URL("../test-results/trade/", import.meta.url);
-
-/** Serious and critical axe violations of the page, as short lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 Deno.test({
   name: "trade: impact acknowledgement, one trade per intent, a split route on chain, USD, phone header, axe",
@@ -62,15 +41,7 @@ Deno.test({
     };
     try {
       const rpc = await demoChainUrl(server.output);
-      const demo = defineChain({
-        id: DEMO_CHAIN_ID,
-        name: "demo",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [rpc] } },
-      });
-      const chain = createPublicClient({ chain: demo, transport: http(rpc) });
-      const erc20 = (token: `0x${string}`, owner: `0x${string}`) =>
-        chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+      const { chain, erc20 } = demoChainClient(rpc);
 
       const context = await browser.newContext({
         userAgent: BROWSER_USER_AGENT,

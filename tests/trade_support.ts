@@ -1,11 +1,56 @@
 /**
  * What the wallet end-to-end tests share (`wallet_e2e_test.ts`,
- * `trade_e2e_test.ts`): the demo chain's JSON-RPC address from the
- * service's log, and the token pickers of the trade panels.
+ * `trade_e2e_test.ts`, `liquidity_e2e_test.ts`, `walletconnect_e2e_test.ts`):
+ * the demo chain's JSON-RPC address from the service's log, a read client of
+ * it, and the token pickers of the trade panels.
  */
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
+import {
+  type Account,
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
+
+/**
+ * A read client of the demo chain at `rpc`, the ERC-20 balance of `owner` through it, and a signing client of a
+ * development account (`addressIndex` of the `test ... junk` mnemonic) for the other traders of a test.
+ */
+export function demoChainClient(rpc: string): {
+  chain: PublicClient;
+  erc20: (token: Address, owner: Address) => Promise<bigint>;
+  devAccount: (addressIndex: number) => WalletClient<Transport, Chain, Account>;
+} {
+  const demo = defineChain({
+    id: DEMO_CHAIN_ID,
+    name: "demo",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpc] } },
+  });
+  const chain = createPublicClient({ chain: demo, transport: http(rpc) });
+  return {
+    chain,
+    erc20: (token, owner) =>
+      chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
+    devAccount: (addressIndex) =>
+      createWalletClient({
+        account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex }),
+        chain: demo,
+        transport: http(rpc),
+      }),
+  };
+}
 
 /**
  * The first line of a server's output that matches, waiting for it: the

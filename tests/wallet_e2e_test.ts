@@ -5,14 +5,10 @@
  */
 import assert from "node:assert/strict";
 import {
-  createPublicClient,
-  createWalletClient,
   decodeFunctionResult,
-  defineChain,
   encodeFunctionData,
   erc20Abi,
   getAddress,
-  http,
   maxUint128,
   parseAbi,
   parseEther,
@@ -21,7 +17,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { outputLine, pickedSymbol, pickToken } from "./trade_support.ts";
+import { demoChainClient, demoChainUrl, pickedSymbol, pickToken } from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
@@ -43,21 +39,8 @@ Deno.test({
     const browser = await launchBrowser();
     try {
       // Through server/log.ts's logger: a JSON line with its time, written in a batch (maybe after "Listening on").
-      const chainLine = JSON.parse(await outputLine(server.output, /Demo chain JSON-RPC on/));
-      assert.equal(chainLine.level, "info");
-      assert.equal(typeof chainLine.time, "string");
-      const chainUrl = /^Demo chain JSON-RPC on (http:\/\/127\.0\.0\.1:\d+\/?) \(chain id (\d+)\)$/.exec(chainLine.msg);
-      assert.ok(chainUrl, chainLine.msg);
-      assert.equal(Number(chainUrl[2]), DEMO_CHAIN_ID);
-      const demo = defineChain({
-        id: DEMO_CHAIN_ID,
-        name: "demo",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [chainUrl[1]] } },
-      });
-      const chain = createPublicClient({ chain: demo, transport: http(chainUrl[1]) });
-      const erc20 = (token: `0x${string}`, owner: `0x${string}`) =>
-        chain.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+      const rpc = await demoChainUrl(server.output);
+      const { chain, erc20, devAccount } = demoChainClient(rpc);
 
       const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT });
       const page = await context.newPage();
@@ -220,11 +203,7 @@ Deno.test({
         await swap.getByLabel(/^You pay/).fill("1");
         await swap.getByTestId("minimum-received").waitFor();
         // Someone else moves the pool's price.
-        const other = createWalletClient({
-          account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 8 }),
-          chain: demo,
-          transport: http(chainUrl[1]),
-        });
+        const other = devAccount(8);
         const route = (await swap.getByTestId("route").textContent())!;
         const fee = route.includes("0.05%") ? 500 : route.includes("0.3%") ? 3000 : 10000;
         const hash = await other.writeContract({
@@ -382,11 +361,7 @@ Deno.test({
         assert.equal(await detail.getByTestId("liquidity").textContent(), String(position[7]));
 
         // A trader swaps ETH for USDC through the pool: the position earns WETH fees.
-        const trader = createWalletClient({
-          account: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 9 }),
-          chain: demo,
-          transport: http(chainUrl[1]),
-        });
+        const trader = devAccount(9);
         const hash = await trader.writeContract({
           address: C.v3SwapRouter,
           abi: parseAbi([

@@ -7,11 +7,12 @@
  * CSP, no request to any relay.
  */
 import assert from "node:assert/strict";
+import { demoChainClient, demoChainUrl } from "./trade_support.ts";
 import { AxeBuilder } from "@axe-core/playwright";
-import { createPublicClient, defineChain, formatEther, http, parseEther } from "viem";
+import { formatEther, parseEther } from "viem";
 import type { Browser, Page } from "playwright-core";
 import { renderSVG } from "uqr";
-import { BROWSER_USER_AGENT, launchBrowser, startServer, type TestServer } from "./server_harness.ts";
+import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { startWalletConnectWallet, type WalletConnectTestWallet } from "./wallet_test_wallet.ts";
 import { startFakeRelay } from "./fakes/walletconnect_relay.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
@@ -20,15 +21,6 @@ import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
 const PROJECT_ID = "e2e0123456789abcdef0123456789abc";
 /** Chunks of WalletConnect: the connector, the dialog and the provider library. */
 const WALLETCONNECT_CHUNK = /\/assets\/(walletconnect_|index\.es|universal|sign-client)[^/]*\.js/i;
-
-/** The demo chain's JSON-RPC URL, from the service's log line. */
-async function demoChainUrl(server: TestServer): Promise<string> {
-  const line = await server.waitForLine((l) => l.includes("Demo chain JSON-RPC on"));
-  const match = /Demo chain JSON-RPC on (http:\/\/127\.0\.0\.1:\d+\/?) \(chain id (\d+)\)/.exec(line);
-  assert.ok(match, line);
-  assert.equal(Number(match[2]), DEMO_CHAIN_ID);
-  return match[1];
-}
 
 /** Every URL the page asks for (HTTP and WebSocket). */
 function networkLog(page: Page): string[] {
@@ -111,14 +103,8 @@ Deno.test({
 
       const server = await startServer({ WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: relay.url });
       try {
-        const chainUrl = await demoChainUrl(server);
-        const demo = defineChain({
-          id: DEMO_CHAIN_ID,
-          name: "demo",
-          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: [chainUrl] } },
-        });
-        const chain = createPublicClient({ chain: demo, transport: http(chainUrl) });
+        const chainUrl = await demoChainUrl(server.output);
+        const { chain } = demoChainClient(chainUrl);
         const walletOptions = {
           relayUrl: relay.url,
           projectId: PROJECT_ID,
