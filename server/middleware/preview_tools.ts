@@ -9,18 +9,21 @@
  * @module
  */
 import type { OwnPathHandler } from "../parts.ts";
+import { INSPECTOR_PATH } from "../previews/inspector.ts";
+import { PURGE_PATH } from "../previews/purge.ts";
 import type { Middleware } from "./compose.ts";
 
-function ownPath(handler: OwnPathHandler): Middleware {
-  return (ctx) => handler(ctx.request).then((answer) => answer ?? ctx.next());
+/** Hands `path` to `handler`; every other request goes on at once (no second parse of its URL, no await). */
+function ownPath(path: string, handler: OwnPathHandler): Middleware {
+  return (ctx) => ctx.url.pathname === path ? handler(ctx.request).then((answer) => answer ?? ctx.next()) : ctx.next();
 }
 
 /** `POST /previews/purge`. */
 export function previewPurge(purge: OwnPathHandler): Middleware {
-  return ownPath(purge);
+  return ownPath(PURGE_PATH, purge);
 }
 
 /** `GET /preview?path=...`. */
 export function previewInspector(inspector: OwnPathHandler): Middleware {
-  return ownPath(inspector);
+  return ownPath(INSPECTOR_PATH, inspector);
 }
