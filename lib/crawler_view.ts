@@ -13,10 +13,9 @@ export function isCrawler(userAgent: string | null): boolean {
   return userAgent !== null && userAgent !== "" && isbot(userAgent);
 }
 
-/** Whether a request gets the crawler document: a crawler's `GET` of a whitelisted page. */
-export function isCrawlerView(request: Request): boolean {
+/** Whether a request gets the crawler document: a crawler's `GET` of a whitelisted page (`pathname`: its path, when already parsed). */
+export function isCrawlerView(request: Request, pathname?: string): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (!isCrawler(request.headers.get("user-agent"))) return false;
-  const { pathname } = new URL(request.url);
-  return matchPreviewRoute(pathname) !== null;
+  return matchPreviewRoute(pathname ?? new URL(request.url).pathname) !== null;
 }

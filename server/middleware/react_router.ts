@@ -14,7 +14,7 @@ export type PageHandler = (request: Request) => Promise<Response>;
 
 /** Crawler views of whitelisted pages get `crawler`'s documents. */
 export function crawlerDocuments(crawler: PageHandler): Middleware {
-  return (ctx) => isCrawlerView(ctx.request) ? crawler(ctx.request) : ctx.next();
+  return (ctx) => isCrawlerView(ctx.request, ctx.url.pathname) ? crawler(ctx.request) : ctx.next();
 }
 
 /** Every request that reaches it is a page of the app (an unmatched path is its `404` page). */
