@@ -7,7 +7,7 @@
  * @module
  */
 import { useMemo } from "react";
-import { type Abi, erc20Abi, type Hex, parseAbi, type PublicClient } from "viem";
+import { type Abi, erc20Abi, parseAbi, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { deadlineAfter, DEFAULT_DEADLINE_MINUTES, type SlippageCheck } from "../lib/wallet_math.ts";
 import { TextInput } from "../components/controls/fields.tsx";
@@ -20,12 +20,6 @@ export interface TokenMeta {
   readonly address: Address;
   readonly symbol: string;
   readonly decimals: number;
-}
-
-/** `eth_call` as a given account (what `collect` would pay its owner). */
-export function callAs(client: PublicClient) {
-  return async (c: { from: Address; to: Address; data: Hex }): Promise<Hex> =>
-    (await client.call({ account: c.from, to: c.to, data: c.data })).data ?? "0x";
 }
 
 /** One contract read of a {@linkcode readMany} batch. */
