@@ -43,7 +43,8 @@ export interface ShareImagesOptions {
   publicOrigin?: string | null;
   /**
    * The client a request comes from (its address, or the proxy's last `X-Forwarded-For` hop under
-   * `TRUST_PROXY`), for per-client budgets of uncached work; default: every request is one client.
+   * `TRUST_PROXY`), for per-client budgets of uncached work; without it no per-client budget applies (the
+   * bounded render queue still does).
    */
   clientOf?: (request: Request) => string;
   /** Render worker processes (`RENDER_WORKERS`); default: CPU cores. */
