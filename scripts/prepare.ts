@@ -4,22 +4,26 @@
  *
  * - with `--config`: the configuration is validated first (`server/config.ts`),
  *   so a bad `PORT` stops the start before anything is installed or built;
- * - npm packages (`deno install --frozen`, from the lockfile) when
- *   `node_modules` is missing or older than `package.json` or `deno.lock`,
- *   printing a short summary instead of every download line;
+ * - npm packages, from the lockfile (`deno install --frozen`), when what is
+ *   installed is older than `package.json` or `deno.lock`: the serving set
+ *   (`dependencies`: serving, the build, the demo gateway and chain), or with
+ *   `--tests` the test set too (`devDependencies`), each with its own marker
+ *   and only this machine's libc build of native addons (`install_sets.ts`);
+ *   a short summary is printed instead of every download line;
  * - with `--build`: the React Router build when it is missing or older than
  *   the app;
  * - with `--browser`: Chromium from Debian when `/usr/bin/chromium` is missing.
  *
- * Only `node:` built-ins and `server/config.ts` (which imports nothing) are
- * imported: it runs before anything is installed.
+ * Only `node:` built-ins, `install_sets.ts` and `server/config.ts` (which
+ * import nothing) are imported: it runs before anything is installed.
  *
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { ROOT_DIR } from "../server/paths.ts";
+import { hostLibc, type Lockfile, lockView, rootSpecifiers } from "./install_sets.ts";
 
 const deno = Deno.execPath();
 
@@ -69,10 +73,40 @@ if (Deno.args.includes("--config")) {
   }
 }
 
-const marker = `${ROOT_DIR}node_modules/.deno/.prepared`;
-if (mtime(marker) < Math.max(mtime(`${ROOT_DIR}package.json`), mtime(`${ROOT_DIR}deno.lock`))) {
-  run("Installing npm packages from deno.lock", deno, ["install", "--frozen", "--allow-scripts=npm:esbuild"]);
-  await Deno.writeTextFile(marker, new Date().toISOString());
+/**
+ * Installs the serving set (`tests` false) or the test set from a view of
+ * `deno.lock` written to a temporary file; when no view can be cut (a package
+ * missing from the lockfile), from `deno.lock` whole, whose `--frozen` check
+ * then says what is stale.
+ */
+async function installSet(tests: boolean): Promise<void> {
+  const manifest = JSON.parse(readFileSync(`${ROOT_DIR}package.json`, "utf8"));
+  const roots = rootSpecifiers(manifest.dependencies);
+  if (tests) roots.push(...rootSpecifiers(manifest.devDependencies));
+  const args = ["install", "--frozen", "--allow-scripts=npm:esbuild"];
+  const view = await Deno.makeTempFile({ prefix: "deno_lock_view_", suffix: ".json" });
+  try {
+    const lock: Lockfile = JSON.parse(readFileSync(`${ROOT_DIR}deno.lock`, "utf8"));
+    await Deno.writeTextFile(view, JSON.stringify(lockView(lock, roots, hostLibc()), null, 2));
+    args.push(`--lock=${view}`, ...(tests ? [] : ["--prod"]));
+  } catch (error) {
+    console.log(`Installing every package of deno.lock: ${(error as Error).message}`);
+  }
+  try {
+    run(`Installing npm packages, ${tests ? "serving and test sets" : "serving set"} (deno.lock)`, deno, args);
+  } finally {
+    await Deno.remove(view);
+  }
+}
+
+const manifests = Math.max(mtime(`${ROOT_DIR}package.json`), mtime(`${ROOT_DIR}deno.lock`));
+const servingMarker = `${ROOT_DIR}node_modules/.deno/.prepared-serving`;
+const testsMarker = `${ROOT_DIR}node_modules/.deno/.prepared-tests`;
+const testsReady = mtime(testsMarker) >= manifests;
+const withTests = Deno.args.includes("--tests");
+if (withTests ? !testsReady : !testsReady && mtime(servingMarker) < manifests) {
+  await installSet(withTests);
+  await Deno.writeTextFile(withTests ? testsMarker : servingMarker, new Date().toISOString());
 }
 
 if (Deno.args.includes("--build")) {
