@@ -7,12 +7,17 @@
  * disk when a card needs it. What stays in memory per set is that index and
  * the code point map (a few hundred KB), plus the pictures of recently drawn
  * emoji in one LRU bounded by bytes ({@linkcode EMOJI_CACHE_BYTES}), so
- * `?emoji=` cannot make the process hold the sets (fluent alone parsed to
- * about 250 MB).
+ * `?emoji=` cannot make the process hold the sets.
  *
  * The `blobmoji` set comes from `@iconify-json/noto-v1`, the first Noto Emoji
  * design (the blobs, about 2,100 emoji up to Unicode 9): `@svgmoji/blob`
  * ships no pictures, only code that downloads them from a CDN at run time.
+ *
+ * `fluent` and `fluentFlat` both draw Microsoft's Fluent Emoji flat design
+ * (`@iconify-json/fluent-emoji-flat`). `fluent` once drew the 3D design
+ * (`@iconify-json/fluent-emoji`), a 99 MB package that every install carried;
+ * the name stays accepted so that shared links keep their emoji, drawn in the
+ * flat set of the same family, which names its icons the same way.
  *
  * @module
  */
@@ -44,7 +49,11 @@ export const DEFAULT_EMOJI_SET: EmojiSet = "twemoji";
  */
 const CHAR_MAPS: Partial<Record<EmojiSet, string>> = {
   blobmoji: "@iconify-json/noto",
-  fluent: "@iconify-json/fluent-emoji-flat",
+};
+
+/** Sets drawn with another set's pictures: they share its index and its cached pictures. */
+const DRAWN_AS: Partial<Record<EmojiSet, EmojiSet>> = {
+  fluent: "fluentFlat",
 };
 
 const PACKAGES: Readonly<Record<EmojiSet, string>> = {
@@ -52,7 +61,7 @@ const PACKAGES: Readonly<Record<EmojiSet, string>> = {
   openmoji: "@iconify-json/openmoji",
   blobmoji: "@iconify-json/noto-v1",
   noto: "@iconify-json/noto",
-  fluent: "@iconify-json/fluent-emoji",
+  fluent: "@iconify-json/fluent-emoji-flat",
   fluentFlat: "@iconify-json/fluent-emoji-flat",
 };
 
@@ -100,10 +109,11 @@ export async function emojiDataUrl(
   set: EmojiSet,
   grapheme: string,
 ): Promise<string | null> {
-  const cacheKey = `${set}:${grapheme}`;
+  const drawn = DRAWN_AS[set] ?? set;
+  const cacheKey = `${drawn}:${grapheme}`;
   const cached = pictures.get(cacheKey);
   if (cached !== undefined) return cached;
-  const { index, chars } = await loadSet(set);
+  const { index, chars } = await loadSet(drawn);
   const full = emojiCodePoints(grapheme);
   const bare = emojiCodePoints(grapheme.replaceAll("\ufe0f", ""));
   const points = Array.from(grapheme.replaceAll("\ufe0f", ""));
