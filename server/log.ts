@@ -194,6 +194,17 @@ export function logRequest(fields: RequestLogLine): void {
   );
 }
 
+/**
+ * Writes whole lines batched elsewhere (the connection guard's Worker hands
+ * its batches here), so one writer puts every line on stdout. A batch is
+ * written at once: it waited its turn where it was written.
+ */
+export function logLines(text: string): void {
+  if (text === "") return;
+  enqueue(text);
+  void flushLog();
+}
+
 const warned = new Set<string>();
 
 /** Logs a warning once per `key` for the life of the process. */

@@ -8,6 +8,7 @@
 import { errorText, logger } from "../log.ts";
 import type { ConnectionGuard, ConnectionGuardOptions, ConnectionGuardStats } from "./guard.ts";
 import { evictionRank, expiredReason } from "./deadlines.ts";
+import { Microcache } from "./microcache.ts";
 import { Relay, type RelayHost } from "./relay.ts";
 import { relaySettings } from "./settings.ts";
 
@@ -75,12 +76,16 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
     evicted: 0,
     acceptErrors: 0,
     refused: 0,
+    microcacheHits: 0,
+    microcacheEntries: 0,
   };
+  const microcache = options.microcache === false ? null : new Microcache(options.microcache ?? {});
   let stopping = false;
   const drained = Promise.withResolvers<void>();
 
   const host: RelayHost = {
     settings,
+    microcache,
     get stopping() {
       return stopping;
     },
@@ -180,7 +185,17 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
     setUpstreamPort(port) {
       upstreamPort = port;
     },
-    stats: () => Promise.resolve({ ...stats, open: relays.size }),
+    stats: () =>
+      Promise.resolve({
+        ...stats,
+        open: relays.size,
+        microcacheHits: microcache?.hits ?? 0,
+        microcacheEntries: microcache?.size ?? 0,
+      }),
+    clearMicrocache() {
+      microcache?.clear();
+      return Promise.resolve();
+    },
     async close(graceMs = 30_000) {
       if (!stopping) {
         stopping = true;

@@ -11,6 +11,7 @@ function relay(): Relay {
   const host: RelayHost = {
     settings,
     stopping: false,
+    microcache: null,
     connect: () => Promise.reject(new Error("not in this test")),
     onRelayPort() {},
     onClosed() {},

@@ -12,12 +12,16 @@
  * and pongs are not data). At most `maxConnections` are open: at the cap the connection quiet the
  * longest without a request in flight is closed, else the slowest one. Without an explicit cap it
  * follows the open-file limit, re-read every few seconds. An accept error is logged and survived.
+ * Answers the internal server marks as shareable for a second or two (cached share images,
+ * crawler documents) are repeated by the guard itself (`microcache.ts`), in order, with a fresh
+ * `Date`, and logged like the service's own request lines.
  *
  * @module
  */
 import type { RelaySettings } from "./settings.ts";
+import type { MicrocacheSettings } from "./microcache.ts";
 
-export type { RelaySettings };
+export type { MicrocacheSettings, RelaySettings };
 
 /** Options of {@linkcode startConnectionGuard}: the deadlines and limits of {@linkcode RelaySettings} and these. */
 export interface ConnectionGuardOptions extends Partial<RelaySettings> {
@@ -29,6 +33,11 @@ export interface ConnectionGuardOptions extends Partial<RelaySettings> {
   upstream: { hostname: string; port: number };
   /** Open connections at most (default from the process's open-file limit, see {@linkcode defaultMaxConnections}). */
   maxConnections?: number;
+  /**
+   * The microcache (`microcache.ts`): answers the internal server marks as shareable are repeated by
+   * the guard for a second or two; `false` turns it off (default on, with its default limits).
+   */
+  microcache?: Partial<MicrocacheSettings> | false;
   /** Told when a relay connection opens (with its client) and closes (with null), by its local port. */
   onRelay?: (relayPort: number, client: Deno.NetAddr | null) => void;
 }
@@ -47,6 +56,10 @@ export interface ConnectionGuardStats {
   acceptErrors: number;
   /** Connections whose requests the guard refused itself (`400`, `431`), closed after the answer. */
   refused: number;
+  /** Requests the microcache answered. */
+  microcacheHits: number;
+  /** Answers the microcache keeps now. */
+  microcacheEntries: number;
 }
 
 /** A running guard. */
@@ -59,6 +72,8 @@ export interface ConnectionGuard {
   setUpstreamPort(port: number): void;
   /** Current figures. */
   stats(): Promise<ConnectionGuardStats>;
+  /** Drops every answer of the microcache (a purge); resolves once the guard did. */
+  clearMicrocache(): Promise<void>;
   /**
    * Stops accepting, closes connections that have no request in flight, and
    * resolves when the others finished their responses (or after `graceMs`,

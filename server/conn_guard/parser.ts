@@ -47,6 +47,12 @@ export interface RequestHead {
   close: boolean;
   /** An `Upgrade` request: the parse waits for its answer. */
   upgrade: boolean;
+  /** The request target as sent (`/path?query`, absolute form, ...). */
+  target: string;
+  /** An HTTP/1.0 request. */
+  http10: boolean;
+  /** Header fields by lowercase name, values in order. */
+  fields: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Finds the end of a head (index after its empty line) in `bytes[from..length)`; -1 if absent. */
@@ -108,6 +114,9 @@ export function parseRequestHead(bytes: Uint8Array): { head: RequestHead; framin
     method: start[1].toUpperCase(),
     close: connection.includes("close") || (http10 && !connection.includes("keep-alive")),
     upgrade: fields.has("upgrade"),
+    target: start[2],
+    http10,
+    fields,
   };
   const lengths = fields.get("content-length");
   if (fields.has("transfer-encoding")) {
@@ -159,6 +168,8 @@ export interface FeedResult {
   out: Uint8Array[];
   /** Request heads completed in the chunk, in order. */
   heads: RequestHead[];
+  /** Where each of `heads` stands in `out` (what follows it up to the next is its body). */
+  headAt: number[];
   /** Request body bytes in the chunk. */
   bodyBytes: number;
   /** Where the parse stopped in the chunk (before `end` when it waits for an upgrade's answer). */
@@ -200,7 +211,7 @@ export class RequestParser {
 
   /** Reads `bytes[start..end)`; head bytes are kept until their head is complete. */
   feed(bytes: Uint8Array, start = 0, end = bytes.length): FeedResult {
-    const result: FeedResult = { out: [], heads: [], bodyBytes: 0, consumed: 0 };
+    const result: FeedResult = { out: [], heads: [], headAt: [], bodyBytes: 0, consumed: 0 };
     let i = start;
     while (i < end && (this.state === "head" || this.state === "body")) {
       if (this.state === "body") {
@@ -261,6 +272,7 @@ export class RequestParser {
     const next = i + take - (this.#headLength - stop);
     const parsed = parseRequestHead(this.#head.subarray(0, stop));
     if ("status" in parsed) return this.#fail(parsed, next);
+    result.headAt.push(result.out.length);
     result.out.push(wholeHead(this.#head, stop));
     result.heads.push(parsed.head);
     this.#headLength = this.#blank = 0;

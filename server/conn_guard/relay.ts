@@ -6,7 +6,9 @@
  *
  * @module
  */
-import type { ParseError } from "./parser.ts";
+import { logRequest } from "../log.ts";
+import { type Microcache, microcacheKey } from "./microcache.ts";
+import type { ParseError, RequestHead } from "./parser.ts";
 import { RequestParser } from "./parser.ts";
 import { ResponseReader } from "./response.ts";
 import { FrameScanner } from "./ws_frames.ts";
@@ -44,6 +46,8 @@ export interface RelayHost {
   onClosed(relay: Relay): void;
   /** The guard is stopping: close once the answers in flight are written. */
   readonly stopping: boolean;
+  /** The answers the guard repeats itself (`microcache.ts`), or null. */
+  readonly microcache: Microcache | null;
 }
 
 function answerOf(error: ParseError): Uint8Array {
@@ -63,7 +67,7 @@ export class Relay {
   relayPort = 0;
   closed = false;
   readonly requests: RequestParser;
-  readonly answers = new ResponseReader();
+  readonly answers: ResponseReader;
   /** A `101` answer turned the connection into a tunnel (WebSocket) at this time; 0 before. */
   tunnelSince = 0;
   /** The request stream was refused: the guard answers it once the answers before it are written. */
@@ -96,6 +100,8 @@ export class Relay {
   #writingUpstream = false;
   #dropped = 0;
   #refusalSent = false;
+  /** The answer pump is writing to the client (an answer of the microcache must wait its turn). */
+  #pumpWriting = false;
   /** The internal server stopped reading (it answered a refused upload): client bytes are dropped. */
   #dropping = false;
   #clientDone = false;
@@ -109,6 +115,7 @@ export class Relay {
     this.#host = host;
     this.accepted = this.times.head = this.times.active = performance.now();
     this.requests = new RequestParser(host.settings.maxHeadBytes);
+    this.answers = new ResponseReader(host.microcache?.settings.maxEntryBytes ?? 0);
   }
 
   /** No request in flight: closing it loses nothing. */
@@ -171,15 +178,14 @@ export class Relay {
     while (rest.length > 0 && !this.closed) {
       const fed = this.requests.feed(rest);
       this.#noteBody(fed.bodyBytes, now);
-      for (const head of fed.heads) {
-        this.answers.expect(head.method);
-        this.times.head = 0;
-      }
+      if (fed.heads.length > 0) this.times.head = 0;
       if (this.requests.state !== "body") this.times.body = 0;
       // Waiting for an answer starts when a request is complete.
       if ((fed.heads.length > 0 || fed.bodyBytes > 0) && this.requests.state !== "body") this.times.answer = now;
       if (this.requests.inHead && !this.times.head) this.times.head = now;
-      if (fed.out.length > 0 && !(await this.#toServer(fed.out))) return;
+      const out = fed.heads.length === 0 ? fed.out : await this.#route(fed.out, fed.heads, fed.headAt, now);
+      if (out === null) return;
+      if (out.length > 0 && !(await this.#toServer(out))) return;
       if (this.requests.state === "error") return this.#refuse(this.requests.error!);
       rest = rest.subarray(fed.consumed);
       if (rest.length === 0 || this.requests.state !== "upgrade") return;
@@ -191,6 +197,42 @@ export class Relay {
       if (switched) return await this.#tunnelUp(rest, performance.now());
       this.requests.resume();
     }
+  }
+
+  /**
+   * The bytes of `heads` (and their bodies) for the server, in order; a request the microcache
+   * answers is answered here instead, when no answer is due before it. Null when the connection
+   * ends after an answer of the microcache (`Connection: close`).
+   */
+  async #route(
+    out: Uint8Array[],
+    heads: readonly RequestHead[],
+    headAt: readonly number[],
+    now: number,
+  ): Promise<Uint8Array[] | null> {
+    const cache = this.#host.microcache;
+    const server = out.slice(0, headAt[0]);
+    for (let h = 0; h < heads.length; h++) {
+      const head = heads[h];
+      const key = cache === null ? null : microcacheKey(head);
+      if (key !== null && this.answers.pending === 0 && !this.#pumpWriting && !this.#host.stopping) {
+        const hit = cache!.get(key, Date.now(), head.close);
+        if (hit !== undefined) {
+          const ms = Math.round((performance.now() - now) * 10) / 10;
+          await this.#toClient(hit.bytes);
+          this.times.active = performance.now();
+          logRequest({ method: head.method, path: hit.path, status: 200, ms });
+          if (head.close) {
+            this.#linger();
+            return null;
+          }
+          continue;
+        }
+      }
+      this.answers.expect(head.method, key === null ? null : { key, generation: cache!.generation });
+      for (let j = headAt[h]; j < (headAt[h + 1] ?? out.length); j++) server.push(out[j]);
+    }
+    return server;
   }
 
   #noteBody(bodyBytes: number, now: number): void {
@@ -274,7 +316,6 @@ export class Relay {
 
   async #pumpAnswers(): Promise<void> {
     let buffer = new Uint8Array(FIRST_READ_BYTES);
-    let writing = false;
     try {
       while (!this.closed) {
         const n = await this.upstream!.read(buffer);
@@ -285,19 +326,27 @@ export class Relay {
         this.times.active = this.times.answer = now;
         this.bytes += n;
         let switchedAt = -1;
+        let pieces: Uint8Array[] | null = null;
         if (this.tunnelSince) {
           if (this.#downFrames.feed(current, 0, n)) this.times.tunnelData = now;
         } else {
           const read = this.answers.feed(current, n);
           switchedAt = read.switchedAt;
+          pieces = read.out;
+          if (switchedAt >= 0 && pieces !== null) pieces.push(current.subarray(switchedAt, n));
+          for (const answer of read.stored) {
+            this.#host.microcache?.set(answer.ticket, answer.head, answer.body, answer.ttlMs, Date.now());
+          }
           if (switchedAt >= 0) {
             this.tunnelSince = this.times.tunnelData = now;
             if (this.#downFrames.feed(current, switchedAt, n)) this.times.tunnelData = now;
           }
         }
-        writing = true;
-        await this.#toClient(current.subarray(0, n));
-        writing = false;
+        this.#pumpWriting = true;
+        if (pieces === null) await this.#toClient(current.subarray(0, n));
+        else if (pieces.length === 1) await this.#toClient(pieces[0]);
+        else if (pieces.length > 1) await this.#toClient(concat(pieces));
+        this.#pumpWriting = false;
         if (switchedAt < 0 && this.answers.pending === 0) this.requests.resume();
         if (this.#upgrade && (switchedAt >= 0 || this.answers.pending === 0)) this.#upgrade.resolve(switchedAt >= 0);
         if (this.refused && this.#refusalDue) return void this.#answerRefusal();
@@ -308,9 +357,9 @@ export class Relay {
     } catch {
       // reset by either side
     }
-    if (this.refused && !writing) return void this.#answerRefusal();
+    if (this.refused && !this.#pumpWriting) return void this.#answerRefusal();
     // A failed write means the client is gone; a client that finished sending has nothing left to drop.
-    if (writing || this.#host.stopping || this.#clientDone) this.close();
+    if (this.#pumpWriting || this.#host.stopping || this.#clientDone) this.close();
     else this.#linger();
   }
 
@@ -330,6 +379,18 @@ export class Relay {
   get writingUpstream(): boolean {
     return this.#writingUpstream;
   }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {

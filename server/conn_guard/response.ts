@@ -6,6 +6,7 @@
  */
 import { bodyDone, ChunkedBody, consumeBody, type Framing } from "./framing.ts";
 import { headEnd } from "./parser.ts";
+import { markedHead, MICROCACHE_HEADER, type Ticket } from "./microcache.ts";
 
 const latin1 = new TextDecoder("latin1");
 const EMPTY = new Uint8Array(0);
@@ -18,6 +19,46 @@ export interface ResponseFeed {
   switchedAt: number;
   /** Status of the first final (or `101`) answer head seen in the chunk, 0 if none. */
   status: number;
+  /**
+   * The bytes for the client, when they are not the chunk as read (a marked head was rewritten,
+   * or a head split across reads is held back until it is complete); null: the chunk as it is.
+   * After a `101`, the rest of the chunk (from `switchedAt`) is not in it.
+   */
+  out: Uint8Array[] | null;
+  /** Marked answers completed in the chunk, to be kept by the microcache. */
+  stored: StoredAnswer[];
+}
+
+/** A complete answer the service marked, for the microcache. */
+export interface StoredAnswer {
+  readonly ticket: Ticket;
+  /** The head as {@linkcode markedHead} keeps it. */
+  readonly head: string;
+  /** The body as framed. */
+  readonly body: Uint8Array;
+  readonly ttlMs: number;
+}
+
+/** An answer being kept while it is read. */
+interface Capture {
+  readonly ticket: Ticket;
+  readonly head: string;
+  readonly ttlMs: number;
+  readonly parts: Uint8Array[];
+  bytes: number;
+}
+
+const encoder = new TextEncoder();
+const MARK_NAME = new RegExp(MICROCACHE_HEADER, "i");
+
+function joined(parts: Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 /** The framing of an answer from its head, for a request of `method`. */
@@ -45,13 +86,28 @@ function responseFraming(head: string, method: string, status: number): Framing 
 export class ResponseReader {
   /** Methods of the requests not answered yet, oldest first. */
   readonly methods: string[] = [];
+  /** For each of `methods`, the microcache ticket of its answer (null: not to be kept). */
+  readonly #tickets: (Ticket | null)[] = [];
   #state: "head" | "body" = "head";
   #head: Uint8Array = EMPTY;
   #framing: Framing = { kind: "none" };
+  #capture: Capture | null = null;
+  readonly #maxCaptureBytes: number;
 
-  /** A request went to the server. */
-  expect(method: string): void {
+  /** `maxCaptureBytes`: the largest body kept for the microcache. */
+  constructor(maxCaptureBytes = 0) {
+    this.#maxCaptureBytes = maxCaptureBytes;
+  }
+
+  /** A request went to the server; `ticket`: its answer may be kept if the server marks it. */
+  expect(method: string, ticket: Ticket | null = null): void {
     this.methods.push(method);
+    this.#tickets.push(ticket);
+  }
+
+  #shift(): Ticket | null {
+    this.methods.shift();
+    return this.#tickets.shift() ?? null;
   }
 
   /** Requests not fully answered yet. */
@@ -66,7 +122,10 @@ export class ResponseReader {
 
   /** Reads `bytes[0..n)`. */
   feed(bytes: Uint8Array, n: number): ResponseFeed {
-    const result: ResponseFeed = { completed: 0, switchedAt: -1, status: 0 };
+    const result: ResponseFeed = { completed: 0, switchedAt: -1, status: 0, out: null, stored: [] };
+    // Bytes of the chunk from `passed` on are not in `out` yet.
+    let passed = 0;
+    const out = () => (result.out ??= []);
     let i = 0;
     while (i < n) {
       if (this.#state === "head") {
@@ -84,37 +143,67 @@ export class ResponseReader {
         }
         const end = headEnd(source, Math.max(from, held - 3), length);
         if (end < 0) {
+          // Held back until complete (the mark may be in it): what came before goes out.
+          if (i > passed) out().push(bytes.subarray(passed, i));
+          passed = n;
+          out();
           this.#head = source === bytes ? bytes.slice(i, n) : source;
           return result;
         }
+        const headStart = i;
         i = source === bytes ? end : i + (end - held);
         this.#head = EMPTY;
         const text = latin1.decode(source.subarray(from, end));
+        const marked = MARK_NAME.test(text) ? markedHead(text) : null;
+        if (held > 0 || marked !== null) {
+          // The head goes out whole and rewritten from here.
+          if (headStart > passed) out().push(bytes.subarray(passed, headStart));
+          out().push(marked === null ? source.subarray(from, end).slice() : encoder.encode(marked.forClient));
+          passed = i;
+        }
         const status = Number(text.split(" ", 2)[1] ?? 0);
         if (status === 101) {
           result.status ||= status;
-          this.methods.shift();
+          this.#shift();
           result.completed++;
           result.switchedAt = i;
+          if (result.out !== null && i > passed) out().push(bytes.subarray(passed, i));
           return result;
         }
         if (status >= 100 && status < 200) continue;
         result.status ||= status;
+        const ticket = this.#tickets[0] ?? null;
+        this.#capture = ticket !== null && marked?.forStore != null
+          ? { ticket, head: marked.forStore, ttlMs: marked.ttlMs, parts: [], bytes: 0 }
+          : null;
         this.#framing = responseFraming(text, this.methods[0] ?? "GET", status);
         this.#state = "body";
       }
       const used = consumeBody(this.#framing, bytes, i, n);
       if (typeof used === "string") {
         this.#framing = { kind: "close" };
+        this.#capture = null;
         continue;
+      }
+      const capture = this.#capture;
+      if (capture !== null && used > 0) {
+        capture.bytes += used;
+        if (capture.bytes > this.#maxCaptureBytes) this.#capture = null;
+        else capture.parts.push(bytes.slice(i, i + used));
       }
       i += used;
       if (bodyDone(this.#framing)) {
         this.#state = "head";
-        this.methods.shift();
+        this.#shift();
         result.completed++;
+        if (this.#capture !== null && this.#framing.kind !== "close") {
+          const { ticket, head, ttlMs, parts, bytes: size } = this.#capture;
+          result.stored.push({ ticket, head, ttlMs, body: joined(parts, size) });
+        }
+        this.#capture = null;
       }
     }
+    if (result.out !== null && n > passed) result.out.push(bytes.subarray(passed, n));
     return result;
   }
 }

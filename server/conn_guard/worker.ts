@@ -6,7 +6,9 @@
  * connection belongs to is shared through a `SharedArrayBuffer` indexed by
  * the relay's local port, so `clientOf` answers synchronously on the main
  * thread. Errors of the listen (`AddrInUse`, ...) are rethrown as the same
- * `Deno.errors` classes.
+ * `Deno.errors` classes. The Worker's log lines (the microcache's request
+ * lines among them) are handed, batch by batch, to the main thread's logger,
+ * so one writer puts lines on stdout and they never interleave.
  *
  * This module is both the host API and the Worker's entry.
  *
@@ -18,7 +20,7 @@ import {
   type ConnectionGuardStats,
   startConnectionGuard,
 } from "./guard.ts";
-import { flushLog } from "../log.ts";
+import { flushLog, logLines, setLogSink } from "../log.ts";
 
 /** Bytes per port slot: a 4-byte length, then the client's host as ASCII (an IPv6 address is at most 45). */
 const SLOT = 52;
@@ -28,12 +30,15 @@ type Request =
   | { type: "start"; options: Omit<ConnectionGuardOptions, "onRelay">; clients: SharedArrayBuffer }
   | { type: "upstream"; port: number }
   | { type: "stats"; id: number }
+  | { type: "clear"; id: number }
   | { type: "close"; graceMs?: number };
 
 type Reply =
   | { type: "ready"; addr: Deno.NetAddr }
   | { type: "error"; name: string; message: string }
   | { type: "stats"; id: number; stats: ConnectionGuardStats }
+  | { type: "cleared"; id: number }
+  | { type: "log"; text: string }
   | { type: "closed" };
 
 function writeClient(clients: SharedArrayBuffer, port: number, client: Deno.NetAddr | null): void {
@@ -66,6 +71,7 @@ export function startConnectionGuardWorker(
   const worker = new Worker(import.meta.url, { type: "module", name: "connection-guard" });
   const ready = Promise.withResolvers<ConnectionGuard>();
   const pendingStats = new Map<number, (stats: ConnectionGuardStats) => void>();
+  const pendingClears = new Map<number, () => void>();
   let nextId = 0;
   let closed: PromiseWithResolvers<void> | null = null;
   const send = (message: Request) => worker.postMessage(message);
@@ -84,6 +90,13 @@ export function startConnectionGuardWorker(
       case "stats":
         pendingStats.get(reply.id)?.(reply.stats);
         pendingStats.delete(reply.id);
+        break;
+      case "cleared":
+        pendingClears.get(reply.id)?.();
+        pendingClears.delete(reply.id);
+        break;
+      case "log":
+        logLines(reply.text);
         break;
       case "closed":
         worker.terminate();
@@ -107,6 +120,13 @@ export function startConnectionGuardWorker(
         send({ type: "stats", id });
         return answer.promise;
       },
+      clearMicrocache() {
+        const id = ++nextId;
+        const cleared = Promise.withResolvers<void>();
+        pendingClears.set(id, cleared.resolve);
+        send({ type: "clear", id });
+        return cleared.promise;
+      },
       close(graceMs) {
         if (closed === null) {
           closed = Promise.withResolvers<void>();
@@ -128,6 +148,9 @@ if ("WorkerGlobalScope" in globalThis) {
   };
   let running: ConnectionGuard | null = null;
   const reply = (message: Reply) => scope.postMessage(message);
+  const decoder = new TextDecoder();
+  const toHost = (bytes: Uint8Array) => reply({ type: "log", text: decoder.decode(bytes) });
+  setLogSink({ write: (bytes) => Promise.resolve(toHost(bytes)), writeSync: toHost });
   scope.onmessage = async (event: MessageEvent<Request>) => {
     const message = event.data;
     try {
@@ -140,6 +163,9 @@ if ("WorkerGlobalScope" in globalThis) {
         reply({ type: "ready", addr: running.addr });
       } else if (message.type === "upstream") {
         running?.setUpstreamPort(message.port);
+      } else if (message.type === "clear") {
+        await running?.clearMicrocache();
+        reply({ type: "cleared", id: message.id });
       } else if (message.type === "stats" && running) {
         reply({ type: "stats", id: message.id, stats: await running.stats() });
       } else if (message.type === "close") {

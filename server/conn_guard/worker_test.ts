@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { ConnectionGuard } from "./guard.ts";
 import { startConnectionGuardWorker } from "./worker.ts";
+import { flushLog, setLogSink } from "../log.ts";
 
 Deno.test("the guard on its Worker relays, tells the client synchronously, reports and closes", async () => {
   let guard: ConnectionGuard | null = null;
@@ -43,4 +44,43 @@ Deno.test("a port in use is the same Deno.errors class on the main thread", asyn
   } finally {
     taken.close();
   }
+});
+
+Deno.test("on its Worker, the guard repeats marked answers, logs them through the main thread, and clears", async () => {
+  let calls = 0;
+  const inner = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+    calls++;
+    return new Response("png", { headers: { "x-guard-microcache": "2000", "content-type": "image/png" } });
+  });
+  const lines: string[] = [];
+  const previous = setLogSink({
+    write: (bytes) => Promise.resolve(lines.push(new TextDecoder().decode(bytes))),
+    writeSync: (bytes) => lines.push(new TextDecoder().decode(bytes)),
+  });
+  const guard = await startConnectionGuardWorker({
+    hostname: "127.0.0.1",
+    port: 0,
+    upstream: { hostname: "127.0.0.1", port: inner.addr.port },
+  });
+  try {
+    const url = `http://127.0.0.1:${guard.addr.port}/api/image/x`;
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(url);
+      assert.equal(await response.text(), "png");
+      assert.equal(response.headers.has("x-guard-microcache"), false);
+    }
+    assert.equal(calls, 1);
+    await guard.clearMicrocache();
+    await (await fetch(url)).text();
+    assert.equal(calls, 2);
+    assert.equal((await guard.stats()).microcacheHits, 2);
+  } finally {
+    await guard.close(1_000);
+    await inner.shutdown();
+    await flushLog();
+    setLogSink(previous);
+  }
+  const hits = lines.join("").split("\n").filter((line) => line.includes('"msg":"request"'));
+  assert.equal(hits.length, 2);
+  assert.match(hits[0], /"method":"GET","path":"\/api\/image\/x","status":200,"ms":/);
 });
