@@ -10,7 +10,8 @@
  *   pool or position page of the whitelist (`parsePreviewPath`), else `400`.
  * - Removes the page's preview entry, its share image in every variant, the
  *   shared query cache's reads that name it, and the crawler documents of
- *   every path of it (`/explore/tokens/...` and `/tokens/...` alike); answers
+ *   every path of it (`/explore/tokens/...` and `/tokens/...` alike), and
+ *   whatever the connection guard repeats (`server/cache/invalidation.ts`); answers
  *   `200` with what was removed.
  * - At most {@linkcode PURGE_RATE} purges a minute per client (`429` with
  *   `Retry-After`, before the token is even looked at); every purge and every
@@ -23,6 +24,7 @@ import { parseChain } from "../../lib/chains.ts";
 import { readTextCapped } from "../../lib/read_capped.ts";
 import { cacheKeys } from "../cache/cache_keys.ts";
 import type { Cache } from "../cache/kv_cache.ts";
+import { invalidateCachedAnswers } from "../cache/invalidation.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate_limit.ts";
 import { logger } from "../log.ts";
 import type { QueryCache } from "../../queries/query_cache.ts";
@@ -161,6 +163,8 @@ export async function purgePage(
     return other !== null && other.kind === target.kind && other.chain === target.chain &&
       other.id.toLowerCase() === target.id.toLowerCase();
   }) ?? 0;
+  // Answers repeated in front of the service (the guard's microcache) go too.
+  await invalidateCachedAnswers();
   return { path, kind: target.kind, removed: { preview, images, queries, documents } };
 }
 

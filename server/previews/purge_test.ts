@@ -5,6 +5,7 @@ import { createQueryCache } from "../../queries/query_cache.ts";
 import { createCrawlerDocuments } from "./crawler.ts";
 import { createPreviewPurge, hasPurgeToken, PURGE_PATH } from "./purge.ts";
 import { createRateLimiter } from "../http/rate_limit.ts";
+import { onCachedAnswersInvalidated } from "../cache/invalidation.ts";
 
 const TOKEN = "purge-token-0123456789abcdef";
 const UNI = "0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984";
@@ -169,4 +170,22 @@ Deno.test("hasPurgeToken: only the exact bearer token", async () => {
   assert.equal(await ask(`bearer  ${TOKEN} `), true);
   assert.equal(await ask(`Bearer ${TOKEN} extra`), false);
   assert.equal(await ask(`Bearer`), false);
+});
+
+Deno.test("purge: what is repeated in front of the service (the guard's microcache) is told to forget", async () => {
+  await withKv(async (kv) => {
+    const t = await setup(kv);
+    let cleared = 0;
+    const forget = onCachedAnswersInvalidated(() => Promise.resolve(void cleared++));
+    try {
+      const refused = await t.purge(request({ path: `/explore/tokens/ethereum/${UNI}` }, "Bearer wrong"));
+      assert.equal(refused?.status, 401);
+      assert.equal(cleared, 0);
+      const response = await t.purge(request({ path: `/explore/tokens/ethereum/${UNI}` }, `Bearer ${TOKEN}`));
+      assert.equal(response?.status, 200);
+      assert.equal(cleared, 1);
+    } finally {
+      forget();
+    }
+  });
 });

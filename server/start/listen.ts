@@ -5,7 +5,9 @@
  * benchmarks that turn the guard off. With the guard, `Deno.serve` listens on
  * a loopback port only the guard relays to, and is started again when its
  * accept fails for good (`restart.ts`). A busy or forbidden port stops the
- * start with a {@linkcode ConfigError} naming `PORT`.
+ * start with a {@linkcode ConfigError} naming `PORT`. Behind the guard,
+ * answers it may repeat for a moment are marked (`microcache_mark.ts`), and
+ * a purge clears what it keeps (`server/cache/invalidation.ts`).
  *
  * @module
  */
@@ -16,6 +18,8 @@ import { errorText, logger } from "../log.ts";
 import { internalError } from "../middleware/request_log.ts";
 import type { Clients } from "./clients.ts";
 import { keepInternalServerUp } from "./restart.ts";
+import { markForMicrocache } from "./microcache_mark.ts";
+import { onCachedAnswersInvalidated } from "../cache/invalidation.ts";
 
 /** Guard settings: timeouts and cap, or `false` for `Deno.serve` alone (benchmarks only). */
 export type GuardSettings = Partial<Omit<ConnectionGuardOptions, "hostname" | "port" | "upstream">> | false;
@@ -49,8 +53,10 @@ export async function listen(
         return internalError();
       },
     }, (request, info) => {
-      const client = guard ? guard.clientOf(info.remoteAddr.port) : info.remoteAddr;
-      return clients.run(client?.hostname ?? "unknown", () => handle(request));
+      if (guard === null) return clients.run(info.remoteAddr.hostname, () => handle(request));
+      const client = guard.clientOf(info.remoteAddr.port);
+      return clients.run(client?.hostname ?? "unknown", () => handle(request))
+        .then((response) => markForMicrocache(request, response));
     });
   }
   let server: Deno.HttpServer<Deno.NetAddr>;
@@ -79,6 +85,7 @@ export async function listen(
 
   const activeGuard = guard;
   const internal = keepInternalServerUp(server, () => serve("127.0.0.1", 0), activeGuard);
+  const forget = onCachedAnswersInvalidated(() => activeGuard.clearMicrocache());
   const stopped = Promise.withResolvers<void>();
   let closing: Promise<void> | null = null;
   return {
@@ -86,6 +93,7 @@ export async function listen(
     finished: stopped.promise,
     close() {
       closing ??= (async () => {
+        forget();
         await activeGuard.close();
         await internal.stop();
         stopped.resolve();
