@@ -3,7 +3,8 @@
  * its logo) and the pixels the card draws.
  *
  * Every format is capped before any decoder runs (`image_caps.ts` for
- * bitmap headers, `svg_guard.ts` for SVG documents). PNG (fast-png) and JPEG
+ * bitmap headers, `svg_guard.ts` for SVG documents). PNG (inflated natively
+ * and unfiltered by `png_pixels.ts`; fast-png for the rarer kinds) and JPEG
  * (jpeg-js) are decoded, chosen by their first bytes; an SVG logo that passes
  * its guard is drawn with resvg to fit 64 x 64 for the colour and, when asked,
  * to fit the size the card draws it at (so the card never hands resvg an
@@ -20,6 +21,7 @@
 
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
+import { inflatePng, unfilterToRgba } from "./png_pixels.ts";
 import { errorText, logger } from "../../server/log.ts";
 import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
 import type { FetchedLogo } from "./logo_fetch.ts";
@@ -139,59 +141,18 @@ function jpegToRgba(bytes: Uint8Array): Rgba {
   return { width: image.width, height: image.height, data: image.data };
 }
 
-const CHANNELS_OF_COLOR_TYPE: Readonly<Record<number, number>> = {
-  0: 1,
-  2: 3,
-  3: 1,
-  4: 2,
-  6: 4,
-};
-
 /**
- * Inflates the PNG's image data once, counting bytes, and throws as soon as
- * it grows past what the header's size allows: a small file that claims a
- * small image but inflates to gigabytes is refused before fast-png holds it
- * in memory.
+ * Inflates the PNG's image data once (native zlib, `png_pixels.ts`), capped
+ * at what the header's size allows, and rejects when it would grow past
+ * that: a small file that claims a small image but inflates to gigabytes is
+ * refused before any decoder holds it in memory.
  */
-export async function checkPngInflatedSize(bytes: Uint8Array): Promise<void> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 33) throw new Error("Cannot read PNG: too short");
-  const width = view.getUint32(16);
-  const height = view.getUint32(20);
-  const depth = bytes[24];
-  const channels = CHANNELS_OF_COLOR_TYPE[bytes[25]];
-  if (!channels) throw new Error(`Cannot read PNG: colour type ${bytes[25]}`);
-  const rowBytes = Math.ceil((width * channels * depth) / 8) + 1;
-  // Interlaced images have a few more filter bytes; allow for them.
-  const limit = rowBytes * height * 2 + 1024;
-  const idat: Uint8Array[] = [];
-  for (let offset = 8; offset + 8 <= bytes.length;) {
-    const length = view.getUint32(offset);
-    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
-    if (type === "IDAT") {
-      idat.push(bytes.subarray(offset + 8, offset + 8 + length));
-    }
-    if (type === "IEND") break;
-    offset += 12 + length;
-  }
-  const stream = new Blob(idat as Uint8Array<ArrayBuffer>[]).stream()
-    .pipeThrough(new DecompressionStream("deflate"));
-  const reader = stream.getReader();
-  let total = 0;
+export function checkPngInflatedSize(bytes: Uint8Array): Promise<void> {
   try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > limit) {
-        throw new Error(
-          `Cannot decode PNG: image data inflates past ${limit} bytes for ` +
-            `${width}x${height}`,
-        );
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
+    inflatePng(bytes);
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 
@@ -256,8 +217,8 @@ export async function analyzeLogo(
       checkBitmap(logo.bytes, logo.type);
       let image: Rgba;
       if (logo.type === "png") {
-        await checkPngInflatedSize(logo.bytes);
-        image = pngToRgba(logo.bytes);
+        // Inflated once, capped (a bomb is refused here); the common kinds unfiltered from that, others by fast-png.
+        image = unfilterToRgba(inflatePng(logo.bytes)) ?? pngToRgba(logo.bytes);
       } else {
         image = jpegToRgba(logo.bytes);
       }
