@@ -198,6 +198,8 @@ function toResponse(result: ImageResult, head: boolean): Response {
  */
 export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   const flight = createSingleFlight<ImageResult>();
+  /** Cache writes of drawn cards still under way (answers do not wait for them). */
+  const writes = new Set<Promise<unknown>>();
   /** Keys of the lookups and renders under way (joining one adds no work, so costs no budget). */
   const underWay = new Set<string>();
   const logoFetch: LogoFetchOptions = {
@@ -346,12 +348,14 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     // A card drawn without its logos (a stopped render, or a logo fetch that
     // failed for a reason that may pass) is answered but not kept: the next
     // request tries the logo again.
+    // The answer does not wait for the KV write (the cache serves the bytes
+    // from memory at once); `close()` waits for the writes still under way.
     if (cache && !drawn.degraded) {
-      try {
-        await cache.setImage(kind, chainName, cacheId, drawn.png, variant);
-      } catch (error) {
-        logger.error("Image cache write failed", { error: errorText(error) });
-      }
+      const png = drawn.png;
+      const write = (async () => await cache.setImage(kind, chainName, cacheId, png, variant))()
+        .catch((error) => logger.error("Image cache write failed", { error: errorText(error) }))
+        .finally(() => writes.delete(write));
+      writes.add(write);
     }
     return { status: 200, body: drawn.png };
   }
@@ -424,7 +428,10 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
 
   return Object.assign(handleImage, {
     warm: () => pool.warm(),
-    close: () => pool.close(),
+    async close() {
+      await Promise.all(writes);
+      await pool.close();
+    },
     stats: () => pool.stats(),
   });
 }
