@@ -14,14 +14,16 @@
  *    write), c=1, fresh tokens, vs Node servers drawing the same card from
  *    the same logo (`node/server.mjs`): @vercel/og, and Takumi.
  * 4. First image after spawn: the service vs the Node @vercel/og server.
- * 5. Token page SSR and the service's memory (its whole process tree: main
- *    process and render workers) over many uncached images (no peer).
+ * 5. Token page SSR (`pages`), and the service's memory (`memory`: its whole
+ *    process tree, main process and render workers): idle after start-up,
+ *    over 500 uncached images, and once the workers retired (no peer).
  *
  * Parts 2-5 need the app build (`deno task build`); without it they are
  * skipped with a note.
  *
  * @module
  */
+import { decode as decodePng } from "fast-png";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,14 +31,26 @@ import { benchCards, writeCardsFile } from "./cards.tsx";
 import { ROOT_DIR } from "../server/paths.ts";
 import { type BenchGateway, startBenchGateway } from "./gateway.ts";
 import { runRenderComparison } from "./render.tsx";
-import { type BenchServer, firstOk, sampleTreeMemory, spawnListening, spawnServer, treeMemoryOf } from "./server.ts";
+import {
+  type BenchServer,
+  firstOk,
+  sampleTreeMemory,
+  spawnListening,
+  spawnServer,
+  type TreeMemory,
+  treeMemoryOf,
+} from "./server.ts";
 import { runWrk } from "./wrk.ts";
 
 const CONCURRENCY = 32;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 4);
 const UNCACHED_PER_ROUND = Number(Deno.env.get("BENCH_UNCACHED_PER_ROUND") ?? 15);
-const MEMORY_BATCH = Number(Deno.env.get("BENCH_MEMORY_BATCH") ?? 1000);
+const MEMORY_IMAGES = Number(Deno.env.get("BENCH_MEMORY_IMAGES") ?? 500);
+/** The service's RENDER_IDLE_SECONDS in part 5 (production default 30): how long the retirement check waits. */
+const IDLE_SECONDS = Number(Deno.env.get("BENCH_IDLE_SECONDS") ?? 10);
+/** How long after "Listening" the idle tree is read (start-up settled). */
+const SETTLE_MS = Number(Deno.env.get("BENCH_SETTLE_MS") ?? 3000);
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** One line of the printed table. */
@@ -76,6 +90,13 @@ function addressOf(i: number, bytes = 20): string {
 
 function isPng(bytes: Uint8Array): boolean {
   return PNG_SIGNATURE.every((b, i) => bytes[i] === b);
+}
+
+/** Whether `bytes` is a PNG whose header says 1200x630 (the card's size). */
+function isCardPng(bytes: Uint8Array): boolean {
+  if (!isPng(bytes) || bytes.length < 24) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  return view.getUint32(16) === 1200 && view.getUint32(20) === 630;
 }
 
 async function get(url: string): Promise<{ status: number; body: Uint8Array; ms: number }> {
@@ -182,6 +203,37 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
   }
 }
 
+/** A decoded card: RGBA pixels. */
+type CardPixels = { width: number; height: number; data: Uint8Array };
+
+/**
+ * GETs `url` and throws unless it is a 200 PNG that decodes to a 1200x630
+ * card (the whole body decoded, after the time is taken).
+ */
+async function getCard(url: string): Promise<{ body: Uint8Array; ms: number; pixels: CardPixels }> {
+  const { body, ms } = await getPng(url);
+  const image = decodePng(body);
+  if (image.width !== 1200 || image.height !== 630) {
+    throw new Error(`${url} answered a ${image.width}x${image.height} PNG, not the 1200x630 card`);
+  }
+  const rgba = new Uint8Array(image.width * image.height * 4);
+  const src = image.data;
+  for (let i = 0, o = 0; o < rgba.length; i += image.channels, o += 4) {
+    rgba[o] = src[i];
+    rgba[o + 1] = src[i + 1];
+    rgba[o + 2] = src[i + 2];
+    rgba[o + 3] = image.channels === 4 ? src[i + 3] : 255;
+  }
+  return { body, ms, pixels: { width: image.width, height: image.height, data: rgba } };
+}
+
+/** Mean absolute difference per channel (0-255) of two cards of one size. */
+function meanDifference(a: CardPixels, b: CardPixels): number {
+  let sum = 0;
+  for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i] - b.data[i]);
+  return sum / a.data.length;
+}
+
 async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void> {
   const server = await spawnServer(serviceEnv(gateway));
   const node = await spawnListening("node", ["server.mjs", cardsFile, gateway.logoUrl, "vercel"], {
@@ -200,7 +252,23 @@ async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void>
       node: () => `${node.url}/token?n=${next++}`,
       takumi: () => `${takumi.url}/token?n=${next++}`,
     };
-    for (const url of Object.values(sides)) for (let i = 0; i < 5; i++) await getPng(url());
+    // The same warm-up on every side; each side's first card is its reference: every later answer of that side
+    // must be a 1200x630 PNG with the same pixels (a card for a fresh token, not an error image), and the
+    // service's reference must show the peers' card (their mean difference is printed, and over 6/255 stops the run).
+    const references: Partial<Record<keyof typeof sides, CardPixels>> = {};
+    for (const [name, url] of Object.entries(sides) as [keyof typeof sides, () => string][]) {
+      for (let i = 0; i < 5; i++) references[name] ??= (await getCard(url())).pixels;
+    }
+    const differences = {
+      node: meanDifference(references.service!, references.node!),
+      takumi: meanDifference(references.service!, references.takumi!),
+    };
+    log(
+      `uncached: the service's card against @vercel/og's: mean difference ${
+        differences.node.toFixed(2)
+      }/255 per channel, against Takumi's: ${differences.takumi.toFixed(2)}/255`,
+    );
+    if (differences.node > 6 || differences.takumi > 6) throw new Error("the service and its peers draw other cards");
     const names = Object.keys(sides) as (keyof typeof sides)[];
     const times: Record<string, number[][]> = { service: [], node: [], takumi: [] };
     const ratios: number[] = [];
@@ -210,7 +278,12 @@ async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void>
       const order = names.map((_, i) => names[(round + i) % names.length]);
       for (const name of order) {
         const series: number[] = [];
-        for (let i = 0; i < UNCACHED_PER_ROUND; i++) series.push((await getPng(sides[name]())).ms);
+        for (let i = 0; i < UNCACHED_PER_ROUND; i++) {
+          const card = await getCard(sides[name]());
+          const drift = meanDifference(card.pixels, references[name]!);
+          if (drift > 0.5) throw new Error(`${name} answered another card (mean difference ${drift.toFixed(2)}/255)`);
+          series.push(card.ms);
+        }
         times[name].push(series);
       }
       const m = (name: string) => median(times[name][round]);
@@ -231,11 +304,12 @@ async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void>
       takumiRatios,
       takumiRatio: median(takumiRatios),
       logoFetches: gateway.logoHits,
+      meanDifference: differences,
     };
     rows.push({ name: "uncached token image request (c=1)", p50: median(times.service.flat()) });
     rows.push({ name: "Node @vercel/og server, same card and logo", p50: median(times.node.flat()) });
     rows.push({ name: "Node Takumi server, same card and logo", p50: median(times.takumi.flat()) });
-    rows.push({ name: "uncached request: service / Node @vercel/og", value: roundsText(ratios), target: "<= 0.6x" });
+    rows.push({ name: "uncached request: service / Node @vercel/og", value: roundsText(ratios), target: "<= 0.5x" });
     rows.push({ name: "uncached request: service / Node Takumi", value: roundsText(takumiRatios) });
   } finally {
     await takumi.stop();
@@ -261,7 +335,7 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
           ? `${server.url}/api/image/tokens/ethereum/${addressOf(0xf00 + round)}`
           : `${server.url}/token?n=${round}`;
         const body = await firstOk(url);
-        if (!isPng(body)) throw new Error(`${name}: first image is not a PNG`);
+        if (!isCardPng(body)) throw new Error(`${name}: first image is not a 1200x630 PNG`);
         times[name].push(performance.now() - server.spawnedAt);
         listen[name].push(server.listenMs);
       } finally {
@@ -290,9 +364,8 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
   rows.push({ name: "first image: service / Node", value: roundsText(ratios), target: "<= 1.0x" });
 }
 
-async function pagesAndMemory(gateway: BenchGateway): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), "bench-kv-"));
-  const server = await spawnServer(serviceEnv(gateway, { DENO_KV_PATH: join(dir, "kv.sqlite3") }));
+async function tokenPage(gateway: BenchGateway): Promise<void> {
+  const server = await spawnServer(serviceEnv(gateway));
   try {
     const tokenPage = `${server.url}/explore/tokens/ethereum/${addressOf(0xcafe)}`;
     await get(tokenPage);
@@ -304,60 +377,104 @@ async function pagesAndMemory(gateway: BenchGateway): Promise<void> {
       p99: page.p99Ms,
       rps: page.requestsPerSecond,
     });
-    const start = await treeMemoryOf(server.pid);
+  } finally {
+    await server.stop();
+  }
+}
+
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+const perProcess = (tree: TreeMemory) => tree.processes.map((p) => `${p.name} ${p.pid}: ${mib(p.rss)}`).join(", ");
+
+/**
+ * The service's process tree (VmRSS summed over it, `/proc`): idle once
+ * start-up settled, over `MEMORY_IMAGES` distinct uncached images (sampled
+ * every 100 ms for the peak), right after them, and once its render workers
+ * had `IDLE_SECONDS` without a card (they retire: the tree is one process
+ * again).
+ */
+async function memory(gateway: BenchGateway): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), "bench-kv-"));
+  const server = await spawnServer(serviceEnv(gateway, {
+    DENO_KV_PATH: join(dir, "kv.sqlite3"),
+    RENDER_IDLE_SECONDS: String(IDLE_SECONDS),
+    // Each image comes from its own client (X-Forwarded-For), so the per-client budget of uncached images
+    // (og/job/client_budget.ts: a burst of 40, then 2 a second) does not pace the run: the renderer does.
+    TRUST_PROXY: "1",
+  }));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const idle = await treeMemoryOf(server.pid);
+    log(`memory: idle ${SETTLE_MS} ms after listening: tree ${mib(idle.rss)} (${perProcess(idle)})`);
     let limited = 0;
-    const batches: { rss: number; peak: number; processes: number; seconds: number }[] = [];
-    for (let batch = 0; batch < 2; batch++) {
-      log(`memory: ${MEMORY_BATCH} distinct uncached images, batch ${batch + 1} of 2`);
-      let next = 0;
-      const started = performance.now();
-      const sampler = sampleTreeMemory(server.pid);
-      const worker = async () => {
-        while (next < MEMORY_BATCH) {
-          const i = batch * MEMORY_BATCH + next++;
-          const kind = i % 2 === 0 ? "tokens" : "pools";
-          const url = `${server.url}/api/image/${kind}/ethereum/${addressOf(0x200000 + i)}`;
-          // The service's per-client budget answers the bench's one client 429 past its burst: wait as told.
-          for (let tries = 0;; tries++) {
-            const response = await fetch(url);
-            if (response.status !== 429 || tries === 20) {
-              const body = new Uint8Array(await response.arrayBuffer());
-              if (response.status !== 200 || !isPng(body)) throw new Error(`${url} answered ${response.status}`);
-              break;
-            }
-            await response.body?.cancel();
-            limited++;
-            await new Promise((resolve) =>
-              setTimeout(resolve, Number(response.headers.get("retry-after") ?? 1) * 1000)
-            );
+    let next = 0;
+    let done = 0;
+    const steps: { images: number; rss: number; processes: number }[] = [];
+    const started = performance.now();
+    const sampler = sampleTreeMemory(server.pid);
+    const client = async () => {
+      while (next < MEMORY_IMAGES) {
+        const i = next++;
+        const kind = i % 2 === 0 ? "tokens" : "pools";
+        const url = `${server.url}/api/image/${kind}/ethereum/${addressOf(0x300000 + i)}`;
+        const headers = { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+        for (let tries = 0;; tries++) {
+          const response = await fetch(url, { headers });
+          if (response.status !== 429 || tries === 20) {
+            const body = new Uint8Array(await response.arrayBuffer());
+            if (response.status !== 200 || !isCardPng(body)) throw new Error(`${url} answered ${response.status}`);
+            break;
           }
+          await response.body?.cancel();
+          limited++;
+          await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get("retry-after") ?? 1) * 1000));
         }
-      };
-      await Promise.all(Array.from({ length: 4 }, worker));
-      const seconds = (performance.now() - started) / 1000;
-      const { peak } = await sampler.stop();
-      const now = await treeMemoryOf(server.pid);
-      batches.push({ rss: now.rss, peak, processes: now.processes.length, seconds });
-      log(
-        `memory batch ${batch + 1}: process tree ${(now.rss / 1024 / 1024).toFixed(0)} MiB now, peak ${
-          (peak / 1024 / 1024).toFixed(0)
-        } MiB (sampled every 100 ms), ${now.processes.map((p) => `${p.name} ${p.pid}`).join(", ")}`,
-      );
-    }
-    const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+        if (++done % 100 === 0) {
+          const now = await treeMemoryOf(server.pid);
+          steps.push({ images: done, rss: now.rss, processes: now.processes.length });
+          log(`memory: ${done} images: tree ${mib(now.rss)} (${perProcess(now)})`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, client));
+    const seconds = (performance.now() - started) / 1000;
+    const { peak } = await sampler.stop();
+    const end = await treeMemoryOf(server.pid);
+    log(
+      `memory: after ${MEMORY_IMAGES} images (${(MEMORY_IMAGES / seconds).toFixed(0)}/s): tree ${mib(end.rss)} (${
+        perProcess(end)
+      }), peak ${mib(peak)} (sampled every 100 ms)`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, (IDLE_SECONDS + 3) * 1000));
+    const rested = await treeMemoryOf(server.pid);
+    const retired = rested.processes.length === 1;
+    log(
+      `memory: ${IDLE_SECONDS + 3} s later (RENDER_IDLE_SECONDS=${IDLE_SECONDS}): tree ${mib(rested.rss)} (${
+        perProcess(rested)
+      }); workers retired: ${retired ? "yes" : "no"}`,
+    );
     results.memory = {
       note: "the service's whole process tree (main process + render workers + any child), VmRSS summed from /proc",
+      idle,
+      images: MEMORY_IMAGES,
+      steps,
+      peak,
+      end,
+      rested,
+      retired,
+      seconds,
       answered429: limited,
-      start,
-      batches,
     };
+    rows.push({ name: "service tree RSS, idle after start-up", value: mib(idle.rss), target: "<= 200 MB" });
     rows.push({
-      name: `service process tree RSS over ${2 * MEMORY_BATCH} uncached images (c=4)`,
-      value: `${mib(start.rss)} (${start.processes.length} processes) -> ${mib(batches[1].rss)} (${
-        batches[1].processes
-      }), peak ${mib(batches[0].peak)} then ${mib(batches[1].peak)}; ${
-        (MEMORY_BATCH / batches[1].seconds).toFixed(0)
-      } images/s; ${limited} answers 429 (per-client budget) waited out`,
+      name: `service tree RSS over ${MEMORY_IMAGES} uncached images (c=4)`,
+      value: `peak ${mib(peak)}, end ${mib(end.rss)} (${end.processes.length} processes); ${
+        (MEMORY_IMAGES / seconds).toFixed(0)
+      } images/s; ${limited} answers 429 waited out`,
+      target: "<= 400 MB",
+    });
+    rows.push({
+      name: `service tree RSS ${IDLE_SECONDS + 3} s after the last image`,
+      value: `${mib(rested.rss)} (${rested.processes.length} processes; workers retired: ${retired ? "yes" : "no"})`,
     });
   } finally {
     await server.stop();
@@ -395,7 +512,7 @@ async function hasBuild(): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const only = new Set((Deno.env.get("BENCH_ONLY") ?? "render,cache,uncached,first,memory").split(","));
+  const only = new Set((Deno.env.get("BENCH_ONLY") ?? "render,cache,uncached,first,pages,memory").split(","));
   if (only.has("render")) {
     log("render: og/ drawCard (Deno) vs Takumi, @vercel/og and satori + resvg-js (Node), interleaved rounds");
     try {
@@ -421,7 +538,12 @@ async function main(): Promise<void> {
           () => uncached(gateway, cardsFile),
         ],
         ["first", "first image after spawn vs Node @vercel/og server", () => firstImage(gateway, cardsFile)],
-        ["memory", "token page SSR and the service's process-tree memory", () => pagesAndMemory(gateway)],
+        ["pages", "token page SSR", () => tokenPage(gateway)],
+        [
+          "memory",
+          "the service's process-tree memory: idle, over uncached images, and once idle again",
+          () => memory(gateway),
+        ],
       ];
       for (const [name, title, run] of parts) {
         if (!only.has(name)) continue;
