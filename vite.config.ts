@@ -37,9 +37,31 @@ function walletConnectOwnCopies(): Plugin {
   };
 }
 
+/**
+ * Modules of `lib/` whose top level only builds tables from constants
+ * (`PREVIEW_ROUTES.map(compile)`), which Rollup cannot prove free of side
+ * effects: in the client build they are marked so, and a chunk that uses
+ * none of their exports leaves them out (the root imports two constants of
+ * `lib/preview_meta.ts`, whose import of `lib/preview_routes.ts` would
+ * otherwise put the whole whitelist in every first visit).
+ */
+function tablesWithoutSideEffects(): Plugin {
+  const TABLES = /[\\/]lib[\\/]preview_routes\.ts$/;
+  return {
+    name: "tables-without-side-effects",
+    enforce: "pre",
+    apply: "build",
+    async resolveId(source, importer, options) {
+      if (options.ssr || !/preview_routes/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && TABLES.test(resolved.id) ? { ...resolved, moduleSideEffects: false } : resolved;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   publicDir: "static",
-  plugins: [walletConnectOwnCopies(), reactRouter()],
+  plugins: [walletConnectOwnCopies(), tablesWithoutSideEffects(), reactRouter()],
   ssr: {
     resolve: {
       conditions: ["deno", "worker"],

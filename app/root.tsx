@@ -7,7 +7,7 @@
  * a small body instead: the preview's title, description, share image and a
  * link to the page, without scripts. Its route loaders do not run.
  */
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "react-router";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaDescriptor } from "react-router";
 import {
   data,
   isRouteErrorResponse,
@@ -28,7 +28,6 @@ import fontsUrl from "./fonts.css?url";
 import { isCrawlerView } from "../lib/crawler_view.ts";
 import type { LoadContext } from "../lib/load_context.ts";
 import {
-  type HeadData,
   loadPagePreview,
   MAX_DESCRIPTION,
   MAX_IMAGE_ALT,
@@ -40,16 +39,43 @@ import {
 } from "../lib/preview_meta.ts";
 import { previewText } from "../lib/text.ts";
 
-/** What the root loader gives the document. */
-export interface RootData extends HeadData {
+/** The crawler body's texts, cleaned and capped as in the tags. */
+export interface CrawlerBody {
+  readonly title: string;
+  readonly description: string;
+  readonly image: string;
+  readonly imageAlt: string;
+  readonly url: string;
+}
+
+/**
+ * What the root loader gives the document: the head's tags, made on the
+ * server (the preview code stays out of the browser's scripts), and for a
+ * crawler its small body.
+ */
+export interface RootData {
   /** A crawler on a whitelisted page: the document is the preview only. */
   readonly crawler: boolean;
+  /** The preview tags (`previewMeta`), or the default title. */
+  readonly tags: MetaDescriptor[];
+  /** The crawler's body, for a crawler only. */
+  readonly body: CrawlerBody | null;
 }
 
 export const links: LinksFunction = () => [
   ...SITE_LINKS,
   { rel: "stylesheet", href: stylesUrl },
 ];
+
+function crawlerBody(preview: PagePreview): CrawlerBody {
+  return {
+    title: previewText(preview.title, MAX_TITLE),
+    description: previewText(preview.description, MAX_DESCRIPTION),
+    image: preview.image,
+    imageAlt: previewText(preview.imageAlt, MAX_IMAGE_ALT),
+    url: preview.url,
+  };
+}
 
 /**
  * Link preview of whitelisted pages (default, token or pool), from the
@@ -59,7 +85,12 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request, context }: LoaderFunctionArgs & { context: LoadContext }) {
   const head = await loadPagePreview(request, context.previews, context.origin, context.logger);
-  const root: RootData = { ...head, crawler: head.preview !== null && isCrawlerView(request) };
+  const crawler = head.preview !== null && isCrawlerView(request);
+  const root: RootData = {
+    crawler,
+    tags: previewMeta(head),
+    body: crawler && head.preview ? crawlerBody(head.preview) : null,
+  };
   const headers = new Headers();
   if (head.preview !== null) headers.set("vary", "User-Agent");
   if (head.previewFailed) headers.set("cache-control", "no-store");
@@ -75,7 +106,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [{ title: notFound ? "404 Not Found" : "500 Internal Server Error" }];
   }
-  return previewMeta(data);
+  return data?.tags ?? [];
 };
 
 /** The HTML document around every page, error pages included. */
@@ -116,20 +147,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The crawler's body: what the preview says, as a page (texts cleaned and capped as in the tags). */
-function CrawlerPreview({ preview }: { preview: PagePreview }) {
+/** The crawler's body: what the preview says, as a page. */
+function CrawlerPreview({ body }: { body: CrawlerBody }) {
   return (
     <article className="crawler-preview">
-      <h1>{previewText(preview.title, MAX_TITLE)}</h1>
-      <p>{previewText(preview.description, MAX_DESCRIPTION)}</p>
-      <img
-        src={preview.image}
-        alt={previewText(preview.imageAlt, MAX_IMAGE_ALT)}
-        width={1200}
-        height={630}
-      />
+      <h1>{body.title}</h1>
+      <p>{body.description}</p>
+      <img src={body.image} alt={body.imageAlt} width={1200} height={630} />
       <p>
-        <a href={preview.url}>{preview.url}</a>
+        <a href={body.url}>{body.url}</a>
       </p>
     </article>
   );
@@ -156,7 +182,7 @@ function useWebFonts() {
 export default function App() {
   useWebFonts();
   const root = useLoaderData<typeof loader>();
-  if (root.crawler && root.preview) return <CrawlerPreview preview={root.preview} />;
+  if (root.crawler && root.body) return <CrawlerPreview body={root.body} />;
   return <Outlet />;
 }
 
