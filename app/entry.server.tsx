@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { islandsReady } from "./components/island.tsx";
 // Server only (never in the browser bundle): the service's one logger.
 import { errorText, logger } from "../server/log.ts";
 
@@ -39,10 +40,14 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
+  await islandsReady();
   const body = await renderToReadableStream(
     <ServerRouter context={routerContext} url={request.url} />,
     {
       signal: controller.signal,
+      // A finished Suspense boundary (an island, `components/island.tsx`) stays in place in the HTML: over React's
+      // default 12,800 bytes it would be sent after the shell and shown later, a layout shift.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(error: unknown) {
         status = 500;
         if (!controller.signal.aborted) {

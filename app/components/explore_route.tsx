@@ -3,13 +3,16 @@
  *
  * Kept apart from the screens so that the screen modules export components
  * only, and React Fast Refresh swaps an edited screen in place (`deno task dev`).
+ * The screen is an island (`island.tsx`): its code loads after the first screen.
  *
  * @module
  */
 import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
 import type { ExploreData } from "../lib/explore_loader.ts";
-import { ExploreScreen } from "./explore_screen.tsx";
+import { island } from "./island.tsx";
+
+const ExploreScreen = island(() => import("./explore_screen.tsx").then((m) => m.ExploreScreen));
 
 /**
  * The route module's screen of an explore page on `loadExplore`'s data

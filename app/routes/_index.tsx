@@ -15,4 +15,4 @@ export default exploreRoute({
   ),
 });
 
-export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";
+export { RouteErrorIsland as ErrorBoundary } from "../components/route_error.tsx";

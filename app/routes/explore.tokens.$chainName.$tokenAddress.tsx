@@ -1,12 +1,16 @@
 /** `/explore/tokens/:chainName/:tokenAddress` and `/tokens/:chainName/:tokenAddress`: a token's price, stats, pools and transactions; the frame at once, the parts streamed after it. */
 import { useLoaderData } from "react-router";
-import { StreamedTokenScreen } from "../components/streamed_token_screen.tsx";
+import { island } from "../components/island.tsx";
 import { loadTokenPage } from "../lib/token_loader.ts";
 
 export const loader = loadTokenPage;
+
+const StreamedTokenScreen = island(() =>
+  import("../components/streamed_token_screen.tsx").then((m) => m.StreamedTokenScreen)
+);
 
 export default function TokenRoute() {
   return <StreamedTokenScreen page={useLoaderData<typeof loader>()} />;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../components/status.tsx";
+export { RouteErrorIsland as ErrorBoundary } from "../components/route_error.tsx";

@@ -1,7 +1,8 @@
 import "global-jsdom/register";
-import { cleanup, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import assert from "node:assert/strict";
-import { chainTarget, SiteHeader } from "../../app/components/layout.tsx";
+import { SiteHeader } from "../../app/components/layout.tsx";
+import { chainTarget } from "../../app/components/header_tools.tsx";
 import { marketRate } from "../../app/components/trade_screen.tsx";
 import { CHAINS } from "../../lib/chains.ts";
 import { renderInRouter } from "./render_stub.tsx";
@@ -14,7 +15,11 @@ Deno.test("the chain selector leads to the chain's tokens or explore page", () =
 });
 
 Deno.test("the header has navigation, token search and the gateway's chains", async () => {
-  renderInRouter(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
+  // The header's tools are an island (app/components/island.tsx): their code loads after the first render, which
+  // React's act must await.
+  await act(() => {
+    renderInRouter(<SiteHeader />, "/tokens/base", "/tokens/:chainName");
+  });
   const nav = await screen.findByRole("navigation", { name: "Main" });
   assert.deepEqual([...nav.querySelectorAll("a")].map((a) => a.textContent), [
     "Explore",
@@ -24,7 +29,7 @@ Deno.test("the header has navigation, token search and the gateway's chains", as
     "Portfolio",
     "NFTs",
   ]);
-  assert.ok(screen.getByRole("combobox", { name: "Search tokens" }));
+  assert.ok(await screen.findByRole("combobox", { name: "Search tokens" }));
   assert.equal(screen.getByRole("button", { name: /Network: Base/ }).getAttribute("aria-haspopup"), "dialog");
   const menu = document.querySelector('[role="dialog"][aria-label="Choose a network"]')!;
   assert.equal(menu.getAttribute("popover"), "auto");
