@@ -1,6 +1,7 @@
 /**
  * Deploys the demo chain's content ({@link DemoPlan}) into a fresh node: the
- * Uniswap contracts from their npm artifacts at Ethereum's addresses, the demo
+ * Uniswap contracts (their npm artifacts' ABI and creation code, vendored in
+ * `contracts/` by `scripts/vendor_contracts.ts`) at Ethereum's addresses, the demo
  * tokens at the catalog's addresses, the pools with their liquidity, and the
  * development accounts' balances.
  *
@@ -23,24 +24,14 @@ import {
   parseAbi,
   toHex,
 } from "viem";
-import v2Factory from "@uniswap/v2-core/build/UniswapV2Factory.json" with { type: "json" };
-import v2Router from "@uniswap/v2-periphery/build/UniswapV2Router02.json" with { type: "json" };
-import weth9 from "@uniswap/v2-periphery/build/WETH9.json" with { type: "json" };
-import v3Factory from "@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json" with {
-  type: "json",
-};
-import swapRouter from "@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json" with {
-  type: "json",
-};
-import quoterV2 from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json" with {
-  type: "json",
-};
-import tickLens from "@uniswap/v3-periphery/artifacts/contracts/lens/TickLens.sol/TickLens.json" with {
-  type: "json",
-};
-import positionManager from "@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json" with {
-  type: "json",
-};
+import v2Factory from "./contracts/uniswap_v2_factory.json" with { type: "json" };
+import v2Router from "./contracts/uniswap_v2_router02.json" with { type: "json" };
+import weth9 from "./contracts/weth9.json" with { type: "json" };
+import v3Factory from "./contracts/uniswap_v3_factory.json" with { type: "json" };
+import swapRouter from "./contracts/swap_router.json" with { type: "json" };
+import quoterV2 from "./contracts/quoter_v2.json" with { type: "json" };
+import tickLens from "./contracts/tick_lens.json" with { type: "json" };
+import positionManager from "./contracts/nonfungible_position_manager.json" with { type: "json" };
 import demoToken from "./contracts/demo_token.json" with { type: "json" };
 import swapRouter02 from "./contracts/swap_router02.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
@@ -55,8 +46,9 @@ interface Artifact {
   readonly bytecode: string;
 }
 
+/** The creation code of a vendored artifact (`0x`-prefixed there). */
 function creationCode(artifact: Artifact): Hex {
-  return (artifact.bytecode.startsWith("0x") ? artifact.bytecode : `0x${artifact.bytecode}`) as Hex;
+  return artifact.bytecode as Hex;
 }
 
 const ERC20_ABI = parseAbi([

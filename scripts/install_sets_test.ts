@@ -57,11 +57,19 @@ Deno.test("deno.lock: the serving set holds no test-only package and one libc bu
     "gnu",
   );
   const names = (view: Lockfile) => new Set(Object.keys(view.npm).map((id) => id.slice(0, id.indexOf("@", 1))));
-  for (const name of ["playwright-core", "jsdom", "metascraper", "unfurl.js", "@testing-library/react"]) {
+  const testOnly = [
+    "playwright-core",
+    "jsdom",
+    "metascraper",
+    "unfurl.js",
+    "@testing-library/react",
+    "@uniswap/v3-core",
+  ];
+  for (const name of testOnly) {
     assert.ok(!names(serving).has(name), name);
     assert.ok(names(all).has(name), name);
   }
-  for (const name of ["vite", "@react-router/dev", "@nomicfoundation/edr-linux-x64-gnu", "@uniswap/v3-core"]) {
+  for (const name of ["vite", "@react-router/dev", "@nomicfoundation/edr-linux-x64-gnu", "viem"]) {
     assert.ok(names(serving).has(name), name);
   }
   for (const view of [serving, all]) assert.ok(![...names(view)].some((name) => name.endsWith("-musl")));
