@@ -8,10 +8,17 @@
  * - a crawler document (a crawler's `GET` of a whitelisted page, kept by
  *   `server/previews/crawler.ts`), wrk at c=16 with a crawler User-Agent.
  *
- * Each side is one long-lived process; both get the same warm-up, then the
- * rounds run interleaved (A B, B A, ...). Before and after every wrk run both
- * sides are checked to answer 200 with the reference bytes, and wrk must see
- * no error. Every round and the median ratio are printed.
+ * With the guard's microcache (`server/conn_guard/microcache.ts`) the service's
+ * hot path is the guard answering from memory; a third side, `internal`, is the
+ * same service with the microcache off (every request relayed to the internal
+ * `Deno.serve` and through the middlewares: what a first request, or one with
+ * other headers, costs), printed for the record.
+ *
+ * Each side is one long-lived process; all get the same warm-up, then the
+ * rounds run interleaved (the order rotating each round). Before and after
+ * every wrk run every side is checked to answer 200 with the reference bytes
+ * and headers, and wrk must see no error. Every round and the median ratios
+ * are printed.
  *
  * `deno task bench:hot [rounds] [seconds]` (defaults 4 and 5).
  *
@@ -19,6 +26,9 @@
  */
 import { join } from "node:path";
 import { type BenchServer, spawnListening, spawnServer } from "./server.ts";
+import { loadConfig } from "../server/config.ts";
+import { logger } from "../server/log.ts";
+import { startService } from "../server.ts";
 import { type LoadResult, runWrk } from "./wrk.ts";
 
 /** One thing the bench asks for. */
@@ -96,43 +106,80 @@ function line(result: LoadResult): string {
     `p99 ${result.p99Ms.toFixed(2)} ms`;
 }
 
-async function runCase(service: BenchServer, test: Case, rounds: number, seconds: number, dir: string) {
+type Side = "service" | "internal" | "bare";
+
+async function runCase(
+  service: BenchServer,
+  internal: BenchServer,
+  test: Case,
+  rounds: number,
+  seconds: number,
+  dir: string,
+) {
   const serviceUrl = service.url + test.path;
   const expected = await reference(serviceUrl, test.headers);
+  // The internal side's own bytes: a document names its origin, port included.
+  const internalExpected = await reference(internal.url + test.path, test.headers);
   const bodyFile = join(dir, `${test.connections}.body`);
   const headersFile = join(dir, `${test.connections}.headers.json`);
   await Deno.writeFile(bodyFile, expected.body);
   await Deno.writeTextFile(headersFile, JSON.stringify(expected.headers));
   const bare = await spawnListening(Deno.execPath(), ["run", "-A", "bench/bare_server.ts", bodyFile, headersFile]);
   try {
-    const sides = { service: serviceUrl, bare: bare.url + test.path };
+    const sides: Record<Side, string> = {
+      service: serviceUrl,
+      internal: internal.url + test.path,
+      bare: bare.url + test.path,
+    };
     console.log(`${test.name}: ${expected.body.byteLength} bytes, c=${test.connections}`);
-    for (const [side, url] of Object.entries(sides)) {
-      await check(side, url, test, expected);
+    const expectedOf = (side: Side) => side === "internal" ? internalExpected : expected;
+    for (const side of ["service", "internal", "bare"] as const) {
+      const url = sides[side];
+      await check(side, url, test, expectedOf(side));
       await runWrk(url, test.connections, 2, test.headers); // the same warm-up on both
     }
-    const rps: Record<string, number[]> = { service: [], bare: [] };
+    const rps: Record<Side, number[]> = { service: [], internal: [], bare: [] };
     const ratios: number[] = [];
+    const internalRatios: number[] = [];
+    const names: Side[] = ["service", "bare", "internal"];
     for (let round = 1; round <= rounds; round++) {
-      const order = round % 2 ? ["service", "bare"] as const : ["bare", "service"] as const;
+      const order = names.map((_, i) => names[(i + round - 1) % names.length]);
       for (const side of order) {
-        await check(side, sides[side], test, expected);
+        await check(side, sides[side], test, expectedOf(side));
         const result = await runWrk(sides[side], test.connections, seconds, test.headers);
-        await check(side, sides[side], test, expected);
+        await check(side, sides[side], test, expectedOf(side));
         if (result.errors > 0) throw new Error(`${side} ${test.name}: wrk saw ${result.errors} errors`);
         rps[side].push(result.requestsPerSecond);
-        console.log(`  round ${round} ${side.padEnd(7)} ${line(result)}`);
+        console.log(`  round ${round} ${side.padEnd(8)} ${line(result)}`);
       }
       ratios.push(rps.service[round - 1] / rps.bare[round - 1]);
-      console.log(`  round ${round} service/bare ${ratios[round - 1].toFixed(2)}x`);
+      internalRatios.push(rps.internal[round - 1] / rps.bare[round - 1]);
+      console.log(
+        `  round ${round} service/bare ${ratios[round - 1].toFixed(2)}x, ` +
+          `internal/bare ${internalRatios[round - 1].toFixed(2)}x`,
+      );
     }
+    const rounded = (values: number[]) => values.map((r) => r.toFixed(2)).join(" ");
     console.log(
       `  median service ${median(rps.service).toFixed(0)} req/s, bare ${median(rps.bare).toFixed(0)} req/s, ` +
-        `ratio ${median(ratios).toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(" ")})`,
+        `ratio ${median(ratios).toFixed(2)}x (rounds ${rounded(ratios)})`,
+    );
+    console.log(
+      `  median internal (microcache off) ${median(rps.internal).toFixed(0)} req/s, ` +
+        `ratio ${median(internalRatios).toFixed(2)}x (rounds ${rounded(internalRatios)})`,
     );
   } finally {
     await bare.stop();
   }
+}
+
+/** The `internal` side: the service as `server.ts` starts it, with the guard's microcache off. */
+async function serveWithoutMicrocache(): Promise<void> {
+  const service = await startService(loadConfig(Deno.env.toObject()), { connectionGuard: { microcache: false } });
+  logger.info(`Listening on ${service.url}`);
+  const stop = () => service.shutdown().then(() => Deno.exit(0));
+  Deno.addSignalListener("SIGTERM", stop);
+  await service.finished;
 }
 
 async function main(): Promise<void> {
@@ -140,12 +187,18 @@ async function main(): Promise<void> {
   const seconds = Number(Deno.args[1] ?? 5);
   const dir = await Deno.makeTempDir({ prefix: "hot_path_" });
   const service = await spawnServer({});
+  const internal = await spawnListening(Deno.execPath(), ["run", "-A", "bench/hot_path.ts", "--without-microcache"], {
+    env: { HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:" },
+  });
   try {
-    for (const test of CASES) await runCase(service, test, rounds, seconds, dir);
+    for (const test of CASES) await runCase(service, internal, test, rounds, seconds, dir);
   } finally {
-    await service.stop();
+    await Promise.all([service.stop(), internal.stop()]);
     await Deno.remove(dir, { recursive: true });
   }
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) {
+  if (Deno.args.includes("--without-microcache")) await serveWithoutMicrocache();
+  else await main();
+}
