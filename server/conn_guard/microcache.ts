@@ -94,6 +94,9 @@ export interface MarkedHead {
   ttlMs: number;
   /** The head without the mark (ends with its empty line). */
   forClient: string;
+  /** Where the mark's line (from the line end before it) stands in the head, and its length. */
+  markAt: number;
+  markLength: number;
   /** The head without the mark, `Date` and the empty line, when the answer may be stored; else null. */
   forStore: string | null;
 }
@@ -120,7 +123,13 @@ export function markedHead(text: string): MarkedHead | null {
     return true;
   });
   const kept = lines.filter((line, i) => i === 0 || (line !== "" && !/^(date|connection):/i.test(line)));
-  return { ttlMs, forClient, forStore: storable ? kept.join("\r\n") : null };
+  return {
+    ttlMs,
+    forClient,
+    markAt: mark.index,
+    markLength: mark[0].length,
+    forStore: storable ? kept.join("\r\n") : null,
+  };
 }
 
 /** What a relay keeps to store an answer once it is complete. */

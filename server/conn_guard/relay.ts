@@ -327,12 +327,14 @@ export class Relay {
         this.bytes += n;
         let switchedAt = -1;
         let pieces: Uint8Array[] | null = null;
+        let start = 0;
         if (this.tunnelSince) {
           if (this.#downFrames.feed(current, 0, n)) this.times.tunnelData = now;
         } else {
           const read = this.answers.feed(current, n);
           switchedAt = read.switchedAt;
           pieces = read.out;
+          start = read.start;
           if (switchedAt >= 0 && pieces !== null) pieces.push(current.subarray(switchedAt, n));
           for (const answer of read.stored) {
             this.#host.microcache?.set(answer.ticket, answer.head, answer.body, answer.ttlMs, Date.now());
@@ -343,7 +345,7 @@ export class Relay {
           }
         }
         this.#pumpWriting = true;
-        if (pieces === null) await this.#toClient(current.subarray(0, n));
+        if (pieces === null) await this.#toClient(current.subarray(start, n));
         else if (pieces.length === 1) await this.#toClient(pieces[0]);
         else if (pieces.length > 1) await this.#toClient(concat(pieces));
         this.#pumpWriting = false;

@@ -25,6 +25,8 @@ export interface ResponseFeed {
    * After a `101`, the rest of the chunk (from `switchedAt`) is not in it.
    */
   out: Uint8Array[] | null;
+  /** When `out` is null: the bytes for the client are the chunk from here (a mark was cut out in place). */
+  start: number;
   /** Marked answers completed in the chunk, to be kept by the microcache. */
   stored: StoredAnswer[];
 }
@@ -122,7 +124,7 @@ export class ResponseReader {
 
   /** Reads `bytes[0..n)`. */
   feed(bytes: Uint8Array, n: number): ResponseFeed {
-    const result: ResponseFeed = { completed: 0, switchedAt: -1, status: 0, out: null, stored: [] };
+    const result: ResponseFeed = { completed: 0, switchedAt: -1, status: 0, out: null, start: 0, stored: [] };
     // Bytes of the chunk from `passed` on are not in `out` yet.
     let passed = 0;
     const out = () => (result.out ??= []);
@@ -155,8 +157,12 @@ export class ResponseReader {
         this.#head = EMPTY;
         const text = latin1.decode(source.subarray(from, end));
         const marked = MARK_NAME.test(text) ? markedHead(text) : null;
-        if (held > 0 || marked !== null) {
-          // The head goes out whole and rewritten from here.
+        if (held === 0 && marked !== null) {
+          // Cut out in place: what is not out yet before the mark moves over it (no copy of the body).
+          bytes.copyWithin(passed + marked.markLength, passed, headStart + marked.markAt);
+          passed += marked.markLength;
+        } else if (held > 0) {
+          // A head joined across reads goes out whole, rewritten if marked.
           if (headStart > passed) out().push(bytes.subarray(passed, headStart));
           out().push(marked === null ? source.subarray(from, end).slice() : encoder.encode(marked.forClient));
           passed = i;
@@ -167,7 +173,8 @@ export class ResponseReader {
           this.#shift();
           result.completed++;
           result.switchedAt = i;
-          if (result.out !== null && i > passed) out().push(bytes.subarray(passed, i));
+          if (result.out === null) result.start = passed;
+          else if (i > passed) out().push(bytes.subarray(passed, i));
           return result;
         }
         if (status >= 100 && status < 200) continue;
@@ -203,7 +210,8 @@ export class ResponseReader {
         this.#capture = null;
       }
     }
-    if (result.out !== null && n > passed) result.out.push(bytes.subarray(passed, n));
+    if (result.out === null) result.start = passed;
+    else if (n > passed) result.out.push(bytes.subarray(passed, n));
     return result;
   }
 }
