@@ -16,6 +16,10 @@
  * convention). Versions are pinned in `deno.lock` only; the view is written to
  * a temporary file for one install and thrown away.
  *
+ * After an install, {@link dropSourceMaps} deletes the packages' source maps
+ * (`*.js.map`, `*.d.ts.map`, `*.css.map`, ...): serving and building do not
+ * need them, and they are a fifth of `node_modules`.
+ *
  * Imports nothing: it runs before anything is installed.
  *
  * @module
@@ -108,4 +112,37 @@ export function lockView(lock: Lockfile, roots: readonly string[], libc: Libc): 
   }
   const specifiers = Object.fromEntries(Object.entries(lock.specifiers).filter(([key]) => roots.includes(key)));
   return { ...lock, specifiers, npm };
+}
+
+/** Whether a file name is a source map of code or styles (`index.js.map`, `index.d.ts.map`, `app.css.map`). */
+export function isSourceMap(name: string): boolean {
+  return /\.(?:[cm]?[jt]sx?|css)\.map$/.test(name);
+}
+
+/**
+ * Deletes the source maps under `dir` (an installed `node_modules`), without
+ * following symbolic links (each package's files are reached once, through
+ * `.deno/`). Nothing needs them: without them a stack trace through a package
+ * names its shipped JavaScript (file, line, column) instead of its TypeScript
+ * sources, and Vite dev's pre-bundled dependencies map to that JavaScript too,
+ * both without a warning; the build is byte-identical. Returns how many files
+ * and bytes went.
+ */
+export async function dropSourceMaps(dir: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  const pending = [dir];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
+    for await (const entry of Deno.readDir(folder)) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory) pending.push(path);
+      else if (entry.isFile && isSourceMap(entry.name)) {
+        bytes += (await Deno.stat(path)).size;
+        await Deno.remove(path);
+        files++;
+      }
+    }
+  }
+  return { files, bytes };
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { forOtherLibc, type Lockfile, lockView, rootSpecifiers } from "./install_sets.ts";
+import { dropSourceMaps, forOtherLibc, isSourceMap, type Lockfile, lockView, rootSpecifiers } from "./install_sets.ts";
 
 function lockOf(npm: Lockfile["npm"], specifiers: Record<string, string>): Lockfile {
   return { version: "5", specifiers, npm, workspace: { packageJson: { dependencies: Object.keys(specifiers) } } };
@@ -74,4 +74,32 @@ Deno.test("deno.lock: the serving set holds no test-only package and one libc bu
   }
   for (const view of [serving, all]) assert.ok(![...names(view)].some((name) => name.endsWith("-musl")));
   assert.ok(!names(all).has("@iconify-json/fluent-emoji"), "the 3D Fluent set is not installed (fluent draws flat)");
+});
+
+Deno.test("source maps of installed packages are dropped, other files and linked folders kept", async () => {
+  for (const name of ["index.js.map", "a.mjs.map", "b.cjs.map", "index.d.ts.map", "x.d.mts.map", "app.css.map"]) {
+    assert.ok(isSourceMap(name), name);
+  }
+  for (const name of ["index.js", "map", "roadmap.md", "source.map.js", "world.map", "index.js.mapx"]) {
+    assert.ok(!isSourceMap(name), name);
+  }
+  const dir = await Deno.makeTempDir();
+  try {
+    const pkg = `${dir}/.deno/viem@2.0.0/node_modules/viem/_esm`;
+    await Deno.mkdir(pkg, { recursive: true });
+    await Deno.writeTextFile(`${pkg}/index.js`, "export {};\n//# sourceMappingURL=index.js.map\n");
+    await Deno.writeTextFile(`${pkg}/index.js.map`, '{"version":3}');
+    await Deno.writeTextFile(`${pkg}/index.d.ts.map`, '{"version":3,"x":1}');
+    await Deno.writeTextFile(`${pkg}/world.map`, "data");
+    const outside = await Deno.makeTempDir();
+    await Deno.writeTextFile(`${outside}/kept.js.map`, "{}");
+    await Deno.symlink(outside, `${dir}/linked`);
+    assert.deepEqual(await dropSourceMaps(dir), { files: 2, bytes: 13 + 19 });
+    assert.deepEqual([...Deno.readDirSync(pkg)].map((e) => e.name).sort(), ["index.js", "world.map"]);
+    assert.ok(Deno.statSync(`${outside}/kept.js.map`).isFile, "links are not followed");
+    assert.deepEqual(await dropSourceMaps(dir), { files: 0, bytes: 0 });
+    await Deno.remove(outside, { recursive: true });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -8,7 +8,8 @@
  *   installed is older than `package.json` or `deno.lock`: the serving set
  *   (`dependencies`: serving, the build, the demo gateway and chain), or with
  *   `--tests` the test set too (`devDependencies`), each with its own marker
- *   and only this machine's libc build of native addons (`install_sets.ts`);
+ *   and only this machine's libc build of native addons (`install_sets.ts`),
+ *   then without the packages' source maps (`dropSourceMaps`);
  *   a short summary is printed instead of every download line;
  * - with `--build`: the React Router build when it is missing or older than
  *   the app;
@@ -23,7 +24,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { ROOT_DIR } from "../server/paths.ts";
-import { hostLibc, type Lockfile, lockView, rootSpecifiers } from "./install_sets.ts";
+import { dropSourceMaps, hostLibc, type Lockfile, lockView, rootSpecifiers } from "./install_sets.ts";
 
 const deno = Deno.execPath();
 
@@ -96,6 +97,10 @@ async function installSet(tests: boolean): Promise<void> {
     run(`Installing npm packages, ${tests ? "serving and test sets" : "serving set"} (deno.lock)`, deno, args);
   } finally {
     await Deno.remove(view);
+  }
+  const dropped = await dropSourceMaps(`${ROOT_DIR}node_modules`);
+  if (dropped.files > 0) {
+    console.log(`Dropped ${dropped.files} source maps of packages (${(dropped.bytes / 1e6).toFixed(0)} MB)`);
   }
 }
 
