@@ -127,12 +127,19 @@ interface ImageResult {
   readonly body: Uint8Array | string;
   /** `Retry-After` of a 429, in seconds. */
   readonly retryAfter?: number;
+  /** A card drawn without its logos (see `draw`): answered `no-store`, kept by no cache, ours or downstream. */
+  readonly degraded?: boolean;
 }
 
 // Header lists built once; each response gets its own Headers from them.
 const PNG_HEADERS: readonly [string, string][] = [
   ["content-type", "image/png"],
   ["cache-control", IMAGE_CACHE_CONTROL],
+  ["x-content-type-options", "nosniff"],
+];
+const DEGRADED_PNG_HEADERS: readonly [string, string][] = [
+  ["content-type", "image/png"],
+  ["cache-control", "no-store"],
   ["x-content-type-options", "nosniff"],
 ];
 const TEXT_HEADERS: readonly [string, string][] = [
@@ -149,9 +156,10 @@ function toResponse(result: ImageResult, head: boolean): Response {
     // The PNG bytes go out as they are (shared by every waiter and by the
     // cache; the runtime copies them into the response once). GET gets its
     // content-length from the body.
+    const headers = result.degraded ? DEGRADED_PNG_HEADERS : PNG_HEADERS;
     return head
-      ? new Response(null, { headers: [...PNG_HEADERS, ["content-length", String(body.length)]] })
-      : new Response(body as Uint8Array<ArrayBuffer>, { headers: PNG_HEADERS as [string, string][] });
+      ? new Response(null, { headers: [...headers, ["content-length", String(body.length)]] })
+      : new Response(body as Uint8Array<ArrayBuffer>, { headers: headers as [string, string][] });
   }
   const bytes = encoder.encode(body);
   const headers = result.status === 503
@@ -171,7 +179,7 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * `emoji=` (twemoji, openmoji, blobmoji, noto, fluent, fluentFlat; anything
  * else means twemoji).
  *
- * Answers: 200 PNG; 404 `Token not found.` / `Pool not found.` /
+ * Answers: 200 PNG (`no-store` when drawn without its logos, see below); 404 `Token not found.` / `Pool not found.` /
  * `Position not found.` for unknown or malformed targets (see
  * {@linkcode isWellFormedTarget}; a position on a chain without RPC is
  * unknown); 500 `Data gateway unavailable.` when the preview data
@@ -357,7 +365,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         .finally(() => writes.delete(write));
       writes.add(write);
     }
-    return { status: 200, body: drawn.png };
+    return { status: 200, body: drawn.png, degraded: drawn.degraded };
   }
 
   async function handleImage(request: Request, target: ImageTarget): Promise<Response> {
