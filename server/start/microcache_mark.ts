@@ -26,17 +26,18 @@ export function microcacheTtl(request: Request, response: Response): number {
   const headers = response.headers;
   const cacheControl = headers.get("cache-control") ?? "";
   if (headers.has("set-cookie") || /private|no-store|no-cache/i.test(cacheControl)) return 0;
+  // The type first: most answers are neither, and the URL is parsed only for those that are.
+  const type = headers.get("content-type") ?? "";
+  const image = /^image\//i.test(type) && /(^|[\s,])public([\s,]|$)/i.test(cacheControl);
+  if (!image && !/^text\/html/i.test(type)) return 0;
   let pathname: string;
   try {
     pathname = new URL(request.url).pathname;
   } catch {
     return 0;
   }
-  const type = headers.get("content-type") ?? "";
-  if (matchImageRoute(pathname) !== null) {
-    return /^image\//i.test(type) && /(^|[\s,])public([\s,]|$)/i.test(cacheControl) ? IMAGE_MICROCACHE_MS : 0;
-  }
-  return /^text\/html/i.test(type) && isCrawlerView(request, pathname) ? DOCUMENT_MICROCACHE_MS : 0;
+  if (matchImageRoute(pathname) !== null) return image ? IMAGE_MICROCACHE_MS : 0;
+  return !image && isCrawlerView(request, pathname) ? DOCUMENT_MICROCACHE_MS : 0;
 }
 
 /**
