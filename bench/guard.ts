@@ -2,7 +2,8 @@
  * The cost of the connection guard (`server/conn_guard/guard.ts`) on the hot path: a
  * cached share image at concurrency 32, the service with the guard in front
  * of `Deno.serve` against the same service listening with `Deno.serve`
- * directly. Two long-lived server processes (embedded demo gateway), the
+ * directly, the guard's microcache off (the relay itself; `hot_path.ts`
+ * measures the microcache). Two long-lived server processes (embedded demo gateway), the
  * same warm-up, rounds interleaved A B / B A; every round and the median
  * are printed. Each side's image is checked to be a 200 PNG first, and wrk
  * must see no error.
@@ -25,7 +26,8 @@ async function serve(guard: boolean): Promise<void> {
   const config = loadConfig({ HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:", ...Deno.env.toObject() });
   const service = await startService(config, {
     createImages: createImageHandler,
-    ...(guard ? {} : { connectionGuard: false }),
+    // The relay's own cost: the microcache off (it answers hits without relaying; bench/hot_path.ts measures it).
+    connectionGuard: guard ? { microcache: false } : false,
   });
   console.log(`Listening on ${service.url}`);
   await service.finished;
