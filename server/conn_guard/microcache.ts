@@ -142,13 +142,17 @@ export interface Ticket {
 /** One kept answer. */
 interface Entry {
   readonly head: string;
-  readonly body: Uint8Array;
   readonly expiresAt: number;
   readonly size: number;
   /** The path as the request log writes it. */
   readonly path: string;
-  /** The whole answer with the `Date` of `stamp`. */
+  /**
+   * The whole answer with the `Date` of `stamp` (the only copy of the body: a new second builds a
+   * new one, never changing bytes a write may still be sending).
+   */
   bytes: Uint8Array;
+  /** Where the body begins in `bytes`. */
+  bodyAt: number;
   stamp: string;
 }
 
@@ -226,9 +230,11 @@ export class Microcache {
     }
     this.hits++;
     const date = httpDate(now);
-    if (close) return { bytes: build(entry.head, date, entry.body, "connection: close\r\n"), path: entry.path };
+    const body = entry.bytes.subarray(entry.bodyAt);
+    if (close) return { bytes: build(entry.head, date, body, "connection: close\r\n"), path: entry.path };
     if (entry.stamp !== date) {
-      entry.bytes = build(entry.head, date, entry.body);
+      entry.bytes = build(entry.head, date, body);
+      entry.bodyAt = entry.bytes.length - body.length;
       entry.stamp = date;
     }
     return { bytes: entry.bytes, path: entry.path };
@@ -245,14 +251,16 @@ export class Microcache {
     const old = this.#entries.get(ticket.key);
     if (old !== undefined) this.#remove(ticket.key, old);
     const target = ticket.key.slice(ticket.key.indexOf(" ") + 1, ticket.key.indexOf("\n"));
+    const stamp = httpDate(now);
+    const bytes = build(head, stamp, body);
     const entry: Entry = {
       head,
-      body,
       expiresAt: now + ttl,
       size,
       path: pathOf(target),
-      bytes: new Uint8Array(0),
-      stamp: "",
+      bytes,
+      bodyAt: bytes.length - body.length,
+      stamp,
     };
     this.#entries.set(ticket.key, entry);
     this.#bytes += size;
