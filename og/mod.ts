@@ -49,10 +49,6 @@ export interface ImageHandlerOptions extends ShareImagesOptions {
   onTimings?: (timings: RenderTimings) => void;
   /** Memory budget of one render worker in MiB (resident memory); default 512. */
   memoryBudgetMb?: number;
-  /** A render worker without work for this long is retired, in ms; default 60,000. */
-  workerIdleMs?: number;
-  /** Resident memory of the process tree that starting another render worker must stay within, in MiB; default 512. */
-  treeMemoryMb?: number;
   /** Draw on the calling thread instead of worker processes (hosts without them); default false. */
   inline?: boolean;
   /** The render worker's entry module (tests only: a wrapper of `render_worker.ts`). */

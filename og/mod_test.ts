@@ -697,3 +697,27 @@ Deno.test("an unknown target is remembered briefly; a failure never", async () =
     await t.close();
   }
 });
+
+Deno.test("an idle render worker retires; the next uncached image starts another and renders", async () => {
+  const t = setup({ workerIdleMs: 300 });
+  try {
+    t.token(51, "RED", "Red Token", "/red.png");
+    t.token(52, "BLU", "Blue Token", "/red.png");
+    const first = await t.get("token", 51);
+    assert.equal(first.response.status, 200);
+    assert.equal(decodePixels(first.body).width, 1200);
+    assert.equal(t.handler.stats().workers, 1);
+    const deadline = Date.now() + 10_000;
+    while (t.handler.stats().workers > 0 && Date.now() < deadline) await sleep(50);
+    assert.equal(t.handler.stats().workers, 0, "the idle worker retired");
+    assert.equal(t.handler.stats().retired, 1);
+    const second = await t.get("token", 52);
+    assert.equal(second.response.status, 200);
+    assert.equal(decodePixels(second.body).height, 630);
+    assert.equal(t.handler.stats().workers, 1, "a new worker drew it");
+    // A cached image needs no worker at all.
+    assert.equal((await t.get("token", 51)).response.status, 200);
+  } finally {
+    await t.close();
+  }
+});

@@ -8,11 +8,13 @@
  *   cores), each drawing one card at a time. Workers start on demand: a
  *   card waiting with no idle worker and none starting for it starts one
  *   (`warm()` starts one at once, for whoever asks), and a worker idle
- *   for `idleMs` (default 60 s) is retired, so an idle service holds none.
- *   A worker is not started while the process tree (this process at the
- *   largest size it had while cards were drawn, and its workers, resident
- *   memory from `/proc`) plus one more worker of the largest size seen and
- *   32 MiB of room would pass `treeMemoryMb` (default 512); one always may.
+ *   for `idleMs` (default 30 s) is retired (logged), so an idle service
+ *   holds none. A worker is not started while the process tree (this
+ *   process at the largest size it had while cards were drawn, and its
+ *   workers, resident memory from `/proc`) plus one more worker of the
+ *   largest size seen and 32 MiB of room would pass `treeMemoryMb` (default
+ *   400: on a 2-core host that is one worker beside the service); one
+ *   always may.
  *   A worker that finishes a card while the tree is over that budget (the
  *   service's own memory grows under load) is retired if another remains.
  * - **Admission**: {@linkcode RenderPool.admit} hands out at most
@@ -26,6 +28,8 @@
  *   replaced the same way. Its V8 heap is capped at the budget too
  *   (`--max-old-space-size`). A worker left over the budget after a job is
  *   replaced before the next one.
+ * - **Renderer**: each worker loads it (native resvg when it loads, else
+ *   wasm); this process never does while workers draw.
  * - **Why processes** (`render_process.ts` starts, talks to and kills one):
  *   a busy Deno Worker cannot be stopped, a process can.
  * - Where processes cannot be started (Deno Deploy), jobs run on the main
@@ -44,7 +48,7 @@ import type { RenderTimings } from "./render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
 import { type RenderProcess, startRenderProcess } from "./render_process.ts";
 import type { WorkerReply, WorkerRequest } from "./render_worker.ts";
-import { createTreeMemory, residentBytes } from "./tree_memory.ts";
+import { createTreeMemory, releaseFreeMemory, residentBytes } from "./tree_memory.ts";
 import { RenderAbortedError, type RenderOutput, type RenderPool, type RenderPoolOptions } from "./render_pool_types.ts";
 
 export { RenderAbortedError } from "./render_pool_types.ts";
@@ -82,8 +86,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const budget = budgetMb * MIB;
   const places = size + Math.max(0, options.queue);
   const entry = fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url));
-  const idleMs = options.idleMs ?? 60_000;
-  const treeBudget = (options.treeMemoryMb ?? 512) * MIB;
+  const idleMs = options.idleMs ?? 30_000;
+  const treeBudget = (options.treeMemoryMb ?? 400) * MIB;
   const tree = createTreeMemory({ budgetBytes: treeBudget });
   const pids = () => slots.map((slot) => slot.process.pid);
   let admitted = 0;
@@ -95,29 +99,38 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let inlineRunning = 0;
   let inlineFonts: import("../assets/fonts.ts").DefaultFontLoader | undefined;
   let startFailures = 0;
-  let rendererName: RendererName = "wasm";
+  /** What workers are asked to draw with; each chooses itself (native when it loads, else wasm). */
+  const rendererName: RendererName = options.renderer ?? "native";
   /** What the first worker that became ready draws with (it loads the renderer itself). */
   let workerRenderer: RendererInfo | undefined;
   const waiting: Job[] = [];
   const slots: Slot[] = [];
   /** Callers of `warm` waiting for a worker to be ready. */
   let readyWaiters: PromiseWithResolvers<void>[] = [];
-  let started: Promise<void> | null = null;
-  /** Whether the renderer is chosen (workers may start). */
+  /** Whether a card or `warm` asked for workers (they may start). */
   let launched = false;
   let memoryTimer: ReturnType<typeof setInterval> | null = null;
 
+  function logRenderer(info: RendererInfo): void {
+    logger.info("Share images: renderer chosen", {
+      renderer: info.name,
+      package: info.package,
+      ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}),
+      workers: inline ? 0 : size,
+      timeoutMs: options.timeoutMs,
+      queue: options.queue,
+    });
+  }
+
+  /**
+   * The renderer of this thread, for inline pools only: the service's
+   * process never loads resvg while workers draw (memory, and a first card
+   * that does not wait for the addon to load here before its worker starts).
+   */
   let chosen: Promise<RendererInfo> | null = null;
-  function renderer(): Promise<RendererInfo> {
+  function inlineRenderer(): Promise<RendererInfo> {
     chosen ??= chooseRenderer(options.renderer ?? null).then((info) => {
-      logger.info("Share images: renderer chosen", {
-        renderer: info.name,
-        package: info.package,
-        ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}),
-        workers: inline ? 0 : size,
-        timeoutMs: options.timeoutMs,
-        queue: options.queue,
-      });
+      logRenderer(info);
       return info;
     });
     return chosen;
@@ -131,7 +144,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         import("../assets/fonts.ts"),
         import("./resvg.ts"),
       ]);
-      await selectRenderer(rendererName);
+      await selectRenderer(options.renderer ?? null);
       inlineFonts ??= createDefaultFontLoader(options.staticDir);
       let timings: RenderTimings | null = null;
       const png = await drawCard(entry.job, { fonts: inlineFonts, onTimings: (t) => timings = t });
@@ -178,16 +191,23 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (reply.type === "ready") {
       slot.ready = true;
       startFailures = 0;
-      workerRenderer ??= reply.renderer;
-      tree.noteWorker(reply.memory.rss);
-      // An idle worker does not keep the process alive (one drawing does).
-      slot.process.unref();
-      if (reply.renderer.name !== rendererName) {
+      if (!workerRenderer) {
+        workerRenderer = reply.renderer;
+        logRenderer(reply.renderer);
+      } else if (reply.renderer.name !== workerRenderer.name) {
         logger.warn("Share images: a render worker uses another renderer", {
           renderer: reply.renderer.name,
           reason: reply.renderer.fallbackReason,
         });
       }
+      tree.noteWorker(reply.memory.rss);
+      logger.info("Share images: render worker ready", {
+        startMs: Math.round(reply.startMs),
+        rss: reply.memory.rss,
+        workers: slots.length,
+      });
+      // An idle worker does not keep the process alive (one drawing does).
+      slot.process.unref();
       resolveReady();
       // With no card waiting, the new worker pays its first-call costs now;
       // a card already waiting is drawn at once instead.
@@ -298,7 +318,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (slot.retired || slot.current || closed) return;
       retireQuietly(slot);
       retiredIdle++;
-      logger.info("Share images: idle render worker retired", { idleMs, workers: slots.length });
+      // The load is over: this process's allocator gives back what the cards' requests freed.
+      if (slots.length === 0) trimSelf();
+      logger.info("Share images: idle render worker retired", {
+        idleMs,
+        workers: slots.length,
+        rss: residentBytes(Deno.pid),
+      });
     }, idleMs);
     Deno.unrefTimer(slot.idleTimer);
   }
@@ -354,8 +380,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         });
         replace(slot, new RenderAbortedError("memory", `over the memory budget of ${budgetMb} MiB`));
       }
-      if (busy) tree.noteSelf();
-      else {
+      if (busy) {
+        tree.noteSelf();
+        trimWhenGrown();
+      } else {
         clearInterval(memoryTimer!);
         memoryTimer = null;
       }
@@ -364,13 +392,40 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     Deno.unrefTimer(memoryTimer);
   }
 
-  /** Chooses the renderer (once); workers start when needed. */
+  /** This process's resident bytes after the last trim (`null`: none yet). */
+  let trimmedAt: { rss: number; time: number } | null = null;
+  function trimSelf(): void {
+    if (!releaseFreeMemory()) return;
+    trimmedAt = { rss: residentBytes(Deno.pid) ?? 0, time: performance.now() };
+  }
+
+  /**
+   * While cards are drawn, this process's native memory (KV, HTTP and fetch
+   * buffers of the requests) is freed but kept by the allocator: once it has
+   * grown by 32 MiB since the last trim (at most once a second), give it back.
+   */
+  function trimWhenGrown(): void {
+    const rss = residentBytes(Deno.pid);
+    if (rss === null) return;
+    if (trimmedAt === null) trimmedAt = { rss, time: performance.now() };
+    else if (rss - trimmedAt.rss > 32 * MIB && performance.now() - trimmedAt.time > 1000) trimSelf();
+  }
+
+  /** Lets workers start (each chooses its renderer: the service's process loads none). */
   function start(): Promise<void> {
-    started ??= renderer().then((info) => {
-      rendererName = info.name;
-      launched = true;
-    });
-    return started;
+    launched = true;
+    return Promise.resolve();
+  }
+
+  async function warm(): Promise<RendererInfo> {
+    await start();
+    if (!inline && !slots.some((slot) => slot.ready)) {
+      const ready = Promise.withResolvers<void>();
+      readyWaiters.push(ready);
+      if (slots.length === 0) spawn();
+      await ready.promise;
+    }
+    return workerRenderer ?? await inlineRenderer();
   }
 
   return {
@@ -402,17 +457,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         if (!closed && !inline && slots.length === 0) spawn(false);
       }, () => {});
     },
-    async warm() {
-      await start();
-      if (!inline && !slots.some((slot) => slot.ready)) {
-        const ready = Promise.withResolvers<void>();
-        readyWaiters.push(ready);
-        if (slots.length === 0) spawn();
-        await ready.promise;
-      }
-      return workerRenderer ?? await renderer();
+    warm,
+    async renderer() {
+      if (workerRenderer) return workerRenderer;
+      return inline ? await inlineRenderer() : await warm();
     },
-    renderer,
     stats() {
       return {
         workers: slots.length,

@@ -30,12 +30,12 @@ export interface RenderPoolOptions {
   readonly warmWorkers?: boolean;
   /** The worker's entry module (default `render_worker.ts`; tests pass a wrapper of it). */
   readonly workerUrl?: URL;
-  /** A worker without work for this long is retired, in ms (default 60,000). */
+  /** A worker without work for this long is retired, in ms (default 30,000). */
   readonly idleMs?: number;
   /**
    * Resident memory of the whole process tree (this process and its
    * workers) that starting another worker must stay within, in MiB (default
-   * 512). One worker may always run.
+   * 400). One worker may always run.
    */
   readonly treeMemoryMb?: number;
 }
@@ -103,7 +103,12 @@ export interface RenderPool {
    * it, and retires when idle like any other.
    */
   warm(): Promise<RendererInfo>;
-  /** The renderer chosen at start (`RENDERER`, else native when it loads), logged once. */
+  /**
+   * The renderer the workers draw with (`RENDERER`, else native when it
+   * loads: each worker chooses), logged once when the first worker is
+   * ready; starts a worker if none was ready yet. An inline pool chooses on
+   * the calling thread.
+   */
   renderer(): Promise<RendererInfo>;
   /** Counters. */
   stats(): RenderPoolStats;

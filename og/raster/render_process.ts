@@ -1,7 +1,8 @@
 /**
  * One render worker process as the pool (`render_pool.ts`) sees it: started
  * with `deno run` on the worker module (`render_worker.ts`) with its V8 heap
- * capped, sent its init frame, its reply frames handed on one by one, and
+ * capped, a small young generation and `gc()` exposed (it collects after
+ * each card), sent its init frame, its reply frames handed on one by one, and
  * killed with SIGKILL, which stops it at once and gives its memory back.
  *
  * Why processes: in Deno 2.9 neither `Worker.terminate()` nor
@@ -56,7 +57,9 @@ export function startRenderProcess(options: RenderProcessOptions): RenderProcess
       "run",
       "--quiet",
       "--no-prompt",
-      `--v8-flags=--max-old-space-size=${options.heapMb}`,
+      // --expose-gc: the worker collects after each card (render_worker.ts: the native resvg's pixels are
+      // freed only by a collection). A 1 MiB young generation instead of V8's 16: about 25 MiB less resident.
+      `--v8-flags=--max-old-space-size=${options.heapMb},--max-semi-space-size=1,--expose-gc`,
       "--allow-read",
       "--allow-env",
       "--allow-sys",
@@ -65,6 +68,8 @@ export function startRenderProcess(options: RenderProcessOptions): RenderProcess
       options.entry,
     ],
     cwd: ROOT_DIR,
+    // Two malloc arenas, not one per thread: the worker's native memory is reused instead of spread (about 10 MiB).
+    env: { MALLOC_ARENA_MAX: "2" },
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",

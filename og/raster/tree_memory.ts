@@ -8,6 +8,11 @@
  * reached and this process at the largest size it had while cards were
  * drawn, plus {@linkcode TREE_MARGIN_BYTES} of room.
  *
+ * {@linkcode releaseFreeMemory} hands the C allocator's free pages back to
+ * the system (glibc `malloc_trim`): the service's native memory (KV, HTTP,
+ * fetch buffers) is freed under load but stays resident otherwise (measured:
+ * 80 MiB of 255 after 500 uncached images).
+ *
  * @module
  */
 
@@ -85,4 +90,37 @@ export function createTreeMemory(options: TreeMemoryOptions): TreeMemory {
     },
     bytes: (workerPids) => total(workerPids, 0, 0),
   };
+}
+
+type Trim = (pad: bigint | number) => number;
+let trim: Trim | null | undefined;
+
+/** glibc's `malloc_trim` through FFI, or `null` where it cannot be had (no FFI permission, no glibc, Deno Deploy). */
+function mallocTrim(): Trim | null {
+  if (trim !== undefined) return trim;
+  trim = null;
+  try {
+    if (Deno.build.os !== "linux") return null;
+    const libc = Deno.dlopen("libc.so.6", { malloc_trim: { parameters: ["usize"], result: "i32" } });
+    trim = (pad) => libc.symbols.malloc_trim(BigInt(pad));
+  } catch {
+    // no FFI here: nothing to release this way
+  }
+  return trim;
+}
+
+/**
+ * Returns the C allocator's free memory of this process to the system
+ * (`malloc_trim(0)`, a few ms); whether it could. Call it when work ends or
+ * the process grew, not per request.
+ */
+export function releaseFreeMemory(): boolean {
+  const call = mallocTrim();
+  if (!call) return false;
+  try {
+    call(0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -53,6 +53,10 @@ export interface ShareImagesOptions {
   timeoutMs?: number;
   /** Uncached renders that may wait beyond the running ones (`RENDER_QUEUE`); default 64. */
   queue?: number;
+  /** A render worker without work for this long is retired, in ms (`RENDER_IDLE_SECONDS`); default 30,000. */
+  workerIdleMs?: number;
+  /** Resident memory of the process tree within which another render worker starts, MiB (`RENDER_MEMORY_MB`). */
+  treeMemoryMb?: number;
   /** `native`, `wasm`, or `null` for native when it loads (`RENDERER`). */
   renderer?: RendererName | null;
   /**
