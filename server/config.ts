@@ -34,6 +34,13 @@ export interface Config {
   readonly renderTimeoutMs: number;
   /** `RENDER_QUEUE`: uncached renders that may wait; beyond it images answer 503 (default 64). */
   readonly renderQueue: number;
+  /** `RENDER_IDLE_SECONDS`: a render worker without a card for this long is retired (default 30). */
+  readonly renderIdleSeconds: number;
+  /**
+   * `RENDER_MEMORY_MB`: resident memory of the whole process tree (the service and its render workers) that
+   * starting another worker must stay within (default 400; one worker always runs).
+   */
+  readonly renderMemoryMb: number;
   /** `RENDERER`: `native` (`@resvg/resvg-js`) or `wasm` (`@resvg/resvg-wasm`); `null` picks native when it loads. */
   readonly renderer: RendererName | null;
   /** `GATEWAY_MAX_BYTES`: largest gateway answer read, decompressed (default 2 MB). */
@@ -243,6 +250,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       ? integer("RENDER_TIMEOUT_MS", get("RENDER_TIMEOUT_MS")!, 100, 600_000)
       : 10_000,
     renderQueue: get("RENDER_QUEUE") ? integer("RENDER_QUEUE", get("RENDER_QUEUE")!, 0, 100_000) : 64,
+    renderIdleSeconds: get("RENDER_IDLE_SECONDS")
+      ? integer("RENDER_IDLE_SECONDS", get("RENDER_IDLE_SECONDS")!, 1, 86_400)
+      : 30,
+    renderMemoryMb: get("RENDER_MEMORY_MB")
+      ? integer("RENDER_MEMORY_MB", get("RENDER_MEMORY_MB")!, 64, 1_048_576)
+      : 400,
     renderer: get("RENDERER") ? renderer(get("RENDERER")!) : null,
     gatewayMaxBytes: get("GATEWAY_MAX_BYTES")
       ? integer("GATEWAY_MAX_BYTES", get("GATEWAY_MAX_BYTES")!, 1024, 1024 * 1024 * 1024)

@@ -128,3 +128,14 @@ Deno.test("loadConfig: IMAGE_CACHE_MAX_BYTES defaults to 256 MiB and takes 64 Ki
     );
   }
 });
+
+Deno.test("loadConfig: render workers retire after RENDER_IDLE_SECONDS and fit in RENDER_MEMORY_MB", () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.renderIdleSeconds, 30);
+  assert.equal(defaults.renderMemoryMb, 400);
+  const set = loadConfig({ RENDER_IDLE_SECONDS: "45", RENDER_MEMORY_MB: "512" });
+  assert.equal(set.renderIdleSeconds, 45);
+  assert.equal(set.renderMemoryMb, 512);
+  assert.throws(() => loadConfig({ RENDER_IDLE_SECONDS: "0" }), /RENDER_IDLE_SECONDS "0"/);
+  assert.throws(() => loadConfig({ RENDER_MEMORY_MB: "10" }), /RENDER_MEMORY_MB "10": expected an integer from 64/);
+});

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { BROWSER_GRAPHQL_PATH, type LoaderLogger } from "../lib/load_context.ts";
 import { createGatewayClient } from "../queries/client.ts";
 import { createQueryCache } from "../queries/query_cache.ts";
@@ -85,9 +85,14 @@ export type OwnPathHandler = (request: Request) => Promise<Response | null>;
 /** The logger as loaders get it through the load context (`lib/load_context.ts`). */
 const loaderLogger: LoaderLogger = { warn: logger.warn, error: logger.error, warnOnce };
 
-/** Builds the parts: resolves once the KV store is open and the server build is loaded. */
+/**
+ * Builds the parts: resolves once the KV store is open. The production server build is not awaited: it loads
+ * on the first page request or shortly after start (images and files do not need it; see `routerHandlers`).
+ */
 export async function createParts(config: Config, options: PartsOptions, clients: Clients): Promise<ServiceParts> {
   const { gateway = null, chain = null } = options;
+  const mode = options.mode ?? (options.loadBuild ? "development" : "production");
+  const handlers = routerHandlers(options.loadBuild, mode);
   const kv = await openKv(config);
   const graphqlUrl = gateway?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = gateway ? gateway.wsUrl : config.graphqlWsUrl;
@@ -117,26 +122,20 @@ export async function createParts(config: Config, options: PartsOptions, clients
     logoAllowedHosts: [...config.logoAllowedHosts, ...(gateway?.logoHosts ?? [])],
     publicOrigin: config.publicOrigin,
     clientOf: clients.clientOf,
-    // Render workers (og/raster/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER.
+    // Render workers (og/raster/render_pool.ts): RENDER_WORKERS, RENDER_TIMEOUT_MS, RENDER_QUEUE, RENDERER,
+    // RENDER_IDLE_SECONDS (an idle worker retires), RENDER_MEMORY_MB (the tree within which another starts).
     workers: config.renderWorkers,
     timeoutMs: config.renderTimeoutMs,
     queue: config.renderQueue,
     renderer: config.renderer,
+    workerIdleMs: config.renderIdleSeconds * 1000,
+    treeMemoryMb: config.renderMemoryMb,
     // Render workers start on demand and retire when idle (og/raster/render_pool.ts). On the demo one boots at once, so
     // the first card a newcomer opens is fast; with a real gateway an idle instance holds no worker (memory).
     warm: gateway !== null,
   });
   const rpcProxy = rpcProxyOf(config, chainTargets, clients, chain);
 
-  const mode = options.mode ?? (options.loadBuild ? "development" : "production");
-  // Dev hands React Router a loader function (Vite recompiles per request); production loads the build once.
-  const build = options.loadBuild ?? await importServerBuild();
-  const routerHandler = createRequestHandler(build, mode);
-  // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (previews/crawler.ts).
-  const crawlerHandler = createRequestHandler(
-    typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build),
-    mode,
-  );
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
   const purge = createPreviewPurge({
     token: config.previewPurgeToken,
@@ -183,15 +182,80 @@ export async function createParts(config: Config, options: PartsOptions, clients
         clientOf: clients.clientOf,
       }),
     devMiddleware: options.devMiddleware,
-    crawler: (request) => crawlerDocuments.serve(request, () => crawlerHandler(request, loadContext(request))),
-    app: (request) => routerHandler(request, loadContext(request)),
+    crawler: (request) =>
+      crawlerDocuments.serve(request, () => {
+        const loaded = handlers.loaded;
+        return loaded
+          ? loaded.crawler(request, loadContext(request))
+          : handlers.ready().then((h) => h.crawler(request, loadContext(request)));
+      }),
+    app: (request) => {
+      const loaded = handlers.loaded;
+      return loaded
+        ? loaded.app(request, loadContext(request))
+        : handlers.ready().then((h) => h.app(request, loadContext(request)));
+    },
     clientOf: clients.clientOf,
     async close() {
+      handlers.stop();
       await images.close();
       await gateway?.close();
       await chain?.close();
       kv?.close();
     },
+  };
+}
+
+/** React Router's handlers of the app and of crawler documents. */
+interface RouterHandlers {
+  readonly app: RequestHandler;
+  readonly crawler: RequestHandler;
+}
+
+/** How long after start the production server build loads if no page asked for it first. */
+const BUILD_LOAD_DELAY_MS = 2_000;
+
+/**
+ * The handlers, once the server build is loaded (`loaded` is set then, so a request afterwards is not deferred a
+ * turn). Dev hands React Router a loader function (Vite recompiles per request). Production imports the build
+ * (about 100 ms of this thread and 20 MiB) on the first page request, or {@linkcode BUILD_LOAD_DELAY_MS} after
+ * start: not before listening, where it would delay the first image (a build that cannot load is logged, and
+ * every page answers 500).
+ */
+function routerHandlers(
+  loadBuild: (() => Promise<ServerBuild>) | undefined,
+  mode: "development" | "production",
+): { readonly loaded: RouterHandlers | null; ready(): Promise<RouterHandlers>; stop(): void } {
+  const of = (build: ServerBuild | (() => Promise<ServerBuild>)): RouterHandlers => ({
+    app: createRequestHandler(build, mode),
+    // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (previews/crawler.ts).
+    crawler: createRequestHandler(
+      typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build),
+      mode,
+    ),
+  });
+  if (loadBuild) {
+    const loaded = of(loadBuild);
+    return { loaded, ready: () => Promise.resolve(loaded), stop() {} };
+  }
+  let loaded: RouterHandlers | null = null;
+  let loading: Promise<RouterHandlers> | null = null;
+  function ready(): Promise<RouterHandlers> {
+    if (loading) return loading;
+    loading = importServerBuild().then((build) => loaded = of(build));
+    loading.catch((error) =>
+      logger.error("Cannot load the server build; pages answer 500", { error: errorText(error) })
+    );
+    return loading;
+  }
+  const timer = setTimeout(ready, BUILD_LOAD_DELAY_MS);
+  Deno.unrefTimer(timer);
+  return {
+    get loaded() {
+      return loaded;
+    },
+    ready,
+    stop: () => clearTimeout(timer),
   };
 }
 
