@@ -120,9 +120,9 @@ export function isSourceMap(name: string): boolean {
 }
 
 /**
- * Deletes the source maps under `dir` (an installed `node_modules`), without
- * following symbolic links (each package's files are reached once, through
- * `.deno/`). Nothing needs them: without them a stack trace through a package
+ * Deletes the source maps under `dir` (the installed packages,
+ * `node_modules/.deno`), without following symbolic links (each package's
+ * files are reached once). Nothing needs them: without them a stack trace through a package
  * names its shipped JavaScript (file, line, column) instead of its TypeScript
  * sources, and Vite dev's pre-bundled dependencies map to that JavaScript too,
  * both without a warning; the build is byte-identical. Returns how many files
