@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import type { AppLoadContext, RequestHandler, ServerBuild } from "react-router";
 import { BROWSER_GRAPHQL_PATH, type LoaderLogger } from "../lib/load_context.ts";
 import { createGatewayClient } from "../queries/client.ts";
 import { createQueryCache } from "../queries/query_cache.ts";
@@ -216,46 +216,45 @@ interface RouterHandlers {
 const BUILD_LOAD_DELAY_MS = 2_000;
 
 /**
- * The handlers, once the server build is loaded (`loaded` is set then, so a request afterwards is not deferred a
- * turn). Dev hands React Router a loader function (Vite recompiles per request). Production imports the build
- * (about 100 ms of this thread and 20 MiB) on the first page request, or {@linkcode BUILD_LOAD_DELAY_MS} after
- * start: not before listening, where it would delay the first image (a build that cannot load is logged, and
- * every page answers 500).
+ * The handlers, once React Router and the server build are loaded (`loaded` is set then, so a request afterwards
+ * is not deferred a turn). Dev hands React Router a loader function (Vite recompiles per request), at once.
+ * Production imports the build (with React Router about 130 ms of this thread and 20 MiB) on the first page
+ * request, or {@linkcode BUILD_LOAD_DELAY_MS} after start: not before listening, where it would delay the first
+ * image (a build that cannot load is logged, and every page answers 500).
  */
 function routerHandlers(
   loadBuild: (() => Promise<ServerBuild>) | undefined,
   mode: "development" | "production",
 ): { readonly loaded: RouterHandlers | null; ready(): Promise<RouterHandlers>; stop(): void } {
-  const of = (build: ServerBuild | (() => Promise<ServerBuild>)): RouterHandlers => ({
-    app: createRequestHandler(build, mode),
-    // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (previews/crawler.ts).
-    crawler: createRequestHandler(
-      typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build),
-      mode,
-    ),
-  });
-  if (loadBuild) {
-    const loaded = of(loadBuild);
-    return { loaded, ready: () => Promise.resolve(loaded), stop() {} };
-  }
   let loaded: RouterHandlers | null = null;
   let loading: Promise<RouterHandlers> | null = null;
   function ready(): Promise<RouterHandlers> {
     if (loading) return loading;
-    loading = importServerBuild().then((build) => loaded = of(build));
+    // React Router itself (25-50 ms to import) loads with the build: nothing before listening needs it.
+    loading = Promise.all([import("react-router"), loadBuild ?? importServerBuild()]).then(([router, build]) => {
+      const handler = (build: ServerBuild | (() => Promise<ServerBuild>)) => router.createRequestHandler(build, mode);
+      return loaded = {
+        app: handler(build),
+        // Crawlers on whitelisted pages: the app without route loaders, documents kept briefly (previews/crawler.ts).
+        crawler: handler(typeof build === "function" ? async () => crawlerBuild(await build()) : crawlerBuild(build)),
+      };
+    });
     loading.catch((error) =>
       logger.error("Cannot load the server build; pages answer 500", { error: errorText(error) })
     );
     return loading;
   }
-  const timer = setTimeout(ready, BUILD_LOAD_DELAY_MS);
-  Deno.unrefTimer(timer);
+  const timer = loadBuild ? null : setTimeout(ready, BUILD_LOAD_DELAY_MS);
+  if (timer !== null) Deno.unrefTimer(timer);
+  if (loadBuild) ready();
   return {
     get loaded() {
       return loaded;
     },
     ready,
-    stop: () => clearTimeout(timer),
+    stop: () => {
+      if (timer !== null) clearTimeout(timer);
+    },
   };
 }
 

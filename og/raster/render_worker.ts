@@ -23,6 +23,7 @@
 
 import { deserialize, serialize } from "node:v8";
 import type { AnyCardJob } from "./draw.tsx";
+import type { ReactNode } from "react";
 import type { RenderTimings } from "./render.ts";
 import { type RendererInfo, type RendererName, selectRenderer } from "./resvg.ts";
 import { releaseFreeMemory } from "./tree_memory.ts";
@@ -190,17 +191,26 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   const init = first.value as WorkerInit;
   let renderer: RendererInfo;
   let draw: DrawJob;
+  let prime: () => Promise<unknown>;
   const started = performance.now();
   try {
     renderer = await selectRenderer(init.renderer);
     const [{ drawCard }, { createDefaultFontLoader }] = await modules;
     const fonts = createDefaultFontLoader(init.staticDir);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
+    prime = async () => {
+      const { renderCardSvg } = await import("./render.ts");
+      await renderCardSvg(PRIMER as unknown as ReactNode, { fonts: await fonts.load(), width: 64, height: 32 });
+    };
   } catch (error) {
     await send({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });
     return;
   }
   await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
+  // satori's first call parses the fonts and sets up its layout engine (60-100 ms): done now, while the service
+  // still looks the card's data up and fetches its logo, the first card does not wait for it. A card already
+  // waiting is not delayed either: it would pay the same cost itself.
+  prime().catch(() => {});
   const collect = garbageCollector();
   for await (const message of frames) {
     collect.busy();
@@ -217,6 +227,9 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     collect.afterJob();
   }
 }
+
+/** What primes satori: one line of text in the default fonts. */
+const PRIMER = { type: "div", props: { style: { display: "flex", fontSize: 16 }, children: "Ag 0" } };
 
 /** How long a worker waits without a job before a full collection. */
 const FULL_GC_IDLE_MS = 2_000;
