@@ -13,6 +13,9 @@ import type { ExploreData } from "../lib/explore_loader.ts";
 import { island } from "./island.tsx";
 
 const ExploreScreen = island(() => import("./explore_screen.tsx").then((m) => m.ExploreScreen));
+// On a client navigation, the route renders once the screen's code is in (`Island.loaded`). Never on the
+// server: its bundle is one module, and a pause there would run the islands' imports before their modules exist.
+if (typeof document !== "undefined") await ExploreScreen.loaded();
 
 /**
  * The route module's screen of an explore page on `loadExplore`'s data

@@ -83,6 +83,17 @@ function replayClicks(holder: Element): void {
 
 if (typeof document !== "undefined") addEventListener("click", holdClick, { capture: true });
 
+/** An island component (see {@linkcode island}). */
+export type Island<P> = ComponentType<P> & {
+  /**
+   * In a browser after the first page (a client navigation evaluated the
+   * module that made the island), a promise of its code; else `undefined`.
+   * A route module awaits it at its top level, so a client navigation renders
+   * the screen at once instead of an empty frame while its code loads.
+   */
+  loaded(): Promise<void> | undefined;
+};
+
 /**
  * A component whose code `load` brings, rendered as an island (see the
  * module comment). `load` is a dynamic `import()` of the module that holds
@@ -91,7 +102,7 @@ if (typeof document !== "undefined") addEventListener("click", holdClick, { capt
  */
 export function island<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
+): Island<P> {
   let ready: Promise<ComponentType<P>> | undefined;
   // `use` reads a promise whose status says it is fulfilled at once, so a loaded island never suspends.
   const track = (promise: Promise<ComponentType<P>>) => {
@@ -114,7 +125,7 @@ export function island<P extends object>(
     return <Loaded {...props} />;
   }
 
-  function Island(props: P) {
+  function IslandPart(props: P) {
     const holder = useRef<HTMLDivElement>(null);
     return (
       <div ref={holder} className="island" data-island-pending="">
@@ -124,7 +135,9 @@ export function island<P extends object>(
       </div>
     );
   }
-  return Island;
+  return Object.assign(IslandPart, {
+    loaded: () => typeof document !== "undefined" && ready ? ready.then(() => {}, () => {}) : undefined,
+  });
 }
 
 let ready: Promise<unknown> = Promise.resolve();

@@ -10,3 +10,6 @@ import { island } from "./island.tsx";
 
 /** `RouteErrorBoundary`, its code loaded after the first screen. */
 export const RouteErrorIsland = island(() => import("./status.tsx").then((m) => m.RouteErrorBoundary));
+// On a client navigation, the route renders once the boundary's code is in (`Island.loaded`). Never on the
+// server: its bundle is one module, and a pause there would run the islands' imports before their modules exist.
+if (typeof document !== "undefined") await RouteErrorIsland.loaded();

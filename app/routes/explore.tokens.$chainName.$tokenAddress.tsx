@@ -8,6 +8,9 @@ export const loader = loadTokenPage;
 const StreamedTokenScreen = island(() =>
   import("../components/streamed_token_screen.tsx").then((m) => m.StreamedTokenScreen)
 );
+// On a client navigation, the route renders once the screen's code is in (`Island.loaded`). Never on the
+// server: its bundle is one module, and a pause there would run the islands' imports before their modules exist.
+if (typeof document !== "undefined") await StreamedTokenScreen.loaded();
 
 export default function TokenRoute() {
   return <StreamedTokenScreen page={useLoaderData<typeof loader>()} />;
