@@ -463,12 +463,12 @@ async function memory(gateway: BenchGateway): Promise<void> {
     };
     await Promise.all(Array.from({ length: 4 }, client));
     const seconds = (performance.now() - started) / 1000;
-    const { peak } = await sampler.stop();
+    const { peak, peakTree } = await sampler.stop();
     const end = await treeMemoryOf(server.pid);
     log(
       `memory: after ${MEMORY_IMAGES} images (${(MEMORY_IMAGES / seconds).toFixed(0)}/s): tree ${mib(end.rss)} (${
         perProcess(end)
-      }), peak ${mib(peak)} (sampled every 100 ms)`,
+      }), peak ${mib(peak)} (sampled every 100 ms: ${peakTree ? perProcess(peakTree) : "-"})`,
     );
     await new Promise((resolve) => setTimeout(resolve, (IDLE_SECONDS + 3) * 1000));
     const rested = await treeMemoryOf(server.pid);
@@ -484,6 +484,7 @@ async function memory(gateway: BenchGateway): Promise<void> {
       images: MEMORY_IMAGES,
       steps,
       peak,
+      peakTree,
       end,
       rested,
       retired,

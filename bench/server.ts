@@ -74,13 +74,14 @@ export async function treeMemoryOf(pid: number): Promise<TreeMemory> {
 
 /**
  * Samples {@linkcode treeMemoryOf} every `everyMs` until stopped; `stop()`
- * gives the highest summed RSS seen and the last sample.
+ * gives the highest summed RSS seen, the sample it was seen in, and the last sample.
  */
 export function sampleTreeMemory(
   pid: number,
   everyMs = 100,
-): { stop(): Promise<{ peak: number; last: TreeMemory | null; samples: number }> } {
+): { stop(): Promise<{ peak: number; peakTree: TreeMemory | null; last: TreeMemory | null; samples: number }> } {
   let peak = 0;
+  let peakTree: TreeMemory | null = null;
   let last: TreeMemory | null = null;
   let samples = 0;
   let running = true;
@@ -88,7 +89,10 @@ export function sampleTreeMemory(
     while (running) {
       last = await treeMemoryOf(pid);
       samples++;
-      peak = Math.max(peak, last.rss);
+      if (last.rss > peak) {
+        peak = last.rss;
+        peakTree = last;
+      }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
@@ -96,7 +100,7 @@ export function sampleTreeMemory(
     async stop() {
       running = false;
       await loop;
-      return { peak, last, samples };
+      return { peak, peakTree, last, samples };
     },
   };
 }

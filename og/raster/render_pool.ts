@@ -200,7 +200,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
           reason: reply.renderer.fallbackReason,
         });
       }
-      tree.noteWorker(reply.memory.rss);
+      // Not noted as a worker's size: a worker that has drawn nothing holds less than one drawing cards (about 95
+      // against 135-150 MiB), and counting it so let a second worker start beyond the tree's budget.
       logger.info("Share images: render worker ready", {
         startMs: Math.round(reply.startMs),
         rss: reply.memory.rss,

@@ -5,8 +5,9 @@
  *
  * A worker still booting holds little yet, and this process grows under
  * load, so a worker is counted at least at the largest size a worker
- * reached and this process at the largest size it had while cards were
- * drawn, plus {@linkcode TREE_MARGIN_BYTES} of room.
+ * reached (and at least {@linkcode DEFAULT_WORKER_BYTES}) and this process
+ * at the largest size it had while cards were drawn, plus
+ * {@linkcode TREE_MARGIN_BYTES} of room.
  *
  * {@linkcode releaseFreeMemory} hands the C allocator's free pages back to
  * the system (glibc `malloc_trim`): the service's native memory (KV, HTTP,
@@ -19,8 +20,12 @@
 const MIB = 1024 * 1024;
 const PAGE_SIZE = 4096;
 
-/** What a worker is taken to hold before one reported its memory (a booted worker that drew cards: ~150-210 MiB). */
-export const DEFAULT_WORKER_BYTES = 200 * MIB;
+/**
+ * The least a worker is taken to hold (a worker that drew cards holds 120-150 MiB with its collections): a worker
+ * read while it boots or draws its first cards holds less, and counting it so would let another start that the
+ * tree cannot hold once both are busy.
+ */
+export const DEFAULT_WORKER_BYTES = 150 * MIB;
 /** Room kept in the tree's budget when a worker starts, for a card's decoding and this process's growth. */
 export const TREE_MARGIN_BYTES = 32 * MIB;
 
@@ -84,7 +89,7 @@ export function createTreeMemory(options: TreeMemoryOptions): TreeMemory {
       selfPeak = Math.max(selfPeak, read(self) ?? 0);
     },
     mayStart(workerPids) {
-      const expected = workerPeak || DEFAULT_WORKER_BYTES;
+      const expected = Math.max(workerPeak, DEFAULT_WORKER_BYTES);
       const tree = total(workerPids, selfPeak, expected);
       return tree === null || tree + expected + TREE_MARGIN_BYTES <= options.budgetBytes;
     },
