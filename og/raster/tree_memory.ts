@@ -106,6 +106,8 @@ function mallocTrim(): Trim | null {
   trim = null;
   try {
     if (Deno.build.os !== "linux") return null;
+    // Never prompt for the permission: without it there is simply no trimming.
+    if (Deno.permissions.querySync({ name: "ffi" }).state !== "granted") return null;
     const libc = Deno.dlopen("libc.so.6", { malloc_trim: { parameters: ["usize"], result: "i32" } });
     trim = (pad) => libc.symbols.malloc_trim(BigInt(pad));
   } catch {

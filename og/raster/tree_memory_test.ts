@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { createTreeMemory, DEFAULT_WORKER_BYTES, residentBytes, TREE_MARGIN_BYTES } from "./tree_memory.ts";
+import {
+  createTreeMemory,
+  DEFAULT_WORKER_BYTES,
+  releaseFreeMemory,
+  residentBytes,
+  TREE_MARGIN_BYTES,
+} from "./tree_memory.ts";
 
 const MIB = 1024 * 1024;
 
@@ -37,4 +43,14 @@ Deno.test("another worker fits only with the tree, one more worker and the margi
   const blind = createTreeMemory({ budgetBytes: 1, pid: 1, read: () => null });
   assert.equal(blind.mayStart([2, 3]), true);
   assert.equal(blind.bytes([]), null);
+});
+
+Deno.test("releaseFreeMemory calls glibc's malloc_trim where glibc and FFI are at hand, else does nothing", () => {
+  const released = releaseFreeMemory();
+  const available = Deno.build.os === "linux" && Deno.permissions.querySync({ name: "ffi" }).state === "granted";
+  // This machine's Deno is built against glibc (Debian): the call must have been made.
+  if (available) assert.equal(released, true);
+  else assert.equal(released, false);
+  // A second call is as good as the first (libc is opened once).
+  assert.equal(releaseFreeMemory(), released);
 });
