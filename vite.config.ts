@@ -59,7 +59,17 @@ function tablesWithoutSideEffects(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * React and React Router in one client chunk, as every page loads both before
+ * it hydrates: left to Rollup, React becomes a chunk of its own once a lazily
+ * loaded chunk (the swap panel's wallet libraries) shares it without React
+ * Router, one more request and 0.4 KB gzip more on every first visit.
+ */
+function reactWithRouter(id: string): string | undefined {
+  return /[\\/]node_modules[\\/]\.deno[\\/](react|react-router)@/.test(id) ? "react-router" : undefined;
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: "static",
   plugins: [walletConnectOwnCopies(), tablesWithoutSideEffects(), reactRouter()],
   ssr: {
@@ -70,7 +80,7 @@ export default defineConfig(({ command }) => ({
     noExternal: command === "build" ? true : undefined,
     target: "webworker",
   },
-  build: { target: "es2022" },
+  build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: reactWithRouter } } },
   server: { fs: { allow: ["."] } },
   clearScreen: false,
   logLevel: "warn",
