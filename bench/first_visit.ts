@@ -4,11 +4,13 @@
  * in `build/`: this bench builds nothing) and the demo gateway behind the
  * page bench's counting, delaying proxy (`pages_gateway.ts`):
  *
- * - for `/` and a token page, fetched as a desktop browser would: the gzip
+ * - for `/`, a token page and `/swap`, fetched as a desktop browser would: the gzip
  *   size of every script the document loads before interaction (each
  *   `<script src>` and `<link rel="modulepreload">`, gzipped here at level 9
  *   like the static files), the largest inline `<script>` and the size of
- *   the document itself;
+ *   the document itself (with `--scripts`, each script's gzip size too;
+ *   the islands' code, `app/components/island.tsx`, loads at idle after
+ *   `load` or at the first input and is not counted);
  * - the cold token page with every gateway call answered 600 ms late: time
  *   until the whole streamed document has arrived, and whether any call
  *   started after another had been answered (a second round trip).
@@ -26,10 +28,11 @@ import { startPagesGateway } from "./pages_gateway.ts";
 const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-/** The pages of a first visit: the home page and a token page. */
+/** The pages of a first visit: the home page and a token page (the target), and the swap page. */
 const PAGES: readonly { readonly name: string; readonly path: string }[] = [
   { name: "/", path: "/" },
   { name: "token", path: `/explore/tokens/ethereum/${ETHEREUM_TOKENS.UNI.toLowerCase()}` },
+  { name: "/swap", path: "/swap" },
 ];
 
 /** A token page no view has asked for yet, for the cold round trip. */
@@ -44,6 +47,8 @@ export interface FirstVisit {
   readonly documentGzipBytes: number;
   /** Script URLs (`<script src>` and modulepreload), in document order, without duplicates. */
   readonly scripts: readonly string[];
+  /** Gzipped size of each script, in the order of `scripts`. */
+  readonly scriptGzipSizes: readonly number[];
   readonly scriptBytes: number;
   readonly scriptGzipBytes: number;
   readonly inlineScripts: number;
@@ -95,17 +100,20 @@ export async function measureFirstVisit(base: string, path: string): Promise<Fir
   const { urls, inline } = scriptsOf(html);
   let scriptBytes = 0;
   let scriptGzipBytes = 0;
+  const scriptGzipSizes: number[] = [];
   for (const url of urls) {
     const script = await fetch(new URL(url, base + path), { headers: { "accept-encoding": "identity" } });
     if (script.status !== 200) throw new Error(`Cannot fetch script "${url}": HTTP ${script.status}`);
     const bytes = new Uint8Array(await script.arrayBuffer());
     scriptBytes += bytes.length;
-    scriptGzipBytes += gzipSize(bytes);
+    scriptGzipSizes.push(gzipSize(bytes));
+    scriptGzipBytes += scriptGzipSizes.at(-1)!;
   }
   return {
     documentBytes: new TextEncoder().encode(html).length,
     documentGzipBytes: gzipSize(html),
     scripts: urls,
+    scriptGzipSizes,
     scriptBytes,
     scriptGzipBytes,
     inlineScripts: inline.length,
@@ -117,7 +125,7 @@ function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-async function main(): Promise<void> {
+async function main(listScripts: boolean): Promise<void> {
   const gateway = await startPagesGateway();
   const server = await spawnServer({ GRAPHQL_URL: gateway.url, QUERY_CACHE_SECONDS: "300" });
   try {
@@ -131,6 +139,11 @@ async function main(): Promise<void> {
           kb(visit.documentBytes)
         } (${kb(visit.documentGzipBytes)})`,
       );
+      if (listScripts) {
+        for (const [index, url] of visit.scripts.entries()) {
+          console.log(`         ${kb(visit.scriptGzipSizes[index]).padStart(8)}  ${url}`);
+        }
+      }
     }
     // One round trip: a token page nobody viewed, every gateway call 600 ms late.
     gateway.delayMs = GATEWAY_DELAY_MS;
@@ -152,4 +165,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) await main(Deno.args.includes("--scripts"));
