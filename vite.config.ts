@@ -16,7 +16,7 @@ import { defineConfig, type Plugin } from "vite";
  * (`@noble/*`, `@scure/*`, `ox`), in the client build. Rollup emits every
  * binding a module's importers use in the one chunk holding that module: the
  * extra ones WalletConnect needs (SHA-512, ...) would land in the wallet chunk
- * the swap and send pages load first. Under a distinct module id they stay in
+ * the send and liquidity pages load first (/swap loads it at idle). Under a distinct module id they stay in
  * WalletConnect's own chunk, loaded only when it is picked (app/wallet/README.md).
  */
 function walletConnectOwnCopies(): Plugin {
