@@ -21,7 +21,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 import { dropSourceMaps, hostLibc, type Lockfile, lockView, rootSpecifiers } from "./install_sets.ts";
@@ -111,6 +111,8 @@ const testsMarker = `${ROOT_DIR}node_modules/.deno/.prepared-tests`;
 const testsReady = mtime(testsMarker) >= manifests;
 const withTests = Deno.args.includes("--tests");
 if (withTests ? !testsReady : !testsReady && mtime(servingMarker) < manifests) {
+  // A serving install prunes the test packages: the test set's marker goes first, so it can never outlive them.
+  if (!withTests) rmSync(testsMarker, { force: true });
   await installSet(withTests);
   await Deno.writeTextFile(withTests ? testsMarker : servingMarker, new Date().toISOString());
 }
