@@ -12,6 +12,7 @@ import type { ParseError, RequestHead } from "./parser.ts";
 import { RequestParser } from "./parser.ts";
 import { ResponseReader } from "./response.ts";
 import { FrameScanner } from "./ws_frames.ts";
+import { concatBytes } from "./framing.ts";
 import type { RelaySettings } from "./settings.ts";
 
 /**
@@ -347,7 +348,7 @@ export class Relay {
         this.#pumpWriting = true;
         if (pieces === null) await this.#toClient(current.subarray(start, n));
         else if (pieces.length === 1) await this.#toClient(pieces[0]);
-        else if (pieces.length > 1) await this.#toClient(concat(pieces));
+        else if (pieces.length > 1) await this.#toClient(concatBytes(pieces));
         this.#pumpWriting = false;
         if (switchedAt < 0 && this.answers.pending === 0) this.requests.resume();
         if (this.#upgrade && (switchedAt >= 0 || this.answers.pending === 0)) this.#upgrade.resolve(switchedAt >= 0);
@@ -381,18 +382,6 @@ export class Relay {
   get writingUpstream(): boolean {
     return this.#writingUpstream;
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {

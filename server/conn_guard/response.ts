@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { bodyDone, ChunkedBody, consumeBody, type Framing } from "./framing.ts";
+import { bodyDone, ChunkedBody, concatBytes, consumeBody, type Framing } from "./framing.ts";
 import { headEnd } from "./parser.ts";
 import { markedHead, MICROCACHE_HEADER, type Ticket } from "./microcache.ts";
 
@@ -52,16 +52,6 @@ interface Capture {
 
 const encoder = new TextEncoder();
 const MARK_NAME = new RegExp(MICROCACHE_HEADER, "i");
-
-function joined(parts: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /** The framing of an answer from its head, for a request of `method`. */
 function responseFraming(head: string, method: string, status: number): Framing {
@@ -204,8 +194,8 @@ export class ResponseReader {
         this.#shift();
         result.completed++;
         if (this.#capture !== null && this.#framing.kind !== "close") {
-          const { ticket, head, ttlMs, parts, bytes: size } = this.#capture;
-          result.stored.push({ ticket, head, ttlMs, body: joined(parts, size) });
+          const { ticket, head, ttlMs, parts } = this.#capture;
+          result.stored.push({ ticket, head, ttlMs, body: concatBytes(parts) });
         }
         this.#capture = null;
       }
