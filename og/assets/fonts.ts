@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { errorText, logger } from "../../server/log.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 import { STATIC_DIR } from "../../server/paths.ts";
+import { woffToSfnt } from "./woff.ts";
 
 /** A font as satori takes it. */
 export interface CardFont {
@@ -62,7 +63,8 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 async function readDefaultFont(staticDir: string, file: string): Promise<ArrayBuffer> {
   const path = join(staticDir, "fonts", file);
   try {
-    return toArrayBuffer(await readFile(path));
+    // unpacked here with the native zlib: satori would inflate it in JavaScript (woff.ts)
+    return toArrayBuffer(woffToSfnt(await readFile(path)));
   } catch (error) {
     throw new Error(`Cannot read font "${file}" from ${path}: ${(error as Error).message}`);
   }
@@ -238,7 +240,10 @@ async function readFontPackage(id: string): Promise<FontPackage> {
 /** Reads a fallback font's subsets from the manifest once; failures are retried later. */
 export const fontPackage: (id: string) => Promise<FontPackage> = memoizeUntilFailure(readFontPackage);
 
-const fontFile = memoizeUntilFailure((path: string) => readFile(path).then(toArrayBuffer), { cache: fontFiles });
+const fontFile = memoizeUntilFailure(
+  (path: string) => readFile(path).then((bytes) => toArrayBuffer(woffToSfnt(bytes))),
+  { cache: fontFiles },
+);
 
 function covers(subset: FontSubset, codePoint: number): boolean {
   return subset.ranges.some(([a, b]) => codePoint >= a && codePoint <= b);

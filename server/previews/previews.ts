@@ -39,7 +39,7 @@ import { parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, parseChain, resolveTokenAddress } from "../../lib/chains.ts";
 import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "../../lib/text.ts";
 import { type EdgePool, fetchEdgePool, fetchEdgeToken } from "../../queries/edge.ts";
-import { type PositionVersion, readPosition } from "./positions.ts";
+import type { PositionVersion } from "./positions.ts";
 
 /** How long a position entry answers without the chain: its status changes as the price moves. */
 export const POSITION_TTL_MS = 10 * 60_000;
@@ -366,6 +366,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
     const entry = await positionFlight(JSON.stringify(key), async () => {
       const cached = await cache.get(key, isPositionEntry);
       if (cached !== null && now() - cached.readAt < POSITION_TTL_MS && cached.readAt <= now()) return cached;
+      // positions.ts loads viem (80-90 ms of start-up): only once a position is asked for.
+      const { readPosition } = await import("./positions.ts");
       const read = await readPosition(version, chainName, canonicalId, displayText, {
         rpcUrlOf,
         fetch: options.rpcFetch,
