@@ -75,7 +75,11 @@ Deno.test({
   async fn() {
     const copy = `${await Deno.makeTempDir({ prefix: "dev_hmr_" })}/`;
     for (const entry of Deno.readDirSync(ROOT_DIR)) {
-      if (!NOT_COPIED.has(entry.name)) cpSync(`${ROOT_DIR}${entry.name}`, `${copy}${entry.name}`, { recursive: true });
+      // Timestamps kept: a copied package.json newer than the install markers would make `task dev` reinstall
+      // the serving set into the shared node_modules, pruning the test packages the other test files load.
+      if (!NOT_COPIED.has(entry.name)) {
+        cpSync(`${ROOT_DIR}${entry.name}`, `${copy}${entry.name}`, { recursive: true, preserveTimestamps: true });
+      }
     }
     await Deno.symlink(`${ROOT_DIR}node_modules`, `${copy}node_modules`);
     const port = freePort();
@@ -100,6 +104,7 @@ Deno.test({
     try {
       const listening = await waitForLine(output, onLine, (line) => line.includes("Listening on"));
       assert.ok(listening.includes(`127.0.0.1:${port}`), listening);
+      assert.doesNotMatch(output.join("\n"), /Installing npm packages/, "task dev reinstalled the shared node_modules");
       const vitePort = Number(/Vite dev server \(HMR\) on http:\/\/127\.0\.0\.1:(\d+)/.exec(output.join("\n"))?.[1]);
       assert.ok(vitePort > 0 && vitePort !== 5173 && vitePort !== port, `Vite's port: ${vitePort}`);
 
