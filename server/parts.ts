@@ -23,7 +23,6 @@ import { createPreviews } from "./previews/previews.ts";
 import { createPreviewPurge } from "./previews/purge.ts";
 import { createPreviewInspector } from "./previews/inspector.ts";
 import type { CreateShareImages, ShareImages } from "./previews/share_images.ts";
-import { createGraphqlProxy } from "./proxies/graphql_proxy.ts";
 import { createRpcProxy, type RpcTarget, rpcTargets } from "./proxies/rpc_proxy.ts";
 import type { Clients } from "./start/clients.ts";
 import { openKv } from "./start/kv.ts";
@@ -135,6 +134,21 @@ export async function createParts(config: Config, options: PartsOptions, clients
     warm: gateway !== null,
   });
   const rpcProxy = rpcProxyOf(config, chainTargets, clients, chain);
+  // The browser's GraphQL client posts here: the product's own operations only (proxies/graphql_proxy.ts). Its
+  // allow list loads the `graphql` package and every document (about 45 ms): on the first /graphql request or
+  // shortly after start, never before listening (the first image does not need it).
+  let graphqlProxy: Promise<(request: Request) => Promise<Response>> | null = null;
+  const loadGraphqlProxy = () =>
+    graphqlProxy ??= import("./proxies/graphql_proxy.ts").then(({ createGraphqlProxy }) =>
+      createGraphqlProxy({
+        graphqlUrl,
+        timeoutMs: config.gatewayTimeoutMs,
+        maxBytes: config.gatewayMaxBytes,
+        clientAddress: clients.clientOf,
+      })
+    );
+  const graphqlTimer = setTimeout(loadGraphqlProxy, BUILD_LOAD_DELAY_MS);
+  Deno.unrefTimer(graphqlTimer);
 
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
   const purge = createPreviewPurge({
@@ -165,13 +179,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
     clientDir: options.loadBuild ? null : `${ROOT_DIR}build/client`,
     portMiddlewares: gateway?.middlewares ?? [],
     graphqlWsUrl,
-    // The browser's GraphQL client posts here: the product's own operations only (proxies/graphql_proxy.ts).
-    graphqlProxy: createGraphqlProxy({
-      graphqlUrl,
-      timeoutMs: config.gatewayTimeoutMs,
-      maxBytes: config.gatewayMaxBytes,
-      clientAddress: clients.clientOf,
-    }),
+    graphqlProxy: (request) => loadGraphqlProxy().then((proxy) => proxy(request)),
     rpcProxy,
     purge,
     inspector: (fetchSelf) =>
@@ -198,6 +206,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
     clientOf: clients.clientOf,
     async close() {
       handlers.stop();
+      clearTimeout(graphqlTimer);
       await images.close();
       await gateway?.close();
       await chain?.close();

@@ -11,7 +11,6 @@
  * @module
  */
 import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
-import { acceptSubscriptionMessage } from "../../queries/allow_list.ts";
 import { createRateLimiter } from "../http/rate_limit.ts";
 import { isWebSocketUpgrade, proxyWebSocket } from "../proxies/ws_proxy.ts";
 import type { Middleware } from "./compose.ts";
@@ -35,13 +34,14 @@ export function graphqlSubscriptions(
         }),
       );
     }
-    return Promise.resolve(
+    // The allow list (the `graphql` package, every document) loads with the first subscription, not at start.
+    return import("../../queries/allow_list.ts").then(({ acceptSubscriptionMessage }) =>
       proxyWebSocket(ctx.request, wsUrl, {
         protocols: ["graphql-transport-ws"],
         accept: acceptSubscriptionMessage,
         // A subscription message is a small JSON document: the /graphql body cap.
         maxMessageBytes: 64 * 1024,
-      }),
+      })
     );
   };
 }
