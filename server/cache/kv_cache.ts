@@ -27,8 +27,12 @@ import { logger } from "../log.ts";
 /** Default time to live of every entry: 7 days. */
 export const DEFAULT_TTL_MS = 604_800_000;
 
-/** Default bound of the in-memory LRU: 32 MiB. */
-export const DEFAULT_LRU_BYTES = 32 * 1024 * 1024;
+/**
+ * Default bound of the in-memory LRU: 8 MiB (about 150 share images and the previews' JSON). Repeated requests
+ * for an image are answered by the connection guard's microcache before they reach this; past it an image is one
+ * KV read. At 32 MiB it held up to 32 MiB of the service's growth over 500 uncached images.
+ */
+export const DEFAULT_LRU_BYTES = 8 * 1024 * 1024;
 
 /** Default bound on the number of LRU entries. */
 export const DEFAULT_LRU_ENTRIES = 10_000;
@@ -81,7 +85,7 @@ export interface Cache {
 
 /** Options of {@linkcode createCache}. */
 export interface CacheOptions {
-  /** Bound of the in-memory LRU in bytes; 0 turns it off. Default 32 MiB. */
+  /** Bound of the in-memory LRU in bytes; 0 turns it off. Default {@linkcode DEFAULT_LRU_BYTES} (8 MiB). */
   readonly lruBytes?: number;
   /** Bound of the number of LRU entries. Default 10,000. */
   readonly lruEntries?: number;
