@@ -34,6 +34,7 @@ import { runRenderComparison } from "./render.tsx";
 import {
   type BenchServer,
   firstOk,
+  processTree,
   sampleTreeMemory,
   spawnListening,
   spawnServer,
@@ -344,9 +345,29 @@ async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void>
   }
 }
 
+/**
+ * CPU time (user + system, ms) of `pid` and every process under it so far, from `/proc/{pid}/stat`: what the
+ * first image cost a side on a shared machine, which swings less with other load than the wall time.
+ */
+async function treeCpuMs(pid: number): Promise<number> {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const id of await processTree(pid)) {
+    try {
+      const stat = await Deno.readTextFile(`/proc/${id}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 1000 / tick; // utime, stime
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}
+
 async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<void> {
   const times: Record<string, number[]> = { service: [], node: [] };
   const listen: Record<string, number[]> = { service: [], node: [] };
+  const cpu: Record<string, number[]> = { service: [], node: [] };
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? ["service", "node"] : ["node", "service"];
@@ -364,6 +385,7 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
         if (!isCardPng(body)) throw new Error(`${name}: first image is not a 1200x630 PNG`);
         times[name].push(performance.now() - server.spawnedAt);
         listen[name].push(server.listenMs);
+        cpu[name].push(await treeCpuMs(server.pid));
       } finally {
         await server.stop();
       }
@@ -375,10 +397,12 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
         listen.service[round].toFixed(0)
       } ms), node ${times.node[round].toFixed(0)} ms (listening at ${listen.node[round].toFixed(0)} ms) (${
         ratio.toFixed(2)
-      }x)`,
+      }x); CPU time of each process tree: service ${cpu.service[round].toFixed(0)} ms, node ${
+        cpu.node[round].toFixed(0)
+      } ms`,
     );
   }
-  results.firstImage = { times, listenMs: listen, ratios, ratio: median(ratios) };
+  results.firstImage = { times, listenMs: listen, cpuMs: cpu, ratios, ratio: median(ratios) };
   rows.push({
     name: "first image after spawn, service",
     value: `${median(times.service).toFixed(0)} ms (listening at ${median(listen.service).toFixed(0)} ms)`,
@@ -388,6 +412,10 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
     value: `${median(times.node).toFixed(0)} ms (listening at ${median(listen.node).toFixed(0)} ms)`,
   });
   rows.push({ name: "first image: service / Node", value: roundsText(ratios), target: "<= 1.0x" });
+  rows.push({
+    name: "first image: CPU time, service / Node",
+    value: `${median(cpu.service).toFixed(0)} / ${median(cpu.node).toFixed(0)} ms (medians, whole process trees)`,
+  });
 }
 
 async function tokenPage(gateway: BenchGateway): Promise<void> {
