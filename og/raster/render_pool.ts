@@ -230,6 +230,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     tree.noteWorker(reply.memory.rss);
     if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
     else current.reject(new Error(reply.message));
+    // The last card of a burst: what its requests freed goes back to the system (see trimWhenGrown).
+    if (waiting.length === 0 && !slots.some((s) => s.current)) trimWhenGrown(8 * MIB);
     if (reply.memory.rss > budget) {
       logger.info("Share images: render worker replaced: a job left it over its memory budget", {
         rss: reply.memory.rss,
@@ -403,13 +405,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   /**
    * While cards are drawn, this process's native memory (KV, HTTP and fetch
    * buffers of the requests) is freed but kept by the allocator: once it has
-   * grown by 32 MiB since the last trim (at most once a second), give it back.
+   * grown by `growth` (32 MiB while drawing, 8 MiB when a burst's last card is
+   * done) since the last trim, at most once a second, give it back.
    */
-  function trimWhenGrown(): void {
+  function trimWhenGrown(growth = 32 * MIB): void {
     const rss = residentBytes(Deno.pid);
     if (rss === null) return;
     if (trimmedAt === null) trimmedAt = { rss, time: performance.now() };
-    else if (rss - trimmedAt.rss > 32 * MIB && performance.now() - trimmedAt.time > 1000) trimSelf();
+    else if (rss - trimmedAt.rss > growth && performance.now() - trimmedAt.time > 1000) trimSelf();
   }
 
   /** Lets workers start (each chooses its renderer: the service's process loads none). */
