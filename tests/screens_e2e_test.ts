@@ -169,6 +169,33 @@ Deno.test({
         await page.close();
       });
 
+      await t.step("/swap carries its first screen's tokens; the pickers fetch the chain's list once", async () => {
+        const list = await fetch(`${server.url}/token-list?chain=ethereum`);
+        assert.equal(list.status, 200);
+        assert.equal(list.headers.get("cache-control"), "public, max-age=60");
+        const rows = await list.json() as { key: string; symbol: string; href: string }[];
+        assert.ok(rows.length >= 30 && rows.every((r) => r.key && r.symbol && r.href.startsWith("/explore/tokens/")));
+        const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT });
+        const problems = watchProblems(page);
+        const asked: string[] = [];
+        page.on("request", (r) => r.url().includes("/token-list") && asked.push(r.url()));
+        await page.goto(`${server.url}/swap`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        const largest = await page.evaluate(() =>
+          Math.max(...[...document.querySelectorAll("script:not([src])")].map((s) => s.textContent?.length ?? 0))
+        );
+        assert.ok(largest < 10_000, `largest inline script: ${largest} characters`);
+        await page.getByRole("button", { name: /^Token to pay: / }).click();
+        const dialog = page.locator("dialog[open]");
+        await dialog.getByRole("option").nth(rows.length - 1).waitFor();
+        const last = rows[rows.length - 1];
+        await dialog.getByRole("combobox").fill(last.symbol);
+        await dialog.getByRole("option", { name: new RegExp(last.symbol) }).first().waitFor();
+        assert.equal(asked.length, 1, `list requests: ${asked.join(", ")}`);
+        assert.deepEqual(problems, []);
+        await page.close();
+      });
+
       await t.step("phone width: no horizontal page scroll", async () => {
         const page = await browser.newPage({ userAgent: BROWSER_USER_AGENT, viewport: { width: 360, height: 740 } });
         for (const path of ["/explore", `/explore/tokens/ethereum/${UNI}`, "/swap"]) {

@@ -4,11 +4,15 @@
  * (where a wallet address is known) balances. The list is a listbox driven
  * from the search box: arrow keys, Home and End move, Enter picks, Escape
  * closes. Reusable by every trade screen (the wallet panels included).
+ * With a `list` (`token_list.ts`), opening asks for the chain's whole list;
+ * until it is in, a loading row follows the tokens known, and a failure is an
+ * error row with a retry (the known tokens stay choosable).
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { formatAmount } from "../lib/format.ts";
 import type { TokenOption } from "../lib/trade_loader.ts";
+import type { TokenListControl } from "./token_list.ts";
 import { TokenLogo } from "./token_logo.tsx";
 
 /** Tokens matching a search: symbol prefix first, then name or symbol containing it, or the exact address. */
@@ -51,10 +55,24 @@ export interface TokenPickerProps {
   /** Balances by token key, as decimal strings or numbers, when a wallet address is known. */
   readonly balances?: ReadonlyMap<string, string | number>;
   readonly disabled?: boolean;
+  /** The whole list's status when `tokens` may be only the first screen's (`useTokenList`). */
+  readonly list?: TokenListControl;
+}
+
+/** The row under the options while the whole list is not in: loading, or failed with a retry. */
+function ListRow({ list }: { list: TokenListControl | undefined }) {
+  if (!list || list.status === "ready") return null;
+  if (list.status === "loading") return <p className="empty" role="status">Loading the token list…</p>;
+  return (
+    <p className="empty" role="alert">
+      The token list could not be loaded.{" "}
+      <button type="button" className="button secondary small" onClick={list.request}>Retry</button>
+    </p>
+  );
 }
 
 /** A token button that opens the searchable token dialog. */
-export function TokenPicker({ tokens, value, onSelect, label, balances, disabled = false }: TokenPickerProps) {
+export function TokenPicker({ tokens, value, onSelect, label, balances, disabled = false, list }: TokenPickerProps) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -71,6 +89,7 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
   }, [id, activeIndex]);
 
   function open() {
+    list?.request();
     setQuery("");
     setActive(Math.max(0, tokens.findIndex((t) => t.key === value)));
     setOpen(true);
@@ -174,9 +193,10 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
             );
           })}
         </ul>
-        {isOpen && found.length === 0
+        {isOpen && found.length === 0 && (!list || list.status === "ready")
           ? <p className="empty" role="status">No token matches “{query.trim()}”.</p>
           : null}
+        {isOpen ? <ListRow list={list} /> : null}
       </dialog>
     </>
   );

@@ -11,6 +11,7 @@ import { changeDirection, formatAmount, formatPercentChange, formatPrice, format
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import { ConnectWalletState, ErrorState } from "./status.tsx";
 import { TokenPicker } from "./token_picker.tsx";
+import { useTokenList } from "./token_list.ts";
 import { IconButton } from "./controls/button.tsx";
 import { TextInput } from "./controls/fields.tsx";
 
@@ -90,7 +91,8 @@ function AmountField(
  */
 export function TradePanel({ data, mode }: { data: TradeData; mode: TradeMode }) {
   const amountId = useId();
-  const tokens = data.tokens.ok ? data.tokens.data : [];
+  const list = useTokenList(data);
+  const tokens = list.tokens;
   const [a, setA] = useState(() => pick(tokens, data.input, 0));
   const [b, setB] = useState(() => {
     const first = pick(tokens, data.input, 0);
@@ -135,6 +137,7 @@ export function TradePanel({ data, mode }: { data: TradeData; mode: TradeMode })
           </div>
           <TokenPicker
             tokens={tokens}
+            list={list}
             value={a}
             onSelect={chooseA}
             label={liquidity ? "First token to deposit" : single ? "Token" : "Token you pay with"}
@@ -201,6 +204,7 @@ export function TradePanel({ data, mode }: { data: TradeData; mode: TradeMode })
               </output>
               <TokenPicker
                 tokens={tokens}
+                list={list}
                 value={b}
                 onSelect={chooseB}
                 label={liquidity ? "Second token to deposit" : "Token you receive"}

@@ -40,6 +40,7 @@ export function embeddedTradeData(
     chainName: chainUrlName(chain),
     chainLabel: chainLabel(chain),
     tokens: { ok: true, data: all },
+    complete: true,
     input: pay,
     output: receive,
     params: {},

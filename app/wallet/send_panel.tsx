@@ -46,7 +46,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const sending = useRef(false);
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
-  const tokens = useTokenOptions(data, client);
+  const { tokens, list } = useTokenOptions(data, client);
   const option = tokens.find((t) => t.key === key);
   const address = optionAddress(option);
 
@@ -151,7 +151,7 @@ export function SendPanel({ data }: { data: TradeData }) {
             setStatus({ step: "idle" });
           }
         }}
-        picker={<TokenPicker tokens={tokens} value={key} onSelect={setKey} label="Token to send" />}
+        picker={<TokenPicker tokens={tokens} list={list} value={key} onSelect={setKey} label="Token to send" />}
       >
         <div className="trade-under">
           <span className="muted trade-note" data-testid="usd-send">{usd(amount) ?? "\u00a0"}</span>

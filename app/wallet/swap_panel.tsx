@@ -89,7 +89,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const busy = txBusy(status);
 
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
-  const tokens = useTokenOptions(data, client);
+  const { tokens, list } = useTokenOptions(data, client);
   const inOption = tokens.find((t) => t.key === inKey);
   const outOption = tokens.find((t) => t.key === outKey);
   const nativeOption = tokens.find((t) => t.key === "NATIVE");
@@ -345,6 +345,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
         }}
         picker={
           <TokenPicker
+            list={list}
             tokens={tokens}
             value={side.own.value}
             onSelect={pairPicker(side.own, side.other)}

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { erc20Abi, getAddress, type PublicClient } from "viem";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import { type TokenListControl, useTokenList } from "../components/token_list.ts";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { tokenHref } from "../../lib/chains.ts";
 
@@ -21,13 +22,25 @@ export function optionAddress(option: TokenOption | undefined): Address | "nativ
   return isAddress(option.key) ? getAddress(option.key) : null;
 }
 
-/** The screen's tokens with the preselected ones added. */
-export function useTokenOptions(data: TradeData, client: PublicClient | null): readonly TokenOption[] {
-  const listed = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
+/** A panel's tokens (`tokens`) and the control of the pickers' whole list (`list`, for `TokenPicker`). */
+export interface TokenOptions {
+  readonly tokens: readonly TokenOption[];
+  readonly list: TokenListControl;
+}
+
+/**
+ * The screen's tokens (the first screen's, then the chain's whole list once
+ * in: `useTokenList`) with the preselected ones the list lacks added.
+ */
+export function useTokenOptions(data: TradeData, client: PublicClient | null): TokenOptions {
+  const list = useTokenList(data);
+  // The URL's tokens are in the first screen's tokens whenever the chain's list has them.
+  const shown = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
+  const listed = list.tokens;
   const [extra, setExtra] = useState<TokenOption[]>([]);
   useEffect(() => {
     const missing = [data.input, data.output].filter((key): key is string =>
-      key !== null && key !== "NATIVE" && !listed.some((t) => t.key === key)
+      key !== null && key !== "NATIVE" && !shown.some((t) => t.key === key)
     );
     if (!client || missing.length === 0) return;
     void Promise.all(missing.map(async (key): Promise<TokenOption | null> => {
@@ -42,8 +55,13 @@ export function useTokenOptions(data: TradeData, client: PublicClient | null): r
         return null; // not a token on this chain: nothing to offer
       }
     })).then((found) => setExtra(found.filter((t): t is TokenOption => t !== null)));
-  }, [client, listed, data.input, data.output, data.chain]);
-  return useMemo(() => [...listed, ...extra.filter((e) => !listed.some((t) => t.key === e.key))], [listed, extra]);
+  }, [client, shown, data.input, data.output, data.chain]);
+  const tokens = useMemo(() => [...listed, ...extra.filter((e) => !listed.some((t) => t.key === e.key))], [
+    listed,
+    extra,
+  ]);
+  const { status, request } = list;
+  return useMemo(() => ({ tokens, list: { status, request } }), [tokens, status, request]);
 }
 
 /** One side of a token pair in a panel: its key and setter. */

@@ -40,7 +40,7 @@ import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } f
 function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
-  const tokens = useTokenOptions(data, client);
+  const { tokens, list } = useTokenOptions(data, client);
   const optionA = tokens.find((t) => t.key === keys.a);
   const optionB = tokens.find((t) => t.key === keys.b);
   const addressA = optionAddress(optionA);
@@ -73,7 +73,7 @@ function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: str
     void tokenBalance(client, pair.address, wallet.address).then(setLpBalance, () => {});
   }, [client, pair, wallet.address]);
 
-  return { chain, client, tokens, tokenA, tokenB, pair, lpBalance };
+  return { chain, client, tokens, list, tokenA, tokenB, pair, lpBalance };
 }
 
 /**
@@ -153,7 +153,8 @@ function unavailable(data: TradeData, noRpc: boolean) {
 /** `/add/v2`: add liquidity to a V2 pair. */
 export function AddV2Panel({ data }: { data: TradeData }) {
   const screen = useV2Screen(data, (listed) => listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key);
-  const { wallet, ids, chain, tokens, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } = screen;
+  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } =
+    screen;
   const { a, b, pickA, pickB } = screen.keys;
   const [amountAText, setAmountAText] = useState("");
   const [amountBText, setAmountBText] = useState("");
@@ -189,7 +190,7 @@ export function AddV2Panel({ data }: { data: TradeData }) {
         label="Token A"
         value={amountAText}
         onAmount={setAmountAText}
-        picker={<TokenPicker tokens={tokens} value={a} onSelect={pickA} label="First token" />}
+        picker={<TokenPicker tokens={tokens} list={list} value={a} onSelect={pickA} label="First token" />}
       />
       <AmountBox
         id={`${ids}-b`}
@@ -197,7 +198,7 @@ export function AddV2Panel({ data }: { data: TradeData }) {
         readOnly={!!existing}
         value={existing ? (amountB !== null && tokenB ? formatUnitsShort(amountB, tokenB.decimals) : "") : amountBText}
         onAmount={setAmountBText}
-        picker={<TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />}
+        picker={<TokenPicker tokens={tokens} list={list} value={b} onSelect={pickB} label="Second token" />}
       />
       <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
       <SlippageAlert slippage={slippage.check} />
@@ -233,7 +234,8 @@ export function AddV2Panel({ data }: { data: TradeData }) {
 /** `/remove/v2/{A}/{B}`: remove a share of the account's liquidity of a V2 pair. */
 export function RemoveV2Panel({ data }: { data: TradeData }) {
   const screen = useV2Screen(data, (listed) => listed[1]?.key);
-  const { wallet, ids, chain, tokens, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } = screen;
+  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } =
+    screen;
   const { a, b, pickA, pickB } = screen.keys;
   const [percent, setPercent] = useState(100);
   const liquidity = lpBalance !== null ? lpBalance * BigInt(percent) / 100n : null;
@@ -256,8 +258,8 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
   return (
     <div className="trade-panel wallet-v2-remove" data-testid="v2-remove-panel">
       <div className="trade-row">
-        <TokenPicker tokens={tokens} value={a} onSelect={pickA} label="First token" />
-        <TokenPicker tokens={tokens} value={b} onSelect={pickB} label="Second token" />
+        <TokenPicker tokens={tokens} list={list} value={a} onSelect={pickA} label="First token" />
+        <TokenPicker tokens={tokens} list={list} value={b} onSelect={pickB} label="Second token" />
       </div>
       <label htmlFor={`${ids}-percent`}>Share to remove</label>
       <select id={`${ids}-percent`} value={percent} onChange={(e) => setPercent(Number(e.currentTarget.value))}>

@@ -80,7 +80,7 @@ function rangeOf(
 export function NewV3Position({ data }: { data: NewPositionData }) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, data.chain);
-  const tokens = useTokenOptions(data, client);
+  const { tokens, list } = useTokenOptions(data, client);
   const listed = data.tokens.ok ? data.tokens.data : [];
   // Without a pair in the link: the native token and a stablecoin, as people usually start.
   const [a, setA] = useState(() => data.input ?? NATIVE_PLACEHOLDER);
@@ -244,12 +244,14 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
         <span className="trade-label">Pair</span>
         <div className="trade-row">
           <TokenPicker
+            list={list}
             tokens={tokens}
             value={a}
             onSelect={pairPicker({ value: a, set: setA }, { value: b, set: setB })}
             label="First token"
           />
           <TokenPicker
+            list={list}
             tokens={tokens}
             value={b}
             onSelect={pairPicker({ value: b, set: setB }, { value: a, set: setA })}

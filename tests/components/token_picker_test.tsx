@@ -1,5 +1,5 @@
 import "global-jsdom/register";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import assert from "node:assert/strict";
 import { parseAmount, TradePanel } from "../../app/components/trade_screen.tsx";
 import { searchTokens, TokenPicker } from "../../app/components/token_picker.tsx";
@@ -115,5 +115,30 @@ Deno.test("liquidity frames speak of deposits", async () => {
   assert.ok(screen.getByRole("button", { name: /^Second token to deposit: USDC/ }));
   assert.ok(document.body.textContent.includes("Connect a wallet to provide liquidity"));
   assert.doesNotMatch(document.body.textContent, /\bswap\b|You receive/i);
+  cleanup();
+});
+
+Deno.test("a picker asks for the whole list when opened, shows a loading row, then an error row with a retry", async () => {
+  const asked: string[] = [];
+  const request = () => asked.push("list");
+  const props = { tokens: TOKENS.slice(0, 2), value: "NATIVE", onSelect: () => {}, label: "Token you pay with" };
+  const view = render(<TokenPicker {...props} list={{ status: "loading", request }} />);
+  fireEvent.click(await screen.findByRole("button", { name: "Token you pay with: ETH, Ether" }));
+  assert.deepEqual(asked, ["list"]);
+  // The first screen's tokens stay choosable while the list is on its way.
+  assert.equal(within(screen.getByRole("listbox", { name: "Tokens" })).getAllByRole("option").length, 2);
+  assert.equal(screen.getByRole("status").textContent, "Loading the token list…");
+  fireEvent.change(screen.getByRole("combobox"), { target: { value: "uni" } });
+  assert.ok(!document.body.textContent.includes("No token matches"));
+  view.rerender(<TokenPicker {...props} list={{ status: "error", request }} />);
+  assert.match(screen.getByRole("alert").textContent, /token list could not be loaded/);
+  fireEvent.click(within(screen.getByRole("alert")).getByRole("button", { name: "Retry" }));
+  assert.deepEqual(asked, ["list", "list"]);
+  view.rerender(<TokenPicker {...props} tokens={TOKENS} list={{ status: "ready", request }} />);
+  assert.equal(screen.queryByRole("alert"), null);
+  assert.deepEqual(
+    within(screen.getByRole("listbox")).getAllByRole("option").map((o) => o.querySelector(".token-name")?.textContent),
+    ["UNI"],
+  );
   cleanup();
 });
