@@ -114,6 +114,8 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
 export const ROUTES_OUTSIDE_WHITELIST: readonly string[] = [
   // The document and layout around every page.
   "root",
+  // A resource route: the token pickers' list as JSON (no document, no preview).
+  "routes/token-list",
 ];
 
 /** A whitelist pattern taken apart once: its segments, whether it ends in `{/*}?`, its specificity. */
