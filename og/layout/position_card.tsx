@@ -9,7 +9,9 @@
  * (green in range, amber out of range, grey closed), the version and the
  * fee tier (`lib/fees.ts`'s label). The range's word and the status and
  * version pills are drawn with the base (one per text colour, status and
- * version), so a card's face holds only the name, the values and the fee.
+ * version) and the fee pill as a stamp (once per label and text colour,
+ * {@linkcode positionFeeStamp}), so a card's face holds only the name and
+ * the values.
  *
  * @module
  */
@@ -24,6 +26,7 @@ import {
   type CardLayer,
   CardLine,
   type CardLogo,
+  cardRoot,
   drawsBase,
   drawsFace,
   INK,
@@ -44,7 +47,7 @@ import {
   TilePair,
   tilePairRegions,
 } from "./pool_card.tsx";
-import { CARD_HEIGHT } from "../raster/render.ts";
+import { CARD_HEIGHT, type Stamp } from "../raster/render.ts";
 
 /** What the position card shows. */
 export interface PositionCardProps {
@@ -132,7 +135,8 @@ export function PositionCard(props: PositionCardProps) {
     />
   );
   // The status and version pills and the range's word are the same on every card of a status and version: the base
-  // draws them (see layeredPositionCard of draw.tsx), the face holds their places.
+  // draws them (see layeredPositionCard of draw.tsx), the face holds their places. The fee pill takes a few values:
+  // a layered card lays it as a stamp (positionFeeStamp), so only the whole card draws it here.
   const base = drawsBase(props.layer);
   const face = drawsFace(props.layer);
   const statusWidth = statusPillWidth(props.status);
@@ -187,7 +191,7 @@ export function PositionCard(props: PositionCardProps) {
         {base
           ? <Pill text={props.protocolVersion} light={light} width={versionWidth} />
           : <Blank width={versionWidth + PILL_MARGIN} height={PILL_HEIGHT} />}
-        {face ? <Pill text={props.feeLabel} light={light} /> : null}
+        {base && face ? <Pill text={props.feeLabel} light={light} /> : null}
       </div>
     </CardFrame>
   );
@@ -204,23 +208,51 @@ export const STATUS_DOT_AT: Rect = {
   height: PILL_DOT.size,
 };
 
+/** Where the fee pill sits: after the status and version pills, on the pills' row. */
+function feePillAt(status: PositionStatus, version: string): { x: number; y: number } {
+  return {
+    x: CARD_PAD + statusPillWidth(status) + versionPillWidth(version) + 2 * PILL_MARGIN,
+    y: CARD_HEIGHT - CARD_PAD - PILL_HEIGHT,
+  };
+}
+
+/**
+ * The fee pill as a stamp (see `LayeredCard` of `render.ts`): drawn once per
+ * label and text colour, laid where the whole card draws it.
+ */
+export function positionFeeStamp(
+  props: Pick<PositionCardProps, "feeLabel" | "status" | "protocolVersion" | "color0" | "color1">,
+): Stamp {
+  const light = isLight(positionBackground(props.color0, props.color1));
+  return {
+    key: `position-fee ${light ? "light" : "dark"} ${props.feeLabel}`,
+    ...feePillAt(props.status, props.protocolVersion),
+    width: Math.ceil(pillWidth(props.feeLabel)),
+    height: PILL_HEIGHT,
+    node: (
+      <div style={{ ...cardRoot(), color: light ? INK : "#ffffff" }}>
+        <Pill text={props.feeLabel} light={light} />
+      </div>
+    ),
+  };
+}
+
 /** The parts of the position card its face may draw on (see `tokenFaceRegions` of `token_card.tsx`). */
 export function positionFaceRegions(
   props: Pick<
     PositionCardProps,
-    "name" | "feeLabel" | "protocolVersion" | "priceLower" | "priceUpper" | "status" | "token0" | "token1" | "chainLogo"
+    "name" | "priceLower" | "priceUpper" | "token0" | "token1" | "chainLogo"
   >,
 ): Rect[] {
-  // the face draws the name, the range's values and the fee pill (the rest is base)
-  const pills = statusPillWidth(props.status) + versionPillWidth(props.protocolVersion) + 2 * PILL_MARGIN +
-    pillWidth(props.feeLabel);
+  // the face draws the name and the range's values, down to the pills' row (the pills are base, the fee a stamp)
   const width = Math.max(
     maxTextWidthEm(props.name) * NAME_LINE.fontSize,
     RANGE_LABEL_WIDTH + maxTextWidthEm(rangeText(props.priceLower, props.priceUpper)) * RANGE_LINE.fontSize,
-    pills,
   );
+  const lines = textRegion(TEXT_TOP, width, TILE_PAIR_REGION);
+  const bottom = CARD_HEIGHT - CARD_PAD - PILL_HEIGHT - PILL_GAP / 2;
   return [
     ...tilePairRegions(props.token0, props.token1, props.chainLogo),
-    textRegion(TEXT_TOP, width, TILE_PAIR_REGION),
+    { ...lines, height: bottom - lines.y },
   ];
 }

@@ -48,6 +48,7 @@ import {
   PositionCard,
   type PositionCardProps,
   positionFaceRegions,
+  positionFeeStamp,
   UNKNOWN_PRICE,
 } from "../layout/position_card.tsx";
 import { coverSquare } from "../logo/resample.ts";
@@ -223,6 +224,7 @@ export function layeredPositionCard(props: PositionCardProps): LayeredCard {
     face: <PositionCard {...props} layer="face" />,
     whole: <PositionCard {...props} />,
     faceRegions: positionFaceRegions(props),
+    stamps: [positionFeeStamp(props)],
     logos: logoSpots([[props.token0, TILE_LOGOS_AT[0]], [props.token1, TILE_LOGOS_AT[1]]], POOL_LOGO_SIZE),
     pictures: props.chainLogo ? [{ ...TILE_CHAIN_LOGO_AT, src: props.chainLogo }] : [],
   };

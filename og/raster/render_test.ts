@@ -4,6 +4,7 @@ import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredT
 import { chainLogo, loadBrandLogos } from "../layout/chain_logos.ts";
 import { createDefaultFontLoader, loadFallbackFonts } from "../assets/fonts.ts";
 import {
+  bands,
   cropsSeeingLayers,
   cropSvg,
   cropsWithin,
@@ -106,6 +107,18 @@ Deno.test("cropSvg cuts satori's root to a rectangle, and refuses anything else"
     '<svg width="30" height="40" viewBox="10 20 30 40" xmlns="http://www.w3.org/2000/svg"><path/></svg>',
   );
   assert.throws(() => cropSvg("<g/>", { x: 0, y: 0, width: 1, height: 1 }), /Cannot crop/);
+});
+
+Deno.test("bands cuts a crop into whole rows, each within the pixel budget, covering it exactly", () => {
+  const small = { x: 56, y: 282, width: 300, height: 324 };
+  assert.deepEqual(bands(small), [small]);
+  const rect = { x: 56, y: 264, width: 596, height: 220 };
+  const cut = bands(rect);
+  assert.deepEqual(cut, [{ ...rect, height: 110 }, { ...rect, y: 374, height: 110 }]);
+  const card = bands({ x: 0, y: 0, width: 1200, height: 630 }, 131_072);
+  assert.ok(card.every((b) => b.width * b.height <= 131_072 && b.width === 1200));
+  assert.equal(card.reduce((rows, b) => rows + b.height, 0), 630);
+  assert.ok(card.every((b, i) => i === 0 || b.y === card[i - 1].y + card[i - 1].height));
 });
 
 Deno.test("trimTransparent keeps the smallest box around what is drawn", () => {
