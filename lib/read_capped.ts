@@ -1,12 +1,15 @@
 /**
- * The one capped reader of untrusted bodies: gateway and RPC answers, and the
- * `/graphql` and `/rpc` proxies' request bodies. Web streams only, so the
- * GraphQL client (`queries/`) and the server share it.
+ * The one capped reader of untrusted bodies: gateway and RPC answers, the
+ * `/graphql` and `/rpc` proxies' request bodies, and the pages and images the
+ * preview inspector reads. Web streams only, so the GraphQL client
+ * (`queries/`) and the server share it.
  *
  * @module
  */
 
-/** Options of {@linkcode readTextCapped}. */
+import { concatBytes } from "./bytes.ts";
+
+/** Options of {@linkcode readTextCapped} and {@linkcode readBytesCapped}. */
 export interface ReadTextCappedOptions {
   /**
    * Leave a body that is too long unread instead of cancelling it. For a
@@ -15,6 +18,37 @@ export interface ReadTextCappedOptions {
    * answer; left unread, the answer goes out and the connection then closes.
    */
   readonly leaveRest?: boolean;
+}
+
+/**
+ * Reads a body chunk by chunk, at most `maxBytes` of it: false as soon as it
+ * is longer (the rest is not read, and the stream is cancelled unless
+ * `leaveRest`), true once it ended. A failed read cancels the stream.
+ */
+async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  options: ReadTextCappedOptions,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<boolean> {
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        if (options.leaveRest) reader.releaseLock();
+        else reader.cancel().catch(() => {});
+        return false;
+      }
+      onChunk(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  }
 }
 
 /**
@@ -29,26 +63,26 @@ export async function readTextCapped(
   options: ReadTextCappedOptions = {},
 ): Promise<string | null> {
   if (body === null) return "";
-  const reader = body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
-  let total = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        if (options.leaveRest) reader.releaseLock();
-        else reader.cancel().catch(() => {});
-        return null;
-      }
-      parts.push(decoder.decode(value, { stream: true }));
-    }
-  } catch (error) {
-    reader.cancel().catch(() => {});
-    throw error;
+  if (!await readCapped(body, maxBytes, options, (chunk) => parts.push(decoder.decode(chunk, { stream: true })))) {
+    return null;
   }
   parts.push(decoder.decode());
   return parts.join("");
+}
+
+/**
+ * Reads a body as bytes, at most `maxBytes` of it: `null` as soon as it is
+ * longer, as {@linkcode readTextCapped} does (the preview inspector's reads
+ * of pages and share images).
+ */
+export async function readBytesCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  options: ReadTextCappedOptions = {},
+): Promise<Uint8Array | null> {
+  if (body === null) return new Uint8Array(0);
+  const parts: Uint8Array[] = [];
+  return await readCapped(body, maxBytes, options, (chunk) => parts.push(chunk)) ? concatBytes(parts) : null;
 }

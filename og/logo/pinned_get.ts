@@ -19,6 +19,7 @@
  * @module
  */
 
+import { concatBytes } from "../../lib/bytes.ts";
 import { LogoRefusedError } from "./net_guard.ts";
 
 /** A finished answer. */
@@ -133,13 +134,7 @@ class Body {
   }
 
   bytes(): Uint8Array {
-    const out = new Uint8Array(this.#total);
-    let offset = 0;
-    for (const part of this.#parts) {
-      out.set(part, offset);
-      offset += part.length;
-    }
-    return out;
+    return concatBytes(this.#parts);
   }
 }
 

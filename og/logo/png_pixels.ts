@@ -12,6 +12,7 @@
  */
 
 import * as zlib from "node:zlib";
+import { concatBytes } from "../../lib/bytes.ts";
 
 /** 8-bit RGBA pixels. */
 export interface RgbaPixels {
@@ -52,7 +53,6 @@ export function inflatePng(bytes: Uint8Array): InflatedPng {
   const rowBytes = Math.ceil((width * channels * depth) / 8) + 1;
   const limit = rowBytes * height * 2 + 1024;
   const idat: Uint8Array[] = [];
-  let total = 0;
   let transparency = false;
   for (let offset = 8; offset + 8 <= bytes.length;) {
     const length = view.getUint32(offset);
@@ -60,20 +60,11 @@ export function inflatePng(bytes: Uint8Array): InflatedPng {
     if (type === "IDAT") {
       const part = bytes.subarray(offset + 8, offset + 8 + length);
       idat.push(part);
-      total += part.length;
     } else if (type === "tRNS") transparency = true;
     else if (type === "IEND") break;
     offset += 12 + length;
   }
-  let joined = idat[0] ?? new Uint8Array(0);
-  if (idat.length > 1) {
-    joined = new Uint8Array(total);
-    let at = 0;
-    for (const part of idat) {
-      joined.set(part, at);
-      at += part.length;
-    }
-  }
+  const joined = concatBytes(idat);
   let data: Uint8Array;
   try {
     data = zlib.inflateSync(joined, { maxOutputLength: limit });

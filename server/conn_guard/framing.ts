@@ -162,16 +162,3 @@ export function bodyDone(framing: Framing): boolean {
   return framing.kind === "none" || (framing.kind === "length" && framing.remaining === 0) ||
     (framing.kind === "chunked" && framing.parser.done);
 }
-
-/** The bytes of `parts`, one after another, in one new array. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}

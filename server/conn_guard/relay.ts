@@ -12,7 +12,7 @@ import type { ParseError, RequestHead } from "./parser.ts";
 import { RequestParser } from "./parser.ts";
 import { ResponseReader } from "./response.ts";
 import { FrameScanner } from "./ws_frames.ts";
-import { concatBytes } from "./framing.ts";
+import { concatBytes } from "../../lib/bytes.ts";
 import type { RelaySettings } from "./settings.ts";
 
 /**
@@ -347,8 +347,7 @@ export class Relay {
         }
         this.#pumpWriting = true;
         if (pieces === null) await this.#toClient(current.subarray(start, n));
-        else if (pieces.length === 1) await this.#toClient(pieces[0]);
-        else if (pieces.length > 1) await this.#toClient(concatBytes(pieces));
+        else if (pieces.length > 0) await this.#toClient(concatBytes(pieces));
         this.#pumpWriting = false;
         if (switchedAt < 0 && this.answers.pending === 0) this.requests.resume();
         if (this.#upgrade && (switchedAt >= 0 || this.answers.pending === 0)) this.#upgrade.resolve(switchedAt >= 0);

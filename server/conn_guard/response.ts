@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { bodyDone, ChunkedBody, concatBytes, consumeBody, type Framing } from "./framing.ts";
+import { concatBytes } from "../../lib/bytes.ts";
+import { bodyDone, ChunkedBody, consumeBody, type Framing } from "./framing.ts";
 import { headEnd } from "./parser.ts";
 import { markedHead, MICROCACHE_HEADER, type Ticket } from "./microcache.ts";
 

@@ -20,7 +20,7 @@
  * @module
  */
 import { parsePreviewPath, type PreviewPath } from "../../lib/preview_routes.ts";
-import { readTextCapped } from "../../lib/read_capped.ts";
+import { readBytesCapped, readTextCapped } from "../../lib/read_capped.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate_limit.ts";
 import {
   type CardView,
@@ -131,30 +131,6 @@ function purgeForm(path: string): string {
     `autocomplete="current-password" required><div><button type="submit">Purge</button></div></form>`;
 }
 
-async function readLimited(response: Response): Promise<Uint8Array | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_READ_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
-
 function renderCard(view: CardView, imagePath: string | null, check: ImageCheck | null): string {
   const p = view.platform;
   const frame = view.image === null
@@ -209,7 +185,7 @@ export function createPreviewInspector(
         headers: { "user-agent": userAgent, accept: "text/html" },
       }),
     );
-    const bytes = await readLimited(response);
+    const bytes = await readBytesCapped(response.body, MAX_READ_BYTES);
     const html = bytes === null ? "" : new TextDecoder().decode(bytes);
     return { status: response.status, tags: readTags(html), bytes: bytes?.byteLength ?? 0 };
   }
@@ -227,7 +203,7 @@ export function createPreviewInspector(
     const response = await options.fetchSelf(
       new Request(`${origin}${parsed.pathname}${parsed.search}`, { headers: { "user-agent": userAgent } }),
     );
-    const bytes = await readLimited(response);
+    const bytes = await readBytesCapped(response.body, MAX_READ_BYTES);
     const size = bytes === null ? null : imageSize(bytes);
     return {
       url,
