@@ -5,7 +5,8 @@
  * - with `--config`: the configuration is validated first (`server/config.ts`),
  *   so a bad `PORT` stops the start before anything is installed or built;
  * - npm packages, from the lockfile (`deno install --frozen`), when what is
- *   installed is older than `package.json` or `deno.lock`: the serving set
+ *   installed came from another `package.json` or `deno.lock` (a marker holds
+ *   their digest; their file times do not count): the serving set
  *   (`dependencies`: serving, the build, the demo gateway and chain), or with
  *   `--tests` the test set too (`devDependencies`), each with its own marker
  *   and only this machine's libc build of native addons (`install_sets.ts`),
@@ -21,6 +22,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { ROOT_DIR } from "../server/paths.ts";
@@ -105,16 +107,22 @@ async function installSet(tests: boolean): Promise<void> {
   }
 }
 
-const manifests = Math.max(mtime(`${ROOT_DIR}package.json`), mtime(`${ROOT_DIR}deno.lock`));
+// A marker holds the digest of the manifests it was installed from: a copy of the tree or a checkout that only
+// touches their times installs nothing; a changed manifest installs again.
+const manifests = createHash("sha256")
+  .update(readFileSync(`${ROOT_DIR}package.json`))
+  .update(readFileSync(`${ROOT_DIR}deno.lock`))
+  .digest("hex");
 const servingMarker = `${ROOT_DIR}node_modules/.deno/.prepared-serving`;
 const testsMarker = `${ROOT_DIR}node_modules/.deno/.prepared-tests`;
-const testsReady = mtime(testsMarker) >= manifests;
+const installedFrom = (marker: string) => existsSync(marker) && readFileSync(marker, "utf8").trim() === manifests;
+const testsReady = installedFrom(testsMarker);
 const withTests = Deno.args.includes("--tests");
-if (withTests ? !testsReady : !testsReady && mtime(servingMarker) < manifests) {
+if (withTests ? !testsReady : !testsReady && !installedFrom(servingMarker)) {
   // A serving install prunes the test packages: the test set's marker goes first, so it can never outlive them.
   if (!withTests) rmSync(testsMarker, { force: true });
   await installSet(withTests);
-  await Deno.writeTextFile(withTests ? testsMarker : servingMarker, new Date().toISOString());
+  await Deno.writeTextFile(withTests ? testsMarker : servingMarker, `${manifests}\n`);
 }
 
 if (Deno.args.includes("--build")) {

@@ -75,11 +75,9 @@ Deno.test({
   async fn() {
     const copy = `${await Deno.makeTempDir({ prefix: "dev_hmr_" })}/`;
     for (const entry of Deno.readDirSync(ROOT_DIR)) {
-      // Timestamps kept: a copied package.json newer than the install markers would make `task dev` reinstall
-      // the serving set into the shared node_modules, pruning the test packages the other test files load.
-      if (!NOT_COPIED.has(entry.name)) {
-        cpSync(`${ROOT_DIR}${entry.name}`, `${copy}${entry.name}`, { recursive: true, preserveTimestamps: true });
-      }
+      // New file times on purpose: the install markers go by the manifests' content, so the copy's `task dev`
+      // must install nothing into the shared node_modules (a serving install would prune the test packages).
+      if (!NOT_COPIED.has(entry.name)) cpSync(`${ROOT_DIR}${entry.name}`, `${copy}${entry.name}`, { recursive: true });
     }
     await Deno.symlink(`${ROOT_DIR}node_modules`, `${copy}node_modules`);
     const port = freePort();
