@@ -13,7 +13,8 @@
  *   then without the packages' source maps (`dropSourceMaps`);
  *   a short summary is printed instead of every download line;
  * - with `--build`: the React Router build when it is missing or older than
- *   the app;
+ *   the app, and the share images' layer store (`draw_layers.ts`) when older
+ *   than the cards' code and fonts;
  * - with `--browser`: Chromium from Debian when `/usr/bin/chromium` is missing.
  *
  * Only `node:` built-ins, `install_sets.ts` and `server/config.ts` (which
@@ -142,6 +143,19 @@ if (Deno.args.includes("--build")) {
       "node_modules/@react-router/dev/bin.js",
       "build",
     ]);
+  }
+  // The share images' layer store (scripts/draw_layers.ts): drawn again when the cards' code, fonts or packages
+  // are newer than it (its files are named by what they hold, so this only saves redrawing). Not fatal.
+  const layers = `${ROOT_DIR}build/og_layers/.drawn`;
+  const inputs = Math.max(newest(`${ROOT_DIR}og`), newest(`${ROOT_DIR}static/fonts`), mtime(`${ROOT_DIR}deno.lock`));
+  if (mtime(layers) < inputs) {
+    const result = spawnSync(deno, ["run", "-A", "scripts/draw_layers.ts"], { cwd: ROOT_DIR, encoding: "utf8" });
+    if (result.status === 0) {
+      console.log(result.stdout.trim());
+      await Deno.writeTextFile(layers, "").catch(() => {});
+    } else {
+      console.warn(`Drawing the share images' layers failed (they are drawn when needed):\n${result.stderr.trim()}`);
+    }
   }
 }
 

@@ -7,8 +7,9 @@
  * The token, pool and position cards are drawn in layers
  * ({@linkcode renderLayeredPng}): the backdrop painted in memory
  * (`backdrop.ts`); the base (logo frames, tiles, product mark: the same on
- * every card of a kind and text colour), drawn once per thread and kept as
- * the few parts that hold pixels; the decoded logos, cut round in memory;
+ * every card of a kind and text colour), drawn once and kept as the few
+ * parts that hold pixels (`sprites.ts`), in memory and on disk for the next
+ * process (`layer_store.ts`); the decoded logos, cut round in memory;
  * and the face (text, letter tiles, chain badge), which satori lays out
  * whole while resvg draws only its regions. resvg's cost is mostly per
  * pixel of its canvas (an empty 1200x630 document took 3.8 ms, a 300x200
@@ -21,12 +22,15 @@
 
 import type { ReactNode } from "react";
 import satori, { type SatoriOptions } from "satori";
-import { rasterizeSvg } from "./resvg.ts";
+import { type RasterImage, rasterizeSvg } from "./resvg.ts";
+import { storedLayer } from "./layer_store.ts";
 import { encodeRgbaPng } from "./png.ts";
 import type { CardFont } from "../assets/fonts.ts";
 import { type Backdrop, composite, compositeAt, paintBackdrop, roundLogo } from "./backdrop.ts";
 import type { Rect } from "../layout/card_parts.tsx";
-import type { RasterImage } from "./resvg.ts";
+import { drawnParts, type Sprite, trimTransparent } from "./sprites.ts";
+
+export { drawnParts, type Sprite, trimTransparent } from "./sprites.ts";
 
 /** Size of every share image. */
 export const CARD_WIDTH = 1200;
@@ -161,79 +165,34 @@ export interface Stamp extends Rect {
   readonly node: ReactNode;
 }
 
-/** A part of a layer: premultiplied pixels and where they sit on the card. */
-export interface Sprite extends RasterImage {
-  readonly x: number;
-  readonly y: number;
-}
-
 /** Bases kept (one per card kind and text colour in practice; each holds only its drawn rows and columns). */
 const MAX_BASES = 32;
 const bases = new Map<string, Promise<Sprite[]>>();
 
-/** The smallest part of `image` holding every pixel that is not fully transparent. */
-export function trimTransparent(image: RasterImage): Sprite {
-  return trimColumns(image, 0, image.width) ?? { x: 0, y: 0, width: 0, height: 0, pixels: new Uint8Array(0) };
-}
-
 /**
- * The drawn parts of `image`: one sprite per run of columns that hold a
- * pixel not fully transparent, each trimmed to its rows (a base's logo
- * frame and product mark, apart), so laying them skips the blank between.
+ * The base layer of `card`, once per key and process (a failure is drawn
+ * again next time): from the layer store when it holds it, else drawn and
+ * stored (see `layer_store.ts`).
  */
-export function drawnParts(image: RasterImage): Sprite[] {
-  const { width, height, pixels } = image;
-  const used = new Uint8Array(width);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) if (pixels[(y * width + x) * 4 + 3] !== 0) used[x] = 1;
-  }
-  const parts: Sprite[] = [];
-  for (let x = 0; x < width;) {
-    if (!used[x]) {
-      x++;
-      continue;
-    }
-    let end = x;
-    while (end < width && used[end]) end++;
-    parts.push(trimColumns(image, x, end)!);
-    x = end;
-  }
-  return parts;
-}
-
-/** The part of columns [from, to) of `image` trimmed to what is drawn, or `null` when nothing is. */
-function trimColumns(image: RasterImage, from: number, to: number): Sprite | null {
-  const { width, height, pixels } = image;
-  let x0 = to, y0 = height, x1 = -1, y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = from; x < to; x++) {
-      if (pixels[(y * width + x) * 4 + 3] === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
-    }
-  }
-  if (x1 < 0) return null;
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const out = new Uint8Array(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    out.set(pixels.subarray(((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4), y * w * 4);
-  }
-  return { x: x0, y: y0, width: w, height: h, pixels: out };
-}
-
-/** The base layer of `card`, drawn once per key (a failure is drawn again next time). */
 function baseLayer(card: LayeredCard, options: RenderCardOptions): Promise<Sprite[]> {
   let base = bases.get(card.baseKey);
   if (!base) {
-    base = renderCardSvg(card.base, options).then(rasterizeSvg).then(drawnParts);
+    base = storedLayer(
+      card.base,
+      { width: options.width ?? CARD_WIDTH, height: options.height ?? CARD_HEIGHT, fonts: options.fonts },
+      async () => drawnParts(await rasterizeSvg(await renderCardSvg(card.base, options))),
+    );
     if (bases.size >= MAX_BASES) bases.delete(bases.keys().next().value!);
     bases.set(card.baseKey, base);
     base.catch(() => bases.delete(card.baseKey));
   }
   return base;
+}
+
+/** Forgets the bases this process drew or read (tests of the layer store). */
+export function forgetBases(): void {
+  bases.clear();
+  backs.clear();
 }
 
 /** Pictures kept (a chain logo per chain and badge size). */
