@@ -1,9 +1,8 @@
 /**
  * One render worker process as the pool (`render_pool.ts`) sees it: started
  * with `deno run` on the worker module (`render_worker.ts`) with its V8 heap
- * capped, a small young generation and `gc()` exposed (it collects after
- * each card), sent its init frame, its reply frames handed on one by one, and
- * killed with SIGKILL, which stops it at once and gives its memory back.
+ * capped and a small young generation, sent its init frame, its reply
+ * frames handed on one by one, and killed with SIGKILL, which stops it at once and gives its memory back.
  *
  * Why processes: in Deno 2.9 neither `Worker.terminate()` nor
  * `node:worker_threads` `terminate()` interrupts a busy Worker (measured: a
@@ -57,9 +56,10 @@ export function startRenderProcess(options: RenderProcessOptions): RenderProcess
       "run",
       "--quiet",
       "--no-prompt",
-      // --expose-gc: the worker collects after each card (render_worker.ts: the native resvg's pixels are
-      // freed only by a collection). A 1 MiB young generation instead of V8's 16: about 25 MiB less resident.
-      `--v8-flags=--max-old-space-size=${options.heapMb},--max-semi-space-size=1,--expose-gc`,
+      // A 1 MiB young generation instead of V8's 16: about 25 MiB less resident. No --expose-gc: the worker
+      // exposes gc() itself once loaded (render_worker.ts), since V8 rejects a code cache written under other
+      // flags that count (this one does; the heap sizes do not), and the service's process runs without it.
+      `--v8-flags=--max-old-space-size=${options.heapMb},--max-semi-space-size=1`,
       "--allow-read",
       "--allow-env",
       "--allow-sys",

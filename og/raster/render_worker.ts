@@ -21,7 +21,7 @@
  * @module
  */
 
-import { deserialize, serialize } from "node:v8";
+import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import type { AnyCardJob } from "./draw.tsx";
 import type { ReactNode } from "react";
 import type { RenderTimings } from "./render.ts";
@@ -210,8 +210,8 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   // satori's first call parses the fonts and sets up its layout engine (60-100 ms): done now, while the service
   // still looks the card's data up and fetches its logo, the first card does not wait for it. A card already
   // waiting is not delayed either: it would pay the same cost itself.
-  prime().catch(() => {});
-  const collect = garbageCollector();
+  const primed = prime().catch(() => {});
+  const collect = garbageCollector(primed.then(exposeGc));
   for await (const message of frames) {
     collect.busy();
     const request = message as WorkerRequest;
@@ -231,6 +231,33 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
 /** What primes satori: one line of text in the default fonts. */
 const PRIMER = { type: "div", props: { style: { display: "flex", fontSize: 16 }, children: "Ag 0" } };
 
+/** V8's `gc()`: a minor (young generation) or a full collection. */
+type Gc = (options?: { type: "minor" | "major" }) => void;
+
+/**
+ * V8's `gc()`, exposed at run time (`node:v8` `setFlagsFromString`, then
+ * the `gc` of a new context) rather than by `--expose-gc` on the command
+ * line: that flag is part of the hash V8 checks a code cache against, so a
+ * worker started with it rejected and rewrote the cache the service's
+ * process (no such flag) wrote for the modules both load, and the service
+ * then rejected the worker's (measured: a worker's start to primed took
+ * 165 ms instead of 125 after a service start). Called once the worker's
+ * modules are loaded: a flag set now only concerns modules loaded later.
+ * `null` when it cannot be had.
+ */
+async function exposeGc(): Promise<Gc | null> {
+  const existing = (globalThis as { gc?: Gc }).gc;
+  if (existing) return existing;
+  try {
+    const { runInNewContext } = await import("node:vm");
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc");
+    return typeof gc === "function" ? gc as Gc : null;
+  } catch {
+    return null;
+  }
+}
+
 /** How long a worker waits without a job before a full collection. */
 const FULL_GC_IDLE_MS = 2_000;
 /** Growth of the worker's resident memory after which the allocator's free pages are handed back. */
@@ -245,11 +272,12 @@ const TRIM_GROWTH_BYTES = 16 * 1024 * 1024;
  * objects, and a full one after {@linkcode FULL_GC_IDLE_MS} without jobs
  * frees what older objects held. The C allocator's free pages go back to
  * the system then, and after a job that finds the worker grown by
- * {@linkcode TRIM_GROWTH_BYTES}. Needs `--expose-gc` (`render_process.ts`);
- * without it nothing is done.
+ * {@linkcode TRIM_GROWTH_BYTES}. `exposed` gives V8's `gc()`
+ * ({@linkcode exposeGc}); until it has, or without it, no collection is asked.
  */
-function garbageCollector(): { busy(): void; afterJob(): void } {
-  const gc = (globalThis as { gc?: (options?: { type: "minor" | "major" }) => void }).gc;
+function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob(): void } {
+  let gc: Gc | null = null;
+  exposed.then((found) => gc = found, () => {});
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
   let trimmedRss = Deno.memoryUsage().rss;
   return {
@@ -265,12 +293,13 @@ function garbageCollector(): { busy(): void; afterJob(): void } {
         releaseFreeMemory();
         trimmedRss = Deno.memoryUsage().rss;
       }
-      if (!gc) return;
+      const collect = gc;
+      if (!collect) return;
       // The native objects' finalizers run on a later task, after this collection.
-      gc({ type: "minor" });
+      collect({ type: "minor" });
       idleTimer = setTimeout(() => {
         idleTimer = null;
-        gc();
+        collect();
         // What the collection freed of the C allocator's memory goes back to the system too.
         releaseFreeMemory();
         trimmedRss = Deno.memoryUsage().rss;
