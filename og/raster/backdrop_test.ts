@@ -55,12 +55,23 @@ Deno.test("paintBackdrop paints flat and gradient backdrops with the watermark, 
   const image = picture();
   const red: Rgb = { r: 205, g: 92, b: 60 };
   const blue: Rgb = { r: 40, g: 90, b: 200 };
+  // pixels not on a 4-byte boundary take the byte-at-a-time path
+  const shifted = new Uint8Array(image.pixels.length + 1).subarray(1);
+  shifted.set(image.pixels);
   for (const [from, to] of [[red, red], [red, blue]]) {
-    const backdrop = { from, to, watermark: { image, opacity: 0.14 } };
-    const painted = paintBackdrop(backdrop, 1200, 630);
-    const expected = reference(backdrop, 1200, 630);
-    const differing = painted.findIndex((v, i) => v !== expected[i]);
-    assert.equal(differing, -1, `first different byte at ${differing} (${from === to ? "flat" : "gradient"})`);
+    for (
+      const [opacity, picture] of [[0.14, image], [0.12, image], [1, image], [0.14, {
+        ...image,
+        pixels: shifted,
+      }]] as const
+    ) {
+      const backdrop = { from, to, watermark: { image: picture, opacity } };
+      const painted = paintBackdrop(backdrop, 1200, 630);
+      const expected = reference(backdrop, 1200, 630);
+      const differing = painted.findIndex((v, i) => v !== expected[i]);
+      const what = `${from === to ? "flat" : "gradient"}, opacity ${opacity}, offset ${picture.pixels.byteOffset}`;
+      assert.equal(differing, -1, `first different byte at ${differing} (${what})`);
+    }
   }
 });
 
