@@ -103,6 +103,14 @@ function scaledWatermark(image: RasterImage, opacity: number): ScaledWatermark {
 }
 
 /**
+ * Makes ready what painting `backdrop` first computes (its watermark scaled
+ * to its opacity), so the first card of a process does not pay for it.
+ */
+export function prepareBackdrop(backdrop: Backdrop): void {
+  if (backdrop.watermark) scaledWatermark(backdrop.watermark.image, backdrop.watermark.opacity);
+}
+
+/**
  * Paints the backdrop into a new opaque RGBA buffer of `width` x `height`,
  * or over every pixel of `into` (a buffer of that size, reused).
  */
@@ -307,6 +315,11 @@ function circleCover(size: number): Float64Array {
     circleCovers.set(size, mask);
   }
   return mask;
+}
+
+/** Makes ready the circle {@linkcode roundLogo} cuts `size` px logos to (the first card of a process pays it). */
+export function prepareRoundLogo(size: number): void {
+  circleCover(size);
 }
 
 /**

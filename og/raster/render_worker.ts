@@ -23,7 +23,6 @@
 
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import type { AnyCardJob } from "./draw.tsx";
-import type { ReactNode } from "react";
 import type { RenderTimings } from "./render.ts";
 import { type RendererInfo, type RendererName, selectRenderer } from "./resvg.ts";
 import { releaseFreeMemory } from "./tree_memory.ts";
@@ -195,21 +194,19 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   const started = performance.now();
   try {
     renderer = await selectRenderer(init.renderer);
-    const [{ drawCard }, { createDefaultFontLoader }] = await modules;
+    const [{ drawCard, primeDrawing }, { createDefaultFontLoader }] = await modules;
     const fonts = createDefaultFontLoader(init.staticDir);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
-    prime = async () => {
-      const { renderCardSvg } = await import("./render.ts");
-      await renderCardSvg(PRIMER as unknown as ReactNode, { fonts: await fonts.load(), width: 64, height: 32 });
-    };
+    prime = () => primeDrawing(fonts);
   } catch (error) {
     await send({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });
     return;
   }
   await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
-  // satori's first call parses the fonts and sets up its layout engine (60-100 ms): done now, while the service
-  // still looks the card's data up and fetches its logo, the first card does not wait for it. A card already
-  // waiting is not delayed either: it would pay the same cost itself.
+  // satori's first call parses the fonts and sets up its layout engine (60-100 ms), and the watermark is scaled
+  // (draw.tsx primeDrawing): done now, while the service still looks the card's data up and fetches its logo, the
+  // first card does not wait for it. A card already waiting pays the same costs itself, but for a few ms (the
+  // watermark's other opacity).
   const primed = prime().catch(() => {});
   const collect = garbageCollector(primed.then(exposeGc));
   for await (const message of frames) {
@@ -227,9 +224,6 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     collect.afterJob();
   }
 }
-
-/** What primes satori: one line of text in the default fonts. */
-const PRIMER = { type: "div", props: { style: { display: "flex", fontSize: 16 }, children: "Ag 0" } };
 
 /** V8's `gc()`: a minor (young generation) or a full collection. */
 type Gc = (options?: { type: "minor" | "major" }) => void;
