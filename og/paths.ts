@@ -4,8 +4,6 @@
  * @module
  */
 
-import { fileURLToPath } from "node:url";
-
 const NODE_MODULES = new URL("../node_modules/", import.meta.url);
 
 /**
@@ -18,5 +16,14 @@ const NODE_MODULES = new URL("../node_modules/", import.meta.url);
  * ```
  */
 export function packageFile(pkg: string, file: string): string {
-  return fileURLToPath(new URL(`${pkg}/${file}`, NODE_MODULES));
+  return filePath(new URL(`${pkg}/${file}`, NODE_MODULES));
+}
+
+/**
+ * The path of a `file:` URL (what `node:url` `fileURLToPath` gives, without
+ * loading Node's compatibility layer into the service's process).
+ */
+function filePath(url: URL): string {
+  const path = decodeURIComponent(url.pathname);
+  return Deno.build.os === "windows" ? path.slice(1).replaceAll("/", "\\") : path;
 }

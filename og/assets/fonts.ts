@@ -19,8 +19,6 @@
  * @module
  */
 
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { errorText, logger } from "../../server/log.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 import { STATIC_DIR } from "../../server/paths.ts";
@@ -61,10 +59,10 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 async function readDefaultFont(staticDir: string, file: string): Promise<ArrayBuffer> {
-  const path = join(staticDir, "fonts", file);
+  const path = `${staticDir.replace(/\/$/, "")}/fonts/${file}`;
   try {
     // unpacked here with the native zlib: satori would inflate it in JavaScript (woff.ts)
-    return toArrayBuffer(woffToSfnt(await readFile(path)));
+    return toArrayBuffer(woffToSfnt(await Deno.readFile(path)));
   } catch (error) {
     throw new Error(`Cannot read font "${file}" from ${path}: ${(error as Error).message}`);
   }
@@ -217,7 +215,7 @@ export function parseUnicodeRange(
 
 const fontFiles = new Map<string, Promise<ArrayBuffer>>();
 const readManifest: () => Promise<FallbackManifest> = memoizeUntilFailure(() =>
-  readFile(join(FALLBACK_FONT_DIR, FALLBACK_MANIFEST), "utf8").then((text) => JSON.parse(text))
+  Deno.readTextFile(`${FALLBACK_FONT_DIR}${FALLBACK_MANIFEST}`).then((text) => JSON.parse(text))
 );
 
 async function readFontPackage(id: string): Promise<FontPackage> {
@@ -232,7 +230,7 @@ async function readFontPackage(id: string): Promise<FontPackage> {
     subsets: font.subsets.map((subset) => ({
       key: subset.key,
       ranges: parseUnicodeRange(subset.unicodeRange),
-      file: join(FALLBACK_FONT_DIR, subset.file),
+      file: `${FALLBACK_FONT_DIR}${subset.file}`,
     })),
   };
 }
@@ -241,7 +239,7 @@ async function readFontPackage(id: string): Promise<FontPackage> {
 export const fontPackage: (id: string) => Promise<FontPackage> = memoizeUntilFailure(readFontPackage);
 
 const fontFile = memoizeUntilFailure(
-  (path: string) => readFile(path).then((bytes) => toArrayBuffer(woffToSfnt(bytes))),
+  (path: string) => Deno.readFile(path).then((bytes) => toArrayBuffer(woffToSfnt(bytes))),
   { cache: fontFiles },
 );
 

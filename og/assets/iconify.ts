@@ -11,7 +11,6 @@
  * @module
  */
 
-import { open, readFile } from "node:fs/promises";
 import { packageFile } from "../paths.ts";
 
 interface IconifyIcon {
@@ -84,12 +83,12 @@ export async function indexIconFile(path: string): Promise<IconFileIndex> {
   let entryStart = -1;
   let scalar = ""; // a depth-1 number being read (width, height, ...)
   let offset = 0;
-  const handle = await open(path);
+  const file = await Deno.open(path);
   try {
     const chunk = new Uint8Array(1 << 20);
     while (true) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, offset);
-      if (bytesRead === 0) break;
+      const bytesRead = await file.read(chunk);
+      if (bytesRead === null) break;
       const view = chunk.subarray(0, bytesRead);
       for (let i = 0; i < bytesRead; i++) {
         if (inString && !keyBytes) {
@@ -162,7 +161,7 @@ export async function indexIconFile(path: string): Promise<IconFileIndex> {
       offset += bytesRead;
     }
   } finally {
-    await handle.close();
+    file.close();
   }
   if (depth !== 0 || inString || icons.size === 0) {
     throw new Error(`Cannot index ${path}: not an Iconify JSON file with icons`);
@@ -205,18 +204,19 @@ function trailingBackslashIsOdd(bytes: Uint8Array, from: number, escaped: boolea
 }
 
 async function readSpan(path: string, [start, end]: Span): Promise<unknown> {
-  const handle = await open(path);
+  const file = await Deno.open(path);
   try {
+    await file.seek(start, Deno.SeekMode.Start);
     const bytes = new Uint8Array(end - start);
     let done = 0;
     while (done < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, done, bytes.length - done, start + done);
-      if (bytesRead === 0) throw new Error(`Cannot read ${path}: it ended at byte ${start + done}`);
+      const bytesRead = await file.read(bytes.subarray(done));
+      if (bytesRead === null) throw new Error(`Cannot read ${path}: it ended at byte ${start + done}`);
       done += bytesRead;
     }
     return JSON.parse(new TextDecoder().decode(bytes));
   } finally {
-    await handle.close();
+    file.close();
   }
 }
 
@@ -245,7 +245,7 @@ export async function readIndexedIcon(index: IconFileIndex, name: string): Promi
 
 /** Reads and parses `icons.json` of the installed package `pkg`. */
 export async function readIconSet(pkg: string): Promise<IconSet> {
-  const text = await readFile(packageFile(pkg, "icons.json"), "utf8");
+  const text = await Deno.readTextFile(packageFile(pkg, "icons.json"));
   return JSON.parse(text) as IconSet;
 }
 
@@ -256,7 +256,7 @@ export async function readIconSet(pkg: string): Promise<IconSet> {
 export async function readCharMap(
   pkg: string,
 ): Promise<Record<string, string>> {
-  const text = await readFile(packageFile(pkg, "chars.json"), "utf8");
+  const text = await Deno.readTextFile(packageFile(pkg, "chars.json"));
   return JSON.parse(text) as Record<string, string>;
 }
 

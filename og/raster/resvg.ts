@@ -12,7 +12,6 @@
  * @module
  */
 
-import { readFile } from "node:fs/promises";
 import { packageFile } from "../paths.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 
@@ -90,7 +89,7 @@ async function loadNative(): Promise<Renderer> {
 async function loadWasm(): Promise<Renderer> {
   const wasm = await import("@resvg/resvg-wasm");
   try {
-    await wasm.initWasm(await readFile(packageFile("@resvg/resvg-wasm", "index_bg.wasm")));
+    await wasm.initWasm(await Deno.readFile(packageFile("@resvg/resvg-wasm", "index_bg.wasm")));
   } catch (error) {
     // Another module of this thread initialised it already: that counts as ready.
     if (!(error instanceof Error && error.message.startsWith("Already initialized"))) throw error;
