@@ -74,23 +74,41 @@ export interface DefaultFontLoader {
   load(): Promise<readonly CardFont[]>;
 }
 
+function readDefaultFonts(staticDir: string): Promise<ArrayBuffer[]> {
+  return Promise.all(DEFAULT_FONT_FILES.map((file) => readDefaultFont(staticDir, file)));
+}
+
+/**
+ * The default fonts in `{staticDir}/fonts/`, unpacked, in
+ * {@linkcode DEFAULT_FONT_FILES} order: read once per process (a failed
+ * read is retried on the next call) and kept (about 230 KB). The render
+ * pool's process hands them to each render worker it starts
+ * (`render_process.ts`), so a new worker neither reads nor unpacks them on
+ * its way to its first card.
+ */
+export const defaultFontData: (staticDir: string) => Promise<readonly ArrayBuffer[]> = memoizeUntilFailure(
+  readDefaultFonts,
+);
+
 /**
  * Creates a loader for the default fonts in `{staticDir}/fonts/`. The fonts
  * are read on the first `load` and kept; a failed load is retried on the
- * next call. The same font objects are returned every time, so satori's
+ * next call. `data`, when given, is the fonts already read and unpacked
+ * ({@linkcode defaultFontData}, e.g. from another process): nothing is read
+ * then. The same font objects are returned every time, so satori's
  * parsed-font cache (keyed by the data buffer) is hit on every render.
  */
-export function createDefaultFontLoader(staticDir: string): DefaultFontLoader {
-  const load = memoizeUntilFailure(() =>
-    Promise.all(
-      DEFAULT_FONT_FILES.map(async (file): Promise<CardFont> => ({
-        name: fontNameOf(file),
-        data: await readDefaultFont(staticDir, file),
-        weight: 700,
-        style: "normal",
-      })),
-    )
-  );
+export function createDefaultFontLoader(staticDir: string, data?: readonly ArrayBuffer[]): DefaultFontLoader {
+  const given = data?.length === DEFAULT_FONT_FILES.length ? data : undefined;
+  const load = memoizeUntilFailure(async () => {
+    const buffers = given ?? await readDefaultFonts(staticDir);
+    return DEFAULT_FONT_FILES.map((file, i): CardFont => ({
+      name: fontNameOf(file),
+      data: buffers[i],
+      weight: 700,
+      style: "normal",
+    }));
+  });
   return { load };
 }
 

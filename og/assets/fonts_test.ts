@@ -5,6 +5,7 @@ import { join } from "node:path";
 import {
   createDefaultFontLoader,
   DEFAULT_FONT_FILES,
+  defaultFontData,
   FALLBACK_FONT_DIR,
   FALLBACK_MANIFEST,
   FALLBACK_PACKAGES,
@@ -33,6 +34,20 @@ Deno.test("the default fonts load from static/fonts once", async () => {
   // The WOFF file unpacked (woff.ts): a TrueType sfnt.
   assert.equal(new DataView(first[0].data).getUint32(0), 0x00010000);
   assert.equal(await loader.load(), first);
+});
+
+Deno.test("fonts read in another process load without reading static/fonts", async () => {
+  const data = await defaultFontData(STATIC_DIR);
+  assert.equal(await defaultFontData(STATIC_DIR), data);
+  const own = await createDefaultFontLoader(STATIC_DIR).load();
+  assert.deepEqual(data.map((buffer) => new Uint8Array(buffer)), own.map((font) => new Uint8Array(font.data)));
+  // What a render worker gets: copies, through V8's serialization (render_process.ts), and no font folder to read.
+  const copies = structuredClone(data);
+  const fonts = await createDefaultFontLoader("/nonexistent", copies).load();
+  assert.deepEqual(fonts.map((font) => font.name), own.map((font) => font.name));
+  assert.ok(fonts.every((font, i) => font.data === copies[i]));
+  // A list that is not the default fonts' is not taken for them.
+  await assert.rejects(createDefaultFontLoader("/nonexistent", copies.slice(1)).load(), /Cannot read font/);
 });
 
 Deno.test("a missing static font fails the load, and the next load reads again", async () => {

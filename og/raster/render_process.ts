@@ -47,6 +47,23 @@ export interface RenderProcess {
 }
 
 /**
+ * `init` with the default fonts, read and unpacked in this process once
+ * (`defaultFontData` of `fonts.ts`): this process mostly waits while a new
+ * worker loads, and the worker then skips reading and unpacking them (about
+ * 7 ms) before its first card. As it is when they cannot be read here (the
+ * worker then reads them and reports what fails).
+ */
+async function withDefaultFonts(init: WorkerInit): Promise<WorkerInit> {
+  if (init.fontData) return init;
+  try {
+    const { defaultFontData } = await import("../assets/fonts.ts");
+    return { ...init, fontData: await defaultFontData(init.staticDir) };
+  } catch {
+    return init;
+  }
+}
+
+/**
  * Starts a render worker process and sends it `init`. Throws where processes
  * cannot be started (Deno Deploy, no permission).
  */
@@ -77,10 +94,14 @@ export function startRenderProcess(options: RenderProcessOptions): RenderProcess
     stderr: "inherit",
   }).spawn();
   const stdin = child.stdin.getWriter();
-  const send = (message: WorkerInit | WorkerRequest): void => {
-    stdin.write(encodeFrame(message)).catch(() => {});
+  // Frames go out in order, the init frame first, once it holds the fonts.
+  let writing: Promise<void> = withDefaultFonts(options.init)
+    .then((init) => stdin.write(encodeFrame(init)))
+    .catch(() => {});
+  const send = (request: WorkerRequest): void => {
+    const frame = encodeFrame(request);
+    writing = writing.then(() => stdin.write(frame)).catch(() => {});
   };
-  send(options.init);
   (async () => {
     try {
       for await (const reply of readFrames(child.stdout)) options.onReply(reply as WorkerReply);

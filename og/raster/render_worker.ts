@@ -34,6 +34,12 @@ export interface WorkerInit {
   readonly staticDir: string;
   /** The renderer the pool chose. */
   readonly renderer: RendererName;
+  /**
+   * The default fonts, read and unpacked by the pool's process
+   * (`defaultFontData` of `fonts.ts`), in `DEFAULT_FONT_FILES` order; the
+   * worker reads them from `staticDir` itself when they are absent.
+   */
+  readonly fontData?: readonly ArrayBuffer[];
 }
 
 /**
@@ -195,7 +201,7 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   try {
     renderer = await selectRenderer(init.renderer);
     const [{ drawCard, primeDrawing }, { createDefaultFontLoader }] = await modules;
-    const fonts = createDefaultFontLoader(init.staticDir);
+    const fonts = createDefaultFontLoader(init.staticDir, init.fontData);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
     prime = () => primeDrawing(fonts);
   } catch (error) {
