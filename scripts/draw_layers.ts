@@ -12,7 +12,7 @@
 import { createDefaultFontLoader } from "../og/assets/fonts.ts";
 import { loadBrandLogos } from "../og/layout/chain_logos.ts";
 import { backdropFor, layeredPoolCard, layeredPositionCard, layeredTokenCard } from "../og/raster/draw.tsx";
-import { layerWritesDone } from "../og/raster/layer_store.ts";
+import { DEFAULT_LAYER_DIR, layerWritesDone } from "../og/raster/layer_store.ts";
 import { renderLayeredPng } from "../og/raster/render.ts";
 import { selectRenderer } from "../og/raster/resvg.ts";
 import { ROOT_DIR } from "../server/paths.ts";
@@ -20,8 +20,23 @@ import { ROOT_DIR } from "../server/paths.ts";
 const WHITE = { r: 255, g: 255, b: 255 };
 const DARK = { r: 20, g: 20, b: 40 };
 
-/** Draws one card of each base; resolves when the store holds them (or could not be written). */
+/**
+ * Removes the stored layers: their files are named by what they hold, so the
+ * ones of older code or fonts would only pile up (about 15 MB a set).
+ */
+async function clearStore(): Promise<void> {
+  try {
+    for await (const entry of Deno.readDir(DEFAULT_LAYER_DIR)) {
+      if (entry.isFile && entry.name.endsWith(".bin")) await Deno.remove(`${DEFAULT_LAYER_DIR}${entry.name}`);
+    }
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}
+
+/** Draws one card of each base, in a store emptied first; resolves when it holds them (or could not be written). */
 export async function drawLayers(): Promise<number> {
+  await clearStore();
   const preference = Deno.env.get("RENDERER");
   await selectRenderer(preference === "native" || preference === "wasm" ? preference : null);
   const fonts = await createDefaultFontLoader(`${ROOT_DIR}static`).load();
