@@ -211,13 +211,21 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
   // satori's first call parses the fonts and sets up its layout engine (60-100 ms), and the watermark is scaled
   // (draw.tsx primeDrawing): done now, while the service still looks the card's data up and fetches its logo, the
-  // first card does not wait for it. A card already waiting pays the same costs itself, but for a few ms (the
-  // watermark's other opacity).
-  const primed = prime().catch(() => {});
-  const collect = garbageCollector(primed.then(exposeGc));
-  for await (const message of frames) {
+  // first card does not wait for it. A card the pool had waiting (it sends one on `ready`) is drawn first instead,
+  // and the worker primed after it: the card pays the same first-call costs itself, but not the rest of the prime
+  // (the watermark's other opacity, the other logo size, the primer's layout: about 8 ms).
+  const primeDone = Promise.withResolvers<void>();
+  let priming: Promise<void> | null = null;
+  const startPrime = () => priming ??= prime().then(() => {}, () => {}).then(primeDone.resolve);
+  const collect = garbageCollector(primeDone.promise.then(exposeGc));
+  let next: Promise<IteratorResult<unknown>> | null = frames.next();
+  if (await resultWithin(next, CARD_WINDOW_MS) === null) startPrime();
+  while (true) {
+    const result = await (next ?? frames.next());
+    next = null;
+    if (result.done) break;
     collect.busy();
-    const request = message as WorkerRequest;
+    const request = result.value as WorkerRequest;
     let timings: RenderTimings | null = null;
     const { id } = request;
     try {
@@ -228,6 +236,20 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
       await send({ type: "failed", id, message: text, memory: memory() });
     }
     collect.afterJob();
+    startPrime();
+  }
+}
+
+/** How long a worker that said `ready` waits for a card the pool had waiting before it primes (`render_pool.ts`). */
+const CARD_WINDOW_MS = 5;
+
+/** What `promise` gives if it settles within `ms` milliseconds, else `null` (it may still settle later). */
+async function resultWithin<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
