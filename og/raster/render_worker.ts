@@ -282,51 +282,72 @@ async function exposeGc(): Promise<Gc | null> {
 
 /** How long a worker waits without a job before a full collection. */
 const FULL_GC_IDLE_MS = 2_000;
+/** A pause between jobs this long gets a collection (cancelled when a job comes first). */
+const PAUSE_GC_MS = 100;
+/** Under steady work, a collection at least every so many jobs. */
+const GC_EVERY_JOBS = 24;
 /** Growth of the worker's resident memory after which the allocator's free pages are handed back. */
 const TRIM_GROWTH_BYTES = 16 * 1024 * 1024;
 
 /**
- * Collects garbage once a reply is sent (off the card's latency): the
- * native resvg keeps each card's pixels (3 MB) outside V8's heap without
- * telling V8, so no collection would ever run for them and a worker grew
- * about 0.8 MB a card (measured: 155 -> 427 MB over 300 cards). A minor
- * collection after each job (about 0.6 ms) frees the card's short-lived
- * objects, and a full one after {@linkcode FULL_GC_IDLE_MS} without jobs
- * frees what older objects held. The C allocator's free pages go back to
- * the system then, and after a job that finds the worker grown by
- * {@linkcode TRIM_GROWTH_BYTES}. `exposed` gives V8's `gc()`
- * ({@linkcode exposeGc}); until it has, or without it, no collection is asked.
+ * Collects garbage between jobs, never on a card's path: the native resvg
+ * keeps each card's pixels (3 MB) outside V8's heap without telling V8, so
+ * no collection would ever run for them and a worker grew about 0.8 MB a
+ * card (measured: 155 -> 427 MB over 300 cards). `gc()` exposed at run
+ * time ({@linkcode exposeGc}) makes every collection a full one (measured:
+ * 5 ms on a worker's heap, with `{ type: "minor" }` too, against 0.2 ms for
+ * a minor one under `--expose-gc`), so one after each job delayed the next
+ * (an uncached image 13 -> 21 ms), and frequent full collections cost the
+ * next cards more than their own time. A collection runs once a job is followed
+ * by {@linkcode PAUSE_GC_MS} without another, and under steady work every
+ * {@linkcode GC_EVERY_JOBS} jobs (at most that many cards' pixels wait:
+ * the bench's 500 images at c=4 left a worker at 120 MiB, the tree's peak
+ * 344 MiB); after {@linkcode FULL_GC_IDLE_MS} idle, one more. The C
+ * allocator's free pages go back to the system in a pause when the worker
+ * grew by {@linkcode TRIM_GROWTH_BYTES}, and when idle. Until `exposed`
+ * gives `gc()`, or without it, no collection is asked.
  */
 function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob(): void } {
   let gc: Gc | null = null;
   exposed.then((found) => gc = found, () => {});
+  let pauseTimer: ReturnType<typeof setTimeout> | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
+  let jobsSinceCollection = 0;
   let trimmedRss = Deno.memoryUsage().rss;
+  function stopTimers(): void {
+    if (pauseTimer !== null) clearTimeout(pauseTimer);
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    pauseTimer = idleTimer = null;
+  }
+  function collect(trim: boolean): void {
+    gc?.();
+    jobsSinceCollection = 0;
+    // What the collection freed of the C allocator's memory goes back to the system too.
+    if (trim) {
+      releaseFreeMemory();
+      trimmedRss = Deno.memoryUsage().rss;
+    }
+  }
   return {
-    busy() {
-      if (idleTimer !== null) clearTimeout(idleTimer);
-      idleTimer = null;
-    },
+    busy: stopTimers,
     afterJob() {
-      // What the last cards' collections freed stays with the C allocator until trimmed (measured: 34 MiB of a
-      // worker's 214 after 200 cards, in 2 ms): trim whenever the worker grew by TRIM_GROWTH_BYTES since the last.
-      const rss = Deno.memoryUsage().rss;
-      if (rss - trimmedRss > TRIM_GROWTH_BYTES) {
-        releaseFreeMemory();
-        trimmedRss = Deno.memoryUsage().rss;
-      }
-      const collect = gc;
-      if (!collect) return;
-      // The native objects' finalizers run on a later task, after this collection.
-      collect({ type: "minor" });
+      // Under steady work: a collection every GC_EVERY_JOBS jobs only (measured, uncached images at c=1: one after
+      // each job 21 ms an image, one every 8 jobs or 20 ms pause 31-33 ms, every 24 jobs or 100 ms pause 12-18 ms).
+      if (gc && ++jobsSinceCollection >= GC_EVERY_JOBS) collect(false);
+      // In a pause: the native objects' finalizers run on a later task, after the collection; what it freed of the
+      // C allocator's memory goes back to the system when the worker grew by TRIM_GROWTH_BYTES since the last trim
+      // (measured: 34 MiB of a worker's 214 after 200 cards, in 2 ms).
+      pauseTimer = setTimeout(() => {
+        pauseTimer = null;
+        const grown = Deno.memoryUsage().rss - trimmedRss > TRIM_GROWTH_BYTES;
+        if (jobsSinceCollection > 0 || grown) collect(grown);
+      }, PAUSE_GC_MS);
       idleTimer = setTimeout(() => {
         idleTimer = null;
-        collect();
-        // What the collection freed of the C allocator's memory goes back to the system too.
-        releaseFreeMemory();
-        trimmedRss = Deno.memoryUsage().rss;
+        collect(true);
       }, FULL_GC_IDLE_MS);
-      // The worker exits when its stdin closes, whatever this timer says.
+      // The worker exits when its stdin closes, whatever these timers say.
+      Deno.unrefTimer(pauseTimer);
       Deno.unrefTimer(idleTimer);
     },
   };
