@@ -4,7 +4,7 @@
  * @module
  */
 
-const NODE_MODULES = new URL("../node_modules/", import.meta.url);
+import { ROOT_DIR } from "../server/paths.ts";
 
 /**
  * Absolute file path of `file` inside the installed npm package `pkg`
@@ -16,14 +16,5 @@ const NODE_MODULES = new URL("../node_modules/", import.meta.url);
  * ```
  */
 export function packageFile(pkg: string, file: string): string {
-  return filePath(new URL(`${pkg}/${file}`, NODE_MODULES));
-}
-
-/**
- * The path of a `file:` URL (what `node:url` `fileURLToPath` gives, without
- * loading Node's compatibility layer into the service's process).
- */
-function filePath(url: URL): string {
-  const path = decodeURIComponent(url.pathname);
-  return Deno.build.os === "windows" ? path.slice(1).replaceAll("/", "\\") : path;
+  return `${ROOT_DIR}node_modules/${pkg}/${file}`;
 }

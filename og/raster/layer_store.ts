@@ -2,9 +2,9 @@
  * Drawn layers kept on disk (`build/og_layers/`), so a fresh render worker
  * loads what every card of a kind shares instead of drawing it: a layered
  * card's base (`render.ts`: satori, resvg and the scan into parts, 40-60 ms
- * in a fresh process) and the watermark scaled to its opacity
- * (`backdrop.ts`). The build draws them once (`scripts/draw_layers.ts`); a
- * worker that draws one the store lacks writes it.
+ * in a fresh process). The build draws them once (`scripts/draw_layers.ts`).
+ * The render workers may not write (`render_process.ts`): one that draws a
+ * base the store lacks keeps it in memory only.
  *
  * A file is named by a SHA-256 of everything its pixels depend on (the
  * element tree with its components called, as satori gets it; the size;
@@ -24,13 +24,12 @@
 import type { ReactNode } from "react";
 import type { CardFont } from "../assets/fonts.ts";
 import { packageFile } from "../paths.ts";
+import { ROOT_DIR } from "../../server/paths.ts";
 import { selectRenderer } from "./resvg.ts";
 import type { Sprite } from "./sprites.ts";
 
 /** Where the layers live: `build/og_layers/` of the repository (generated output). */
-export const DEFAULT_LAYER_DIR: string = decodeURIComponent(
-  new URL("../../build/og_layers/", import.meta.url).pathname,
-);
+export const DEFAULT_LAYER_DIR: string = `${ROOT_DIR}build/og_layers/`;
 
 const MAGIC = [0x4f, 0x47, 0x4c, 0x31]; // "OGL1"
 const HEAD = 4 + 32 + 32 + 4;
@@ -249,8 +248,9 @@ export async function writeLayer(dir: string, key: string, sprites: readonly Spr
   const path = `${dir}/${key}.bin`;
   const temp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    const bytes = await encodeLayer(key, sprites);
+    // A process that may not write (a render worker) fails here, before encoding (a SHA-256 of ~700 KB).
     await Deno.mkdir(dir, { recursive: true });
+    const bytes = await encodeLayer(key, sprites);
     await Deno.writeFile(temp, bytes);
     await Deno.rename(temp, path);
     return true;
