@@ -253,8 +253,8 @@ async function resultWithin<T>(promise: Promise<T>, ms: number): Promise<T | nul
   }
 }
 
-/** V8's `gc()`: a minor (young generation) or a full collection. */
-type Gc = (options?: { type: "minor" | "major" }) => void;
+/** V8's `gc()`: a full collection (exposed at run time it takes no options). */
+type Gc = () => void;
 
 /**
  * V8's `gc()`, exposed at run time (`node:v8` `setFlagsFromString`, then
