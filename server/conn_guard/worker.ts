@@ -70,9 +70,20 @@ export function startConnectionGuardWorker(
   const clients = new SharedArrayBuffer(PORTS * SLOT);
   const worker = new Worker(import.meta.url, { type: "module", name: "connection-guard" });
   const ready = Promise.withResolvers<ConnectionGuard>();
-  const pendingStats = new Map<number, (stats: ConnectionGuardStats) => void>();
-  const pendingClears = new Map<number, () => void>();
+  /** Requests that wait for the Worker's answer (`stats`, `clear`), by id. */
+  const pending = new Map<number, (answer: unknown) => void>();
   let nextId = 0;
+  function ask<T>(type: "stats" | "clear"): Promise<T> {
+    const id = ++nextId;
+    const answer = Promise.withResolvers<T>();
+    pending.set(id, answer.resolve as (answer: unknown) => void);
+    send({ type, id });
+    return answer.promise;
+  }
+  function answered(id: number, answer: unknown): void {
+    pending.get(id)?.(answer);
+    pending.delete(id);
+  }
   let closed: PromiseWithResolvers<void> | null = null;
   const send = (message: Request) => worker.postMessage(message);
   worker.onmessage = (event: MessageEvent<Reply>) => {
@@ -88,12 +99,10 @@ export function startConnectionGuardWorker(
         break;
       }
       case "stats":
-        pendingStats.get(reply.id)?.(reply.stats);
-        pendingStats.delete(reply.id);
+        answered(reply.id, reply.stats);
         break;
       case "cleared":
-        pendingClears.get(reply.id)?.();
-        pendingClears.delete(reply.id);
+        answered(reply.id, undefined);
         break;
       case "log":
         logLines(reply.text);
@@ -113,20 +122,8 @@ export function startConnectionGuardWorker(
       addr,
       clientOf: (relayPort) => readClient(clients, relayPort),
       setUpstreamPort: (port) => send({ type: "upstream", port }),
-      stats() {
-        const id = ++nextId;
-        const answer = Promise.withResolvers<ConnectionGuardStats>();
-        pendingStats.set(id, answer.resolve);
-        send({ type: "stats", id });
-        return answer.promise;
-      },
-      clearMicrocache() {
-        const id = ++nextId;
-        const cleared = Promise.withResolvers<void>();
-        pendingClears.set(id, cleared.resolve);
-        send({ type: "clear", id });
-        return cleared.promise;
-      },
+      stats: () => ask<ConnectionGuardStats>("stats"),
+      clearMicrocache: () => ask<void>("clear"),
       close(graceMs) {
         if (closed === null) {
           closed = Promise.withResolvers<void>();
