@@ -71,6 +71,8 @@ export async function drawLayers(): Promise<number> {
     }
   }
   await layerWritesDone();
+  // What `prepare.ts --build` compares with the cards' code and fonts, whoever ran this (it or `deno task build`).
+  await Deno.writeTextFile(`${DEFAULT_LAYER_DIR}.drawn`, "").catch(() => {});
   return cards;
 }
 

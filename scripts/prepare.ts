@@ -152,7 +152,6 @@ if (Deno.args.includes("--build")) {
     const result = spawnSync(deno, ["run", "-A", "scripts/draw_layers.ts"], { cwd: ROOT_DIR, encoding: "utf8" });
     if (result.status === 0) {
       console.log(result.stdout.trim());
-      await Deno.writeTextFile(layers, "").catch(() => {});
     } else {
       console.warn(`Drawing the share images' layers failed (they are drawn when needed):\n${result.stderr.trim()}`);
     }
