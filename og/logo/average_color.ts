@@ -19,8 +19,6 @@
  * @module
  */
 
-import { decode as decodePng } from "fast-png";
-import jpeg from "jpeg-js";
 import { inflatePng, unfilterToRgba } from "./png_pixels.ts";
 import { errorText, logger } from "../../server/log.ts";
 import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
@@ -85,7 +83,13 @@ export function averageRgba(
   return { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
 }
 
-function pngToRgba(bytes: Uint8Array): Rgba {
+/**
+ * fast-png and jpeg-js are imported when a logo first needs them: most PNG
+ * logos never do (`png_pixels.ts`), and loading both took about 10 ms of a
+ * fresh render worker's start, ahead of its first card.
+ */
+async function pngToRgba(bytes: Uint8Array): Promise<Rgba> {
+  const { decode: decodePng } = await import("fast-png");
   const png = decodePng(bytes);
   const { width, height, channels, palette } = png;
   const count = width * height;
@@ -131,7 +135,8 @@ function pngToRgba(bytes: Uint8Array): Rgba {
   return { width, height, data: out };
 }
 
-function jpegToRgba(bytes: Uint8Array): Rgba {
+async function jpegToRgba(bytes: Uint8Array): Promise<Rgba> {
+  const { default: jpeg } = await import("jpeg-js");
   const image = jpeg.decode(bytes, {
     useTArray: true,
     formatAsRGBA: true,
@@ -218,9 +223,9 @@ export async function analyzeLogo(
       let image: Rgba;
       if (logo.type === "png") {
         // Inflated once, capped (a bomb is refused here); the common kinds unfiltered from that, others by fast-png.
-        image = unfilterToRgba(inflatePng(logo.bytes)) ?? pngToRgba(logo.bytes);
+        image = unfilterToRgba(inflatePng(logo.bytes)) ?? await pngToRgba(logo.bytes);
       } else {
-        image = jpegToRgba(logo.bytes);
+        image = await jpegToRgba(logo.bytes);
       }
       return { average: averageRgba(image.data, image.width, image.height), drawable: true, pixels: image };
     }
