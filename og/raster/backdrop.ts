@@ -14,6 +14,8 @@
 import type { Rgb } from "../logo/average_color.ts";
 import { type RasterImage, rasterizeSvg } from "./resvg.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
+import { storedSprites } from "./layer_store.ts";
+import { drawnParts, type Sprite } from "./sprites.ts";
 
 /** What to paint under the card layer. */
 export interface Backdrop {
@@ -21,8 +23,19 @@ export interface Backdrop {
   readonly from: Rgb;
   /** Colour at the bottom-right corner (same as `from` for a flat card). */
   readonly to: Rgb;
-  /** Watermark picture (premultiplied RGBA) and how strongly to draw it. */
-  readonly watermark?: { readonly image: RasterImage; readonly opacity: number };
+  /** The watermark, ready to lay ({@linkcode watermarkFor}, {@linkcode watermarkOf}). */
+  readonly watermark?: Watermark;
+}
+
+/**
+ * A watermark ready to lay: its picture times its opacity, premultiplied
+ * (alpha is how much of it covers the backdrop), cut to the parts that hold
+ * pixels (`sprites.ts`), placed from the card's bottom-right corner (a part
+ * at `x`, `y` lies at `width + x`, `height + y` of a card).
+ */
+export interface Watermark {
+  readonly opacity: number;
+  readonly parts: readonly Sprite[];
 }
 
 /** Size of the watermark and where it sits (it runs off the corner). */
@@ -33,81 +46,62 @@ export const watermarkImage: (svg: string) => Promise<RasterImage> = memoizeUnti
   rasterizeSvg(svg, WATERMARK.size)
 );
 
-/** A watermark ready to lay: its scaled pixels, and per row where it draws. */
-interface ScaledWatermark {
-  readonly pixels: Uint8Array;
-  /** Per row, pairs of [first, end) columns where some of the watermark shows (its blank runs skipped). */
-  readonly spans: readonly Int32Array[];
-}
-
-const scaledWatermarks = new WeakMap<RasterImage, Map<number, ScaledWatermark>>();
-
 /**
- * The watermark's premultiplied pixels times `opacity`, and in the alpha
- * byte how much of the base shows through (255 - alpha), with the runs of
- * each row where it shows: computed once per picture and opacity. A fresh
- * process runs this loop cold (about 20 ms a byte at a time): it reads
- * 32 bits a pixel, skips the blank ones (left as the filled "nothing
- * drawn") and scales through tables, in one pass with the runs.
+ * The watermark of `image` (premultiplied RGBA, the product logo drawn at
+ * {@linkcode WATERMARK}'s size) at `opacity`: each pixel's colour times
+ * `opacity` (rounded half up, as a Uint8Array stores it) and its alpha
+ * times `opacity` rounded. A pixel whose alpha rounds to 0 is left blank:
+ * its colour, at most its alpha, rounds to 0 too, so it would change
+ * nothing. Laid with {@linkcode compositeAt}, it gives the pixels of the
+ * picture drawn over the backdrop at that opacity.
  */
-function scaledWatermark(image: RasterImage, opacity: number): ScaledWatermark {
-  let byOpacity = scaledWatermarks.get(image);
-  if (!byOpacity) scaledWatermarks.set(image, byOpacity = new Map());
-  let scaled = byOpacity.get(opacity);
-  if (!scaled) {
-    const { width, height } = image;
-    const source = image.pixels;
-    // per byte value: a colour channel times opacity (stored truncated, as a Uint8Array stores it), and alpha's
-    const colour = new Uint8Array(256);
-    const alpha = new Uint8Array(256);
-    for (let v = 0; v < 256; v++) {
-      colour[v] = v * opacity + 0.5;
-      alpha[v] = Math.round(v * opacity);
-    }
-    const pixels = new Uint8Array(source.length);
-    const aligned = LITTLE_ENDIAN && source.byteOffset % 4 === 0;
-    const in32 = aligned ? new Uint32Array(source.buffer, source.byteOffset, source.length >> 2) : null;
-    const out32 = new Uint32Array(pixels.buffer);
-    out32.fill(LITTLE_ENDIAN ? 0xff000000 : 0xff); // nothing drawn: no colour, all of the base shows
-    const spans: Int32Array[] = [];
-    const row: number[] = [];
-    for (let y = 0, p = 0; y < height; y++) {
-      row.length = 0;
-      let start = -1;
-      for (let x = 0; x < width; x++, p++) {
-        const a = alpha[source[p * 4 + 3]];
-        if (a === 0) {
-          if (start >= 0) row.push(start, x);
-          start = -1;
-          if (in32 === null || in32[p] === 0) continue;
-        } else if (start < 0) start = x;
-        if (in32 !== null) {
-          const q = in32[p];
-          out32[p] = colour[q & 255] | colour[(q >>> 8) & 255] << 8 | colour[(q >>> 16) & 255] << 16 |
-            (255 - a) << 24;
-        } else {
-          const i = p * 4;
-          pixels[i] = colour[source[i]];
-          pixels[i + 1] = colour[source[i + 1]];
-          pixels[i + 2] = colour[source[i + 2]];
-          pixels[i + 3] = 255 - a;
-        }
-      }
-      if (start >= 0) row.push(start, width);
-      spans.push(Int32Array.from(row));
-    }
-    scaled = { pixels, spans };
-    byOpacity.set(opacity, scaled);
+export function watermarkOf(image: RasterImage, opacity: number): Watermark {
+  const { width, height } = image;
+  const source = image.pixels;
+  // per byte value: a colour channel times opacity (stored truncated, as a Uint8Array stores it), and alpha's
+  const colour = new Uint8Array(256);
+  const alpha = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    colour[v] = v * opacity + 0.5;
+    alpha[v] = Math.round(v * opacity);
   }
-  return scaled;
+  const pixels = new Uint8Array(source.length);
+  for (let i = 0; i < pixels.length; i += 4) {
+    const a = alpha[source[i + 3]];
+    if (a === 0) continue;
+    pixels[i] = colour[source[i]];
+    pixels[i + 1] = colour[source[i + 1]];
+    pixels[i + 2] = colour[source[i + 2]];
+    pixels[i + 3] = a;
+  }
+  // placed from the card's bottom-right corner
+  const left = -image.width - WATERMARK.right;
+  const top = -image.height - WATERMARK.bottom;
+  const parts = drawnParts({ width, height, pixels }).map((part) => ({ ...part, x: left + part.x, y: top + part.y }));
+  return { opacity, parts };
 }
 
+const watermarks = new Map<string, Promise<Watermark>>();
+
 /**
- * Makes ready what painting `backdrop` first computes (its watermark scaled
- * to its opacity), so the first card of a process does not pay for it.
+ * The watermark of the SVG document `svg` at `opacity`, made once per
+ * process: read from the layer store (`layer_store.ts`, filled by the build)
+ * when it holds it, else drawn (resvg, then {@linkcode watermarkOf}: about
+ * 10 ms in a fresh process) and written there. A failure is tried again
+ * next time.
  */
-export function prepareBackdrop(backdrop: Backdrop): void {
-  if (backdrop.watermark) scaledWatermark(backdrop.watermark.image, backdrop.watermark.opacity);
+export function watermarkFor(svg: string, opacity: number): Promise<Watermark> {
+  const key = `${opacity} ${svg}`;
+  let watermark = watermarks.get(key);
+  if (!watermark) {
+    watermark = storedSprites(
+      ["watermark", svg, WATERMARK, opacity],
+      async () => [...watermarkOf(await watermarkImage(svg), opacity).parts],
+    ).then((parts) => ({ opacity, parts }));
+    watermarks.set(key, watermark);
+    watermark.catch(() => watermarks.delete(key));
+  }
+  return watermark;
 }
 
 /**
@@ -144,61 +138,8 @@ export function paintBackdrop(
       out.set(table.subarray(y * 4, (y + width) * 4), y * width * 4);
     }
   }
-  const mark = backdrop.watermark;
-  if (mark) {
-    const { image } = mark;
-    const { pixels: scaled, spans } = scaledWatermark(image, mark.opacity);
-    const left = width - image.width - WATERMARK.right;
-    const top = height - image.height - WATERMARK.bottom;
-    const flat = from.r === to.r && from.g === to.g && from.b === to.b;
-    // On a flat backdrop the base is one colour: its share per alpha is a table, of whole opaque pixels when
-    // 32 bits at a time (a channel's sum never carries: the source's share is at most 255 - keep, the base's keep).
-    const keepR = new Uint8Array(256), keepG = new Uint8Array(256), keepB = new Uint8Array(256);
-    const keep32 = new Uint32Array(256);
-    if (flat) {
-      for (let keep = 0; keep < 256; keep++) {
-        keepR[keep] = (from.r * keep + 127) * 257 >>> 16;
-        keepG[keep] = (from.g * keep + 127) * 257 >>> 16;
-        keepB[keep] = (from.b * keep + 127) * 257 >>> 16;
-        keep32[keep] = (keepR[keep] | keepG[keep] << 8 | keepB[keep] << 16 | 255 << 24) >>> 0;
-      }
-    }
-    const words = flat && LITTLE_ENDIAN && out.byteOffset % 4 === 0;
-    const out32 = words ? new Uint32Array(out.buffer, out.byteOffset, out.length >> 2) : null;
-    const scaled32 = new Uint32Array(scaled.buffer, scaled.byteOffset, scaled.length >> 2);
-    for (let y = Math.max(0, top); y < Math.min(height, top + image.height); y++) {
-      const row = spans[y - top];
-      for (let k = 0; k < row.length; k += 2) {
-        // the run, clipped to the card
-        const x0 = Math.max(0, left + row[k]);
-        const x1 = Math.min(width, left + row[k + 1]);
-        if (out32 !== null) {
-          for (let x = x0, s = (y - top) * image.width + (x0 - left), d = y * width + x0; x < x1; x++, s++, d++) {
-            const q = scaled32[s];
-            out32[d] = (q & 0xffffff) + keep32[q >>> 24];
-          }
-          continue;
-        }
-        let s = ((y - top) * image.width + (x0 - left)) * 4;
-        let d = (y * width + x0) * 4;
-        if (flat) {
-          for (let x = x0; x < x1; x++, s += 4, d += 4) {
-            const keep = scaled[s + 3];
-            out[d] = scaled[s] + keepR[keep];
-            out[d + 1] = scaled[s + 1] + keepG[keep];
-            out[d + 2] = scaled[s + 2] + keepB[keep];
-          }
-          continue;
-        }
-        for (let x = x0; x < x1; x++, s += 4, d += 4) {
-          const keep = scaled[s + 3];
-          // premultiplied source over opaque base, in integers (x / 255 rounded)
-          out[d] = scaled[s] + ((out[d] * keep + 127) * 257 >>> 16);
-          out[d + 1] = scaled[s + 1] + ((out[d + 1] * keep + 127) * 257 >>> 16);
-          out[d + 2] = scaled[s + 2] + ((out[d + 2] * keep + 127) * 257 >>> 16);
-        }
-      }
-    }
+  for (const part of backdrop.watermark?.parts ?? []) {
+    compositeAt(out, width, height, { ...part, x: width + part.x, y: height + part.y });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Backdrop, composite, compositeAt, paintBackdrop, roundLogo, WATERMARK } from "./backdrop.ts";
+import { composite, compositeAt, paintBackdrop, roundLogo, WATERMARK, watermarkOf } from "./backdrop.ts";
 import type { Rgb } from "../logo/average_color.ts";
 
 /** A watermark-sized picture: premultiplied, alpha varying, blank rows and runs. */
@@ -17,10 +17,15 @@ function picture(): { width: number; height: number; pixels: Uint8Array } {
   return { width: size, height: size, pixels };
 }
 
-/** The backdrop the slow way: each pixel's colour, then the watermark over it. */
-function reference(backdrop: Backdrop, width: number, height: number): Uint8Array {
+/** The backdrop the slow way: each pixel's colour, then the watermark picture over it at `opacity`. */
+function reference(
+  from: Rgb,
+  to: Rgb,
+  mark: { image: ReturnType<typeof picture>; opacity: number },
+  width: number,
+  height: number,
+): Uint8Array {
   const out = new Uint8Array(width * height * 4);
-  const { from, to } = backdrop;
   const span = width + height - 2 || 1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -32,7 +37,6 @@ function reference(backdrop: Backdrop, width: number, height: number): Uint8Arra
       out[o + 3] = 255;
     }
   }
-  const mark = backdrop.watermark!;
   const { image, opacity } = mark;
   const left = width - image.width - WATERMARK.right;
   const top = height - image.height - WATERMARK.bottom;
@@ -65,9 +69,9 @@ Deno.test("paintBackdrop paints flat and gradient backdrops with the watermark, 
         pixels: shifted,
       }]] as const
     ) {
-      const backdrop = { from, to, watermark: { image: picture, opacity } };
+      const backdrop = { from, to, watermark: watermarkOf(picture, opacity) };
       const painted = paintBackdrop(backdrop, 1200, 630);
-      const expected = reference(backdrop, 1200, 630);
+      const expected = reference(from, to, { image: picture, opacity }, 1200, 630);
       const differing = painted.findIndex((v, i) => v !== expected[i]);
       const what = `${from === to ? "flat" : "gradient"}, opacity ${opacity}, offset ${picture.pixels.byteOffset}`;
       assert.equal(differing, -1, `first different byte at ${differing} (${what})`);

@@ -9,7 +9,7 @@
  */
 
 import { analyzeLogo, backgroundColor, DEFAULT_COLOR, type Rgb } from "../logo/average_color.ts";
-import { type Backdrop, prepareBackdrop, prepareRoundLogo, watermarkImage } from "./backdrop.ts";
+import { type Backdrop, prepareRoundLogo, watermarkFor } from "./backdrop.ts";
 import { type CardLogo, isLight } from "../layout/card_parts.tsx";
 import type { TokenCardProps } from "../layout/token_card.tsx";
 import { type BrandLogos, chainLogo, loadBrandLogos } from "../layout/chain_logos.ts";
@@ -134,14 +134,7 @@ function assetLoader(options: DrawOptions): AdditionalAssetLoader | undefined {
  */
 export async function backdropFor(from: Rgb, to: Rgb, productSvg: string): Promise<Backdrop> {
   const light = isLight(mix(from, to));
-  return {
-    from,
-    to,
-    watermark: {
-      image: await watermarkImage(productSvg),
-      opacity: light ? 0.12 : 0.14,
-    },
-  };
+  return { from, to, watermark: await watermarkFor(productSvg, light ? 0.12 : 0.14) };
 }
 
 /** What primes satori: one line of text in the default fonts. */
@@ -150,16 +143,14 @@ const PRIMER = <div style={{ display: "flex", fontSize: 16 }}>Ag 0</div>;
 /**
  * Pays, before the first card of a process, the first-call costs every card
  * shares: satori's (fonts parsed, layout set up: 40-60 ms), the watermark
- * drawn and scaled at both opacities (10-15 ms cold) and the logos' circle
- * masks. A render worker runs it once ready, while the service looks its
+ * at both opacities (read from the layer store, or drawn: 10-15 ms cold) and
+ * the logos' circle masks. A render worker runs it once ready, while the service looks its
  * first card up; a card that comes meanwhile waits only for what it needs.
  */
 export async function primeDrawing(fonts: DefaultFontLoader): Promise<void> {
   const [loaded, brand] = await Promise.all([fonts.load(), loadBrandLogos()]);
   await renderCardSvg(PRIMER, { fonts: loaded, width: 64, height: 32 });
-  for (const tone of [DEFAULT_COLOR, { r: 255, g: 255, b: 255 }]) {
-    prepareBackdrop(await backdropFor(tone, tone, brand.productSvg));
-  }
+  for (const tone of [DEFAULT_COLOR, { r: 255, g: 255, b: 255 }]) await backdropFor(tone, tone, brand.productSvg);
   for (const size of [TOKEN_LOGO_SIZE, POOL_LOGO_SIZE]) prepareRoundLogo(size);
 }
 

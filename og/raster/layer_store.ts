@@ -2,7 +2,9 @@
  * Drawn layers kept on disk (`build/og_layers/`), so a fresh render worker
  * loads what every card of a kind shares instead of drawing it: a layered
  * card's base (`render.ts`: satori, resvg and the scan into parts, 40-60 ms
- * in a fresh process). The build draws them once (`scripts/draw_layers.ts`).
+ * in a fresh process) and the watermark at each opacity (`backdrop.ts`,
+ * {@linkcode storedSprites}). The build draws them once
+ * (`scripts/draw_layers.ts`).
  * The render workers may not write (`render_process.ts`): one that draws a
  * base the store lacks keeps it in memory only.
  *
@@ -277,6 +279,27 @@ export async function layerWritesDone(): Promise<void> {
   while (writes.size > 0) await Promise.all(writes);
 }
 
+/** The package (`@resvg/resvg-js` or `@resvg/resvg-wasm`) of this thread's renderer: its pixels differ in rounding. */
+async function resvgPackage(): Promise<string> {
+  return (await selectRenderer()).package.split(" ")[0];
+}
+
+/**
+ * Sprites read from the store under `key`, else drawn by `draw` and
+ * written there (not waited for); without a store or a key, drawn.
+ */
+async function readOrDraw(dir: string | null, key: string | null, draw: () => Promise<Sprite[]>): Promise<Sprite[]> {
+  const stored = dir !== null && key !== null ? await readLayer(dir, key) : null;
+  if (stored) return stored;
+  const sprites = await draw();
+  if (dir !== null && key !== null) {
+    const write = writeLayer(dir, key, sprites);
+    writes.add(write);
+    write.then(() => writes.delete(write));
+  }
+  return sprites;
+}
+
 /**
  * The layer drawn from the element tree `tree`: read from the store when it
  * holds it, else drawn by `draw` and written there (not waited for). A tree
@@ -291,19 +314,30 @@ export async function storedLayer(
   let key: string | null = null;
   if (dir !== null) {
     try {
-      const resvgPackage = (await selectRenderer()).package.split(" ")[0];
-      key = await treeLayerKey(tree, { ...parts, resvgPackage });
+      key = await treeLayerKey(tree, { ...parts, resvgPackage: await resvgPackage() });
     } catch {
       key = null;
     }
   }
-  const stored = dir !== null && key !== null ? await readLayer(dir, key) : null;
-  if (stored) return stored;
-  const sprites = await draw();
-  if (dir !== null && key !== null) {
-    const write = writeLayer(dir, key, sprites);
-    writes.add(write);
-    write.then(() => writes.delete(write));
+  return await readOrDraw(dir, key, draw);
+}
+
+/**
+ * Sprites drawn by resvg from what `description` names wholly (a JSON value:
+ * the source document, sizes, opacity), read from the store when it holds
+ * them, else drawn by `draw` and written there (not waited for). Their key
+ * adds the resvg package and version of this thread.
+ */
+export async function storedSprites(description: unknown, draw: () => Promise<Sprite[]>): Promise<Sprite[]> {
+  const dir = storeDir;
+  let key: string | null = null;
+  if (dir !== null) {
+    try {
+      const resvg = await packageVersion(await resvgPackage());
+      key = await layerKey(JSON.stringify(["sprites", resvg, description]));
+    } catch {
+      key = null;
+    }
   }
-  return sprites;
+  return await readOrDraw(dir, key, draw);
 }
