@@ -144,10 +144,17 @@ if (Deno.args.includes("--build")) {
       "build",
     ]);
   }
-  // The share images' layer store (scripts/draw_layers.ts): drawn again when the cards' code, fonts or packages
-  // are newer than it (its files are named by what they hold, so this only saves redrawing). Not fatal.
+  // The share images' layer store (scripts/draw_layers.ts): drawn again, with satori's script and its code cache,
+  // when the cards' code, fonts, packages or the scripts making it are newer than it (its layers are named by what
+  // they hold, so this only saves redrawing). Not fatal: without it, workers draw and import what they need.
   const layers = `${ROOT_DIR}build/og_layers/.drawn`;
-  const inputs = Math.max(newest(`${ROOT_DIR}og`), newest(`${ROOT_DIR}static/fonts`), mtime(`${ROOT_DIR}deno.lock`));
+  const inputs = Math.max(
+    newest(`${ROOT_DIR}og`),
+    newest(`${ROOT_DIR}static/fonts`),
+    mtime(`${ROOT_DIR}deno.lock`),
+    mtime(`${ROOT_DIR}scripts/draw_layers.ts`),
+    mtime(`${ROOT_DIR}scripts/bundle_satori.ts`),
+  );
   if (mtime(layers) < inputs) {
     const result = spawnSync(deno, ["run", "-A", "scripts/draw_layers.ts"], { cwd: ROOT_DIR, encoding: "utf8" });
     if (result.status === 0) {

@@ -21,9 +21,10 @@
  */
 
 import type { ReactNode } from "react";
-import satori, { type SatoriOptions } from "satori";
+import type { SatoriOptions } from "satori";
 import { type RasterImage, rasterizeSvg } from "./resvg.ts";
 import { storedLayer } from "./layer_store.ts";
+import { loadSatori } from "./satori_script.ts";
 import { encodeRgbaPng } from "./png.ts";
 import type { CardFont } from "../assets/fonts.ts";
 import { type Backdrop, composite, compositeAt, paintBackdrop, roundLogo } from "./backdrop.ts";
@@ -52,12 +53,13 @@ export interface RenderCardOptions {
   readonly height?: number;
 }
 
-/** Lays the card out as an SVG document with satori. */
-export function renderCardSvg(
+/** Lays the card out as an SVG document with satori (`satori_script.ts`). */
+export async function renderCardSvg(
   card: ReactNode,
   options: RenderCardOptions,
 ): Promise<string> {
-  return satori(card, {
+  const satori = await loadSatori();
+  return await satori(card, {
     width: options.width ?? CARD_WIDTH,
     height: options.height ?? CARD_HEIGHT,
     fonts: options.fonts as CardFont[],

@@ -117,7 +117,7 @@ async function warmLogo() {
  * first calls of satori, resvg, the decoders and the encoder are the slow
  * ones, and each kind's base layer is drawn once (`render.ts`).
  */
-async function warmUp(draw: DrawJob): Promise<Uint8Array> {
+export async function warmUp(draw: DrawJob): Promise<Uint8Array> {
   const common = { emojiSet: "twemoji", dynamicAssets: true } as const;
   await draw(
     { ...common, kind: "token", chainName: "base", name: "Warm", symbol: "WRM", logo: await warmLogo() },
@@ -188,7 +188,13 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   // checks and freezes every element: about 0.2 ms of satori's 1.5 ms a card).
   if (Deno.env.get("NODE_ENV") === undefined) Deno.env.set("NODE_ENV", "production");
   // The drawing code loads while the pool's first frame is on its way.
-  const modules = Promise.all([import("./draw.tsx"), import("../assets/fonts.ts")]);
+  // satori comes from the build's script with its code cache (satori_script.ts), loaded here rather than on the
+  // first card's path.
+  const modules = Promise.all([
+    import("./draw.tsx"),
+    import("../assets/fonts.ts"),
+    import("./satori_script.ts").then(({ loadSatori }) => loadSatori()),
+  ]);
   modules.catch(() => {});
   const frames = readFrames(Deno.stdin.readable);
   const first = await frames.next();
@@ -209,7 +215,7 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     return;
   }
   await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
-  // satori's first call parses the fonts and sets up its layout engine (60-100 ms), and the watermark is scaled
+  // satori's first call parses the fonts and sets up its layout engine (25-40 ms), and the watermark is read
   // (draw.tsx primeDrawing): done now, while the service still looks the card's data up and fetches its logo, the
   // first card does not wait for it. A card the pool had waiting (it sends one on `ready`) is drawn first instead,
   // and the worker primed after it: the card pays the same first-call costs itself, but not the rest of the prime
