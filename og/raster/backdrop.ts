@@ -77,9 +77,18 @@ export function watermarkOf(image: RasterImage, opacity: number): Watermark {
   // placed from the card's bottom-right corner
   const left = -image.width - WATERMARK.right;
   const top = -image.height - WATERMARK.bottom;
-  const parts = drawnParts({ width, height, pixels }).map((part) => ({ ...part, x: left + part.x, y: top + part.y }));
+  // cut in bands of rows, each to the parts that hold pixels: laying them skips most of the blank around the shape
+  const parts: Sprite[] = [];
+  for (let y0 = 0; y0 < height; y0 += WATERMARK_BAND) {
+    const rows = Math.min(WATERMARK_BAND, height - y0);
+    const band = { width, height: rows, pixels: pixels.subarray(y0 * width * 4, (y0 + rows) * width * 4) };
+    for (const part of drawnParts(band)) parts.push({ ...part, x: left + part.x, y: top + y0 + part.y });
+  }
   return { opacity, parts };
 }
+
+/** Rows of a band of the watermark's parts (a part is cut to what it holds within its band). */
+const WATERMARK_BAND = 16;
 
 const watermarks = new Map<string, Promise<Watermark>>();
 
@@ -138,10 +147,51 @@ export function paintBackdrop(
       out.set(table.subarray(y * 4, (y + width) * 4), y * width * 4);
     }
   }
-  for (const part of backdrop.watermark?.parts ?? []) {
-    compositeAt(out, width, height, { ...part, x: width + part.x, y: height + part.y });
+  const parts = backdrop.watermark?.parts ?? [];
+  const flat = from.r === to.r && from.g === to.g && from.b === to.b && LITTLE_ENDIAN && out.byteOffset % 4 === 0;
+  // On a flat backdrop the base is one colour: its share per alpha is a table of whole opaque pixels (a channel's
+  // sum never carries: a premultiplied colour is at most its alpha, the base's share at most 255 - alpha).
+  const keep32 = flat && parts.length > 0 ? shareTable(from) : null;
+  const out32 = keep32 !== null ? new Uint32Array(out.buffer, out.byteOffset, out.length >> 2) : null;
+  for (const part of parts) {
+    const placed = { ...part, x: width + part.x, y: height + part.y };
+    if (out32 !== null && part.pixels.byteOffset % 4 === 0) layOnFlat(out32, width, height, placed, keep32!);
+    else compositeAt(out, width, height, placed);
   }
   return out;
+}
+
+/** Per alpha `a`, the opaque pixel of `colour` times `255 - a` over 255, rounded as {@linkcode compositeAt} does. */
+function shareTable(colour: Rgb): Uint32Array {
+  const table = new Uint32Array(256);
+  for (let a = 0; a < 256; a++) {
+    const keep = 255 - a;
+    const r = (colour.r * keep + 127) * 257 >>> 16;
+    const g = (colour.g * keep + 127) * 257 >>> 16;
+    const b = (colour.b * keep + 127) * 257 >>> 16;
+    table[a] = (r | g << 8 | b << 16 | 255 << 24) >>> 0;
+  }
+  return table;
+}
+
+/**
+ * {@linkcode compositeAt} over a base of one colour (`base32`, its pixels 32
+ * bits at a time) whose share per alpha is `share` ({@linkcode shareTable}).
+ */
+function layOnFlat(base32: Uint32Array, width: number, height: number, sprite: Sprite, share: Uint32Array): void {
+  const x0 = Math.max(0, sprite.x);
+  const x1 = Math.min(width, sprite.x + sprite.width);
+  const y0 = Math.max(0, sprite.y);
+  const y1 = Math.min(height, sprite.y + sprite.height);
+  const layer32 = new Uint32Array(sprite.pixels.buffer, sprite.pixels.byteOffset, sprite.pixels.length >> 2);
+  for (let y = y0; y < y1; y++) {
+    let s = (y - sprite.y) * sprite.width + (x0 - sprite.x);
+    let d = y * width + x0;
+    for (let x = x0; x < x1; x++, s++, d++) {
+      const pixel = layer32[s];
+      if (pixel !== 0) base32[d] = (pixel & 0xffffff) + share[pixel >>> 24];
+    }
+  }
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;

@@ -69,12 +69,26 @@ Deno.test("paintBackdrop paints flat and gradient backdrops with the watermark, 
         pixels: shifted,
       }]] as const
     ) {
-      const backdrop = { from, to, watermark: watermarkOf(picture, opacity) };
-      const painted = paintBackdrop(backdrop, 1200, 630);
+      const watermark = watermarkOf(picture, opacity);
+      assert.ok(watermark.parts.length > 1, "the picture's blank rows and runs are left out");
+      // parts as a layer file holds them (views at any offset) take compositeAt's byte-at-a-time path
+      const offset = {
+        opacity,
+        parts: watermark.parts.map((part) => {
+          const pixels = new Uint8Array(part.pixels.length + 1).subarray(1);
+          pixels.set(part.pixels);
+          return { ...part, pixels };
+        }),
+      };
       const expected = reference(from, to, { image: picture, opacity }, 1200, 630);
-      const differing = painted.findIndex((v, i) => v !== expected[i]);
-      const what = `${from === to ? "flat" : "gradient"}, opacity ${opacity}, offset ${picture.pixels.byteOffset}`;
-      assert.equal(differing, -1, `first different byte at ${differing} (${what})`);
+      for (const [mark, parts] of [[watermark, "aligned"], [offset, "offset"]] as const) {
+        const painted = paintBackdrop({ from, to, watermark: mark }, 1200, 630);
+        const differing = painted.findIndex((v, i) => v !== expected[i]);
+        const what = `${
+          from === to ? "flat" : "gradient"
+        }, opacity ${opacity}, picture offset ${picture.pixels.byteOffset}, ${parts} parts`;
+        assert.equal(differing, -1, `first different byte at ${differing} (${what})`);
+      }
     }
   }
 });
