@@ -3,7 +3,7 @@
  * run that drew every kind of card, so a fresh render worker neither parses
  * nor compiles it function by function.
  *
- * satori and its dependencies are 2.2 MB of JavaScript. Imported as ES
+ * satori and its dependencies are about 2 MB of JavaScript. Imported as ES
  * modules, a fresh process compiles them at load, and Deno's code cache of a
  * module, written right after the module ran, holds only what ran then:
  * each function of satori's first layout is compiled when it is first called
@@ -15,12 +15,12 @@
  * it is then (`satori.code`): the functions the cards needed, compiled.
  *
  * The script's first line names the satori version it was made from and a
- * build id; a script of another version is not run, and a cache is used only
- * when it starts with its script's build id (V8 itself checks a cache
- * against the script's length only, its own version and its flags, and
- * compiles the script as usual when they do not fit: `cachedDataRejected`). Without the script (no
- * build yet: `deno task dev`, the tests of a fresh clone), satori is
- * imported as the ES module.
+ * build id; a script of another version is not run, and a cache is used
+ * only when it starts with its script's build id. (V8 itself checks a cache
+ * against the script's length only, and against its own version and flags;
+ * when those do not fit, it compiles the script as usual and says so in
+ * `cachedDataRejected`.) Without the script (no build yet, e.g. `deno task
+ * dev` on a fresh clone), satori is imported as the ES module.
  *
  * @module
  */
@@ -28,6 +28,7 @@
 import { Script } from "node:vm";
 import type satoriModule from "satori";
 import { DEFAULT_LAYER_DIR, packageVersion } from "./layer_store.ts";
+import { errorText, logger } from "../../server/log.ts";
 
 /** satori's layout function (`satori(element, options)` to an SVG document). */
 export type Satori = typeof satoriModule;
@@ -133,7 +134,7 @@ async function load(dir: string): Promise<Loaded> {
     const loaded = await loadSatoriScript(dir);
     if (loaded) return { satori: loaded.satori, source: loaded.source, script: loaded };
   } catch (error) {
-    console.warn(`satori's script could not be loaded, importing the module: ${(error as Error).message}`);
+    logger.warn("Share images: satori's script could not run, importing the module", { error: errorText(error) });
   }
   const satori = (await import("satori")).default;
   return { satori, source: "module", script: null };
