@@ -193,7 +193,8 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * Uncached requests are budgeted per client (`clientOf`, `client_budget.ts`):
  * a few at once and a token bucket each, the last render places kept for
  * clients with nothing under way; over it `429` with `Retry-After`. Cache
- * hits and remembered 404s never touch the budget.
+ * hits and remembered 404s never touch the budget, nor do requests for a
+ * card already under way or whose first request waits for its budget.
  *
  * Uncached cards are drawn in the render workers (`render_pool.ts`): the
  * handler fetches the logos (I/O) and hands the workers plain data. A card
@@ -206,6 +207,8 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   const writes = new Set<Promise<unknown>>();
   /** Keys of the lookups and renders under way (joining one adds no work, so costs no budget). */
   const underWay = new Set<string>();
+  /** Keys whose first uncached request waits for its client's budget: whether it was admitted. */
+  const admissions = new Map<string, Promise<boolean>>();
   const logoFetch: LogoFetchOptions = {
     ...options.logoFetch,
     allowedHosts: options.logoAllowedHosts,
@@ -391,10 +394,34 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     // Uncached: the client's budget first, then one lookup and render per key.
     const key = `${missKey}:${emojiSet}`;
     let release: (() => void) | null = null;
+    let admitted: PromiseWithResolvers<boolean> | null = null;
+    if (budget) {
+      // A request for a key whose first request waits for its client's budget adds no work either: it waits for
+      // that admission, then joins the render (or finds the card cached); after a refusal it asks its own budget.
+      let admitting = underWay.has(key) ? undefined : admissions.get(key);
+      while (admitting) {
+        if (await admitting) {
+          const now = await cached(normalized, variantOf(emojiSet));
+          if (now) return toResponse({ status: 200, body: now }, head);
+        }
+        admitting = underWay.has(key) ? undefined : admissions.get(key);
+      }
+    }
     if (budget && !underWay.has(key)) {
       const client = clientOf(request);
-      const entry = await budget.enter(client, reserved);
+      const admission = Promise.withResolvers<boolean>();
+      admissions.set(key, admission.promise);
+      let entry: Awaited<ReturnType<typeof budget.enter>>;
+      try {
+        entry = await budget.enter(client, reserved);
+      } catch (error) {
+        admissions.delete(key);
+        admission.resolve(false);
+        throw error;
+      }
       if (!entry.ok) {
+        admissions.delete(key);
+        admission.resolve(false);
         if ((refusalsLogged.get(client) ?? 0) < Date.now()) {
           refusalsLogged.set(client, Date.now() + 60_000, 1);
           logger.warn("Share images refused: a client's budget of uncached images is spent", {
@@ -406,10 +433,11 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
         return toResponse({ status: 429, body: CLIENT_BUSY, retryAfter: entry.retryAfterSeconds }, head);
       }
       release = entry.release;
+      admitted = admission;
     }
     let result: ImageResult;
     try {
-      result = await flight(key, async () => {
+      const run = flight(key, async () => {
         underWay.add(key);
         try {
           return await produce(normalized, emojiSet, request.url, key);
@@ -417,6 +445,12 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
           underWay.delete(key);
         }
       });
+      // the render has begun (the key is under way): those waiting for this admission join it
+      if (admitted) {
+        admissions.delete(key);
+        admitted.resolve(true);
+      }
+      result = await run;
     } finally {
       release?.();
     }

@@ -606,6 +606,33 @@ Deno.test("a source without positions answers every position 404", async () => {
   }
 });
 
+Deno.test("requests for a card whose first request waits for the client's budget wait with it, not beside it", async () => {
+  // one uncached request of a client at a time and one waiting: the second card's first request takes the waiting
+  // place, and the five after it for the same card must not count as five more
+  const t = setup({ clientBudget: { inFlight: 1, waiting: 1 } });
+  try {
+    t.token(1, "ONE", "One", "/red.png");
+    t.token(2, "TWO", "Two", "/blue.jpg");
+    t.previews.delayMs = 150;
+    const first = t.get("token", 1);
+    await sleep(20);
+    const second = Array.from({ length: 6 }, () => t.get("token", 2));
+    const results = await Promise.all([first, ...second]);
+    assert.deepEqual(results.map((r) => r.response.status), [200, 200, 200, 200, 200, 200, 200]);
+    for (const r of results.slice(2)) assert.deepEqual(r.body, results[1].body);
+    assert.equal(t.previews.lookups, 2);
+    assert.equal(t.renders.length, 2);
+    // a third card while the client is at its limit is still refused
+    t.token(3, "THREE", "Three", "/red.png");
+    t.token(4, "FOUR", "Four", "/red.png");
+    t.token(5, "FIVE", "Five", "/red.png");
+    const over = await Promise.all([3, 4, 5].map((n) => t.get("token", n)));
+    assert.deepEqual(over.map((r) => r.response.status).sort(), [200, 200, 429]);
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("one client's flood of unknown addresses gets 429s; another client's 20 new images all render", async () => {
   const t = setup({ missTtlMs: 60_000 });
   const flooder = { lookups: 0, statuses: new Map<number, number>(), retryAfter: new Set<string | null>() };
