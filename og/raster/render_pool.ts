@@ -204,6 +204,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       // against 135-150 MiB), and counting it so let a second worker start beyond the tree's budget.
       logger.info("Share images: render worker ready", {
         startMs: Math.round(reply.startMs),
+        satori: reply.satori,
         rss: reply.memory.rss,
         workers: slots.length,
       });

@@ -44,6 +44,7 @@ Deno.test("a render process says it is ready, draws a card per request, and SIGK
     const ready = await next();
     assert.equal(ready.type, "ready", JSON.stringify(ready));
     assert.equal(ready.renderer.name, "wasm");
+    assert.ok(["module", "script", "script+cache"].includes(ready.satori), ready.satori);
     process.send({ type: "job", id: 7, job: TOKEN });
     const done = await next();
     assert.ok(done.type === "done", JSON.stringify(done));

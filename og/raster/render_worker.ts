@@ -24,6 +24,7 @@
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import type { AnyCardJob } from "./draw.tsx";
 import type { RenderTimings } from "./render.ts";
+import type { SatoriSource } from "./satori_script.ts";
 import { type RendererInfo, type RendererName, selectRenderer } from "./resvg.ts";
 import { releaseFreeMemory } from "./tree_memory.ts";
 
@@ -58,7 +59,14 @@ export interface WorkerMemory {
 
 /** A message from a worker to the pool. */
 export type WorkerReply =
-  | { readonly type: "ready"; readonly renderer: RendererInfo; readonly startMs: number; readonly memory: WorkerMemory }
+  | {
+    readonly type: "ready";
+    readonly renderer: RendererInfo;
+    /** Where its satori came from: the build's script, with its code cache or without, or the module. */
+    readonly satori: SatoriSource;
+    readonly startMs: number;
+    readonly memory: WorkerMemory;
+  }
   | { readonly type: "startFailed"; readonly message: string }
   | {
     readonly type: "done";
@@ -193,7 +201,10 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   const modules = Promise.all([
     import("./draw.tsx"),
     import("../assets/fonts.ts"),
-    import("./satori_script.ts").then(({ loadSatori }) => loadSatori()),
+    import("./satori_script.ts").then(async ({ loadSatori, satoriSource }) => {
+      await loadSatori();
+      return await satoriSource() ?? "module";
+    }),
   ]);
   modules.catch(() => {});
   const frames = readFrames(Deno.stdin.readable);
@@ -201,12 +212,14 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   if (first.done) return;
   const init = first.value as WorkerInit;
   let renderer: RendererInfo;
+  let satori: SatoriSource;
   let draw: DrawJob;
   let prime: () => Promise<unknown>;
   const started = performance.now();
   try {
     renderer = await selectRenderer(init.renderer);
-    const [{ drawCard, primeDrawing }, { createDefaultFontLoader }] = await modules;
+    const [{ drawCard, primeDrawing }, { createDefaultFontLoader }, source] = await modules;
+    satori = source;
     const fonts = createDefaultFontLoader(init.staticDir, init.fontData);
     draw = wrap((job, onTimings) => drawCard(job, { fonts, onTimings }));
     prime = () => primeDrawing(fonts);
@@ -214,7 +227,7 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     await send({ type: "startFailed", message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  await send({ type: "ready", renderer, startMs: performance.now() - started, memory: memory() });
+  await send({ type: "ready", renderer, satori, startMs: performance.now() - started, memory: memory() });
   // satori's first call parses the fonts and sets up its layout engine (25-40 ms), and the watermark is read
   // (draw.tsx primeDrawing): done now, while the service still looks the card's data up and fetches its logo, the
   // first card does not wait for it. A card the pool had waiting (it sends one on `ready`) is drawn first instead,
