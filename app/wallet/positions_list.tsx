@@ -136,8 +136,14 @@ export function PositionsList(
     setError(null);
     if (!client || !chain || !wallet.address) return;
     const owner = wallet.address;
-    readV3Rows(client, chain.contracts, owner).then(setV3, () => setError("Cannot read your positions from the chain"));
-    readV2Rows(client, v2Pairs, owner).then(setV2, () => setError("Cannot read your V2 pair tokens from the chain"));
+    let live = true; // only the latest reads are shown
+    const show = <T,>(set: (value: T) => void) => (value: T) => live && set(value);
+    const fail = (text: string) => () => live && setError(text);
+    readV3Rows(client, chain.contracts, owner).then(show(setV3), fail("Cannot read your positions from the chain"));
+    readV2Rows(client, v2Pairs, owner).then(show(setV2), fail("Cannot read your V2 pair tokens from the chain"));
+    return () => {
+      live = false;
+    };
   }, [client, chain, wallet.address, pairsKey]);
 
   if (!wallet.ready || wallet.status === "connecting" || wallet.status === "reconnecting") {

@@ -27,9 +27,13 @@ export function V2PositionDetail({ chainName, pairAddress }: { chainName: string
   useEffect(() => {
     setRow(undefined);
     if (!client || !pair || !wallet.address) return;
-    readV2Rows(client, [pair], wallet.address).then((rows) => setRow(rows[0] ?? null), () => {
-      setError("Cannot read this pair from the chain");
+    let live = true; // only the latest read is shown
+    readV2Rows(client, [pair], wallet.address).then((rows) => live && setRow(rows[0] ?? null), () => {
+      if (live) setError("Cannot read this pair from the chain");
     });
+    return () => {
+      live = false;
+    };
   }, [client, pair, wallet.address]);
 
   if (!pair) return <p role="alert">Cannot parse pair address "{pairAddress}": expected 40 hex digits</p>;

@@ -52,15 +52,24 @@ export function V3PositionDetail(
 
   useEffect(() => {
     if (!client || !chain || id === null) return;
+    // A read begun before the wallet reconnected (no fees: not known as the owner's) may end after the one begun
+    // once it had: only the latest read is shown.
+    let live = true;
     void (async () => {
       const holder = await positionOwner(client, chain.contracts.v3PositionManager, id);
       const mine = !!wallet.address && holder.toLowerCase() === wallet.address.toLowerCase();
       const [found] = await readV3RowsByIds(client, chain.contracts, [id], mine ? wallet.address : null);
       if (!found) throw new Error("no such position");
+      if (!live) return;
       setRow(found);
       setOwner(holder);
       setError(null);
-    })().catch(() => setError(`Position #${tokenId} was not found on ${chain.label}`));
+    })().catch(() => {
+      if (live) setError(`Position #${tokenId} was not found on ${chain.label}`);
+    });
+    return () => {
+      live = false;
+    };
   }, [client, chain, tokenId, wallet.address, refresh]);
 
   if (id === null) return <p role="alert">Cannot parse position id "{tokenId}": expected a number</p>;
