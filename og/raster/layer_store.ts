@@ -26,6 +26,7 @@
 import type { ReactNode } from "react";
 import type { CardFont } from "../assets/fonts.ts";
 import { packageFile } from "../paths.ts";
+import { sha256, toHex } from "../../lib/bytes.ts";
 import { ROOT_DIR } from "../../server/paths.ts";
 import { selectRenderer } from "./resvg.ts";
 import type { Sprite } from "./sprites.ts";
@@ -38,17 +39,6 @@ const HEAD = 4 + 32 + 32 + 4;
 const SPRITE_HEAD = 16;
 /** Largest side of a stored sprite (a card is 1200 px wide). */
 const MAX_SIDE = 8192;
-
-const encoder = new TextEncoder();
-
-function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function sha256(data: Uint8Array | string): Promise<Uint8Array> {
-  const bytes = typeof data === "string" ? encoder.encode(data) : data;
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-}
 
 /**
  * The element tree `node` as satori gets it: components called with their
@@ -101,7 +91,7 @@ function fontsDigest(fonts: readonly CardFont[]): Promise<string> {
     digest = (async () => {
       const parts = await Promise.all(fonts.map(async (f) => {
         const style = (f as { style?: string }).style ?? "normal";
-        return `${f.name}/${f.weight}/${style}/${f.data.byteLength}/${hex(await sha256(new Uint8Array(f.data)))}`;
+        return `${f.name}/${f.weight}/${style}/${f.data.byteLength}/${toHex(await sha256(new Uint8Array(f.data)))}`;
       }));
       return parts.join(",");
     })();
@@ -157,7 +147,7 @@ export async function treeLayerKey(tree: ReactNode, parts: LayerKeyParts): Promi
 
 /** The store's key of a layer described wholly by `description` (what it was made from, versions included). */
 export async function layerKey(description: string): Promise<string> {
-  return hex(await sha256(description));
+  return toHex(await sha256(description));
 }
 
 /** The bytes of a layer file for `key` holding `sprites`. */

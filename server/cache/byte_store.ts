@@ -14,6 +14,7 @@
 import type { ImageCacheKey } from "./cache_keys.ts";
 import type { KvStore } from "./kv_store.ts";
 import { createImageBudget, DEFAULT_IMAGE_CACHE_MAX_BYTES, type ImageBudget } from "./image_budget.ts";
+import { sha256, toHex } from "../../lib/bytes.ts";
 
 /** Size of one chunk of a binary value: under the 64 KiB KV value limit. */
 export const CHUNK_BYTES = 63 * 1024;
@@ -57,12 +58,7 @@ function chunkKey(version: string, index: number): Deno.KvKey {
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>),
-  );
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+  return toHex(await sha256(bytes));
 }
 
 /** The byte store's two operations. */

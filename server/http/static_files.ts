@@ -31,6 +31,7 @@ import {
   negotiateEncoding,
 } from "./compress.ts";
 import { Lru } from "../../lib/lru.ts";
+import { sha256 } from "../../lib/bytes.ts";
 
 /** Cache policy of fingerprinted build assets. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -82,7 +83,7 @@ interface MemoryFile {
 const memory = new Lru<MemoryFile>({ maxBytes: MEMORY_BUDGET });
 
 async function sha256Etag(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+  const digest = await sha256(bytes);
   const base64 = btoa(String.fromCharCode(...digest.subarray(0, 18)));
   return `"${base64.replaceAll("+", "-").replaceAll("/", "_")}"`;
 }
