@@ -1,9 +1,11 @@
 /**
- * Where the share-image code finds files of npm packages at run time.
+ * Where the share-image code finds files of npm packages at run time, and
+ * which versions it finds.
  *
  * @module
  */
 
+import { memoizeUntilFailure } from "../lib/memoize.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 
 /**
@@ -18,3 +20,15 @@ import { ROOT_DIR } from "../server/paths.ts";
 export function packageFile(pkg: string, file: string): string {
   return `${ROOT_DIR}node_modules/${pkg}/${file}`;
 }
+
+/**
+ * `pkg@version` of the installed npm package `pkg` (its `package.json`),
+ * read once per process (a failed read is tried again next time).
+ */
+export const packageVersion: (pkg: string) => Promise<string> = memoizeUntilFailure(async (pkg: string) => {
+  const manifest = JSON.parse(await Deno.readTextFile(packageFile(pkg, "package.json"))) as { version?: unknown };
+  if (typeof manifest.version !== "string") {
+    throw new Error(`Cannot read the version of ${pkg}: none in its package.json`);
+  }
+  return `${pkg}@${manifest.version}`;
+});

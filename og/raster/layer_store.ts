@@ -25,7 +25,7 @@
 
 import type { ReactNode } from "react";
 import type { CardFont } from "../assets/fonts.ts";
-import { packageFile } from "../paths.ts";
+import { packageVersion } from "../paths.ts";
 import { sha256, toHex } from "../../lib/bytes.ts";
 import { ROOT_DIR } from "../../server/paths.ts";
 import { selectRenderer } from "./resvg.ts";
@@ -98,23 +98,6 @@ function fontsDigest(fonts: readonly CardFont[]): Promise<string> {
     fontDigests.set(fonts, digest);
   }
   return digest;
-}
-
-const versions = new Map<string, Promise<string>>();
-
-/** `pkg@version` as installed (`node_modules/{pkg}/package.json`), read once. */
-export function packageVersion(pkg: string): Promise<string> {
-  let version = versions.get(pkg);
-  if (!version) {
-    version = Deno.readTextFile(packageFile(pkg, "package.json")).then((text) => {
-      const manifest = JSON.parse(text) as { version?: unknown };
-      if (typeof manifest.version !== "string") throw new Error(`${pkg} has no version`);
-      return `${pkg}@${manifest.version}`;
-    });
-    versions.set(pkg, version);
-    version.catch(() => versions.delete(pkg));
-  }
-  return version;
 }
 
 /** What a layer's pixels depend on besides its tree. */
@@ -275,19 +258,29 @@ async function resvgPackage(): Promise<string> {
 }
 
 /**
- * Sprites read from the store under `key`, else drawn by `draw` and
- * written there (not waited for); without a store or a key, drawn.
+ * Sprites read from the store under the key `describe` gives, else drawn by
+ * `draw` and written there (not waited for). Without a store, or when
+ * `describe` throws (what cannot be keyed), they are drawn.
  */
-async function readOrDraw(dir: string | null, key: string | null, draw: () => Promise<Sprite[]>): Promise<Sprite[]> {
-  const stored = dir !== null && key !== null ? await readLayer(dir, key) : null;
-  if (stored) return stored;
-  const sprites = await draw();
+async function stored(describe: () => Promise<string>, draw: () => Promise<Sprite[]>): Promise<Sprite[]> {
+  const dir = storeDir;
+  let key: string | null = null;
+  if (dir !== null) {
+    try {
+      key = await describe();
+    } catch {
+      key = null;
+    }
+  }
+  const sprites = dir !== null && key !== null ? await readLayer(dir, key) : null;
+  if (sprites) return sprites;
+  const drawn = await draw();
   if (dir !== null && key !== null) {
-    const write = writeLayer(dir, key, sprites);
+    const write = writeLayer(dir, key, drawn);
     writes.add(write);
     write.then(() => writes.delete(write));
   }
-  return sprites;
+  return drawn;
 }
 
 /**
@@ -295,21 +288,12 @@ async function readOrDraw(dir: string | null, key: string | null, draw: () => Pr
  * holds it, else drawn by `draw` and written there (not waited for). A tree
  * that cannot be keyed, or a store that cannot be read, is drawn.
  */
-export async function storedLayer(
+export function storedLayer(
   tree: ReactNode,
   parts: Omit<LayerKeyParts, "resvgPackage">,
   draw: () => Promise<Sprite[]>,
 ): Promise<Sprite[]> {
-  const dir = storeDir;
-  let key: string | null = null;
-  if (dir !== null) {
-    try {
-      key = await treeLayerKey(tree, { ...parts, resvgPackage: await resvgPackage() });
-    } catch {
-      key = null;
-    }
-  }
-  return await readOrDraw(dir, key, draw);
+  return stored(async () => await treeLayerKey(tree, { ...parts, resvgPackage: await resvgPackage() }), draw);
 }
 
 /**
@@ -318,16 +302,9 @@ export async function storedLayer(
  * them, else drawn by `draw` and written there (not waited for). Their key
  * adds the resvg package and version of this thread.
  */
-export async function storedSprites(description: unknown, draw: () => Promise<Sprite[]>): Promise<Sprite[]> {
-  const dir = storeDir;
-  let key: string | null = null;
-  if (dir !== null) {
-    try {
-      const resvg = await packageVersion(await resvgPackage());
-      key = await layerKey(JSON.stringify(["sprites", resvg, description]));
-    } catch {
-      key = null;
-    }
-  }
-  return await readOrDraw(dir, key, draw);
+export function storedSprites(description: unknown, draw: () => Promise<Sprite[]>): Promise<Sprite[]> {
+  return stored(async () => {
+    const resvg = await packageVersion(await resvgPackage());
+    return await layerKey(JSON.stringify(["sprites", resvg, description]));
+  }, draw);
 }

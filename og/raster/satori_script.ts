@@ -27,7 +27,8 @@
 
 import { Script } from "node:vm";
 import type satoriModule from "satori";
-import { DEFAULT_LAYER_DIR, packageVersion } from "./layer_store.ts";
+import { DEFAULT_LAYER_DIR } from "./layer_store.ts";
+import { packageVersion } from "../paths.ts";
 import { errorText, logger } from "../../server/log.ts";
 
 /** satori's layout function (`satori(element, options)` to an SVG document). */
