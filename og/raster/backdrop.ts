@@ -90,7 +90,17 @@ export function watermarkOf(image: RasterImage, opacity: number): Watermark {
 /** Rows of a band of the watermark's parts (a part is cut to what it holds within its band). */
 const WATERMARK_BAND = 16;
 
-const watermarks = new Map<string, Promise<Watermark>>();
+/** The watermark of the key `{opacity} {svg}`, kept once made (see {@linkcode watermarkFor}). */
+const storedWatermark = memoizeUntilFailure(async (key: string): Promise<Watermark> => {
+  const cut = key.indexOf(" ");
+  const opacity = Number(key.slice(0, cut));
+  const svg = key.slice(cut + 1);
+  const parts = await storedSprites(
+    ["watermark", svg, WATERMARK, opacity],
+    async () => [...watermarkOf(await watermarkImage(svg), opacity).parts],
+  );
+  return { opacity, parts };
+});
 
 /**
  * The watermark of the SVG document `svg` at `opacity`, made once per
@@ -100,17 +110,7 @@ const watermarks = new Map<string, Promise<Watermark>>();
  * next time.
  */
 export function watermarkFor(svg: string, opacity: number): Promise<Watermark> {
-  const key = `${opacity} ${svg}`;
-  let watermark = watermarks.get(key);
-  if (!watermark) {
-    watermark = storedSprites(
-      ["watermark", svg, WATERMARK, opacity],
-      async () => [...watermarkOf(await watermarkImage(svg), opacity).parts],
-    ).then((parts) => ({ opacity, parts }));
-    watermarks.set(key, watermark);
-    watermark.catch(() => watermarks.delete(key));
-  }
-  return watermark;
+  return storedWatermark(`${opacity} ${svg}`);
 }
 
 /**
