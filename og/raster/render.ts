@@ -31,8 +31,6 @@ import { type Backdrop, composite, compositeAt, paintBackdrop, roundLogo } from 
 import type { Rect } from "../layout/card_parts.tsx";
 import { drawnParts, type Sprite, trimTransparent } from "./sprites.ts";
 
-export { drawnParts, type Sprite, trimTransparent } from "./sprites.ts";
-
 /** Size of every share image. */
 export const CARD_WIDTH = 1200;
 /** Size of every share image. */

@@ -8,13 +8,12 @@ import {
   cropsSeeingLayers,
   cropSvg,
   cropsWithin,
-  drawnParts,
   layerBoxes,
   type LayeredCard,
   renderCardPng,
   renderLayeredPng,
-  trimTransparent,
 } from "./render.ts";
+import { drawnParts, trimTransparent } from "./sprites.ts";
 import { positionBackground } from "../layout/position_card.tsx";
 import { selectRenderer } from "./resvg.ts";
 import { countDifferentPixels, decodePixels, solidPng } from "../test_helpers.ts";
