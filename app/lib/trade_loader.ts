@@ -10,6 +10,7 @@
  */
 import type { LoaderFunctionArgs } from "react-router";
 import { tokenKey } from "../../lib/address.ts";
+import { STABLE_SYMBOLS } from "./default_pair.ts";
 import { type Chain, chainFromUrl, chainLabel, chainUrlName, DEFAULT_CHAIN, EVM_CHAINS } from "../../lib/chains.ts";
 import { fetchTopTokens } from "./explore_data.ts";
 import { load, type Loaded } from "./load.ts";
@@ -62,8 +63,8 @@ export interface TradeData {
   readonly params: Readonly<Record<string, string | undefined>>;
 }
 
-/** The stablecoins a default pair may pick (`defaultPair` in `app/wallet/token_options.ts`). */
-const DEFAULT_STABLES = new Set(["USDC", "USDT", "DAI"]);
+/** The stablecoins a default pair may pick (`default_pair.ts`). */
+const DEFAULT_STABLES = new Set(STABLE_SYMBOLS);
 /** How many of the list's first tokens the default picks may reach (two picks past native and its wrapper). */
 const DEFAULT_HEAD = 4;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { firstScreenTokens, type TokenOption } from "./trade_loader.ts";
-import { defaultPair } from "../wallet/token_options.ts";
+import { defaultPair } from "./default_pair.ts";
 
 function option(symbol: string, key: string): TokenOption {
   return { key, symbol, name: symbol, logoUrl: null, price: 1, href: `/explore/tokens/ethereum/${key}` };
