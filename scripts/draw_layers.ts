@@ -27,7 +27,7 @@ import { DEFAULT_LAYER_DIR, layerWritesDone, useLayerStore } from "../og/raster/
 import { renderLayeredPng } from "../og/raster/render.ts";
 import { warmUp } from "../og/raster/render_worker.ts";
 import { selectRenderer } from "../og/raster/resvg.ts";
-import { loadSatori, SATORI_CODE_FILE, satoriCodeCache, satoriSource } from "../og/raster/satori_script.ts";
+import { loadSatori, SATORI_CODE_FILE, satoriCodeCache } from "../og/raster/satori_script.ts";
 import { ROOT_DIR } from "../server/paths.ts";
 import { bundleSatori, writeWhole } from "./bundle_satori.ts";
 
@@ -97,7 +97,7 @@ export async function drawLayers(dir: string = DEFAULT_LAYER_DIR): Promise<numbe
   await primeDrawing(loader);
   await warmUp((job, onTimings) => drawCard(job, { fonts: loader, onTimings }));
   await layerWritesDone();
-  const code = await satoriSource() === "script" ? await satoriCodeCache() : null;
+  const code = await satoriCodeCache();
   if (code) await writeWhole(`${dir}${SATORI_CODE_FILE}`, code);
   // What `prepare.ts --build` compares with the cards' code and fonts, whoever ran this (it or `deno task build`).
   await Deno.writeTextFile(`${dir}.drawn`, "").catch(() => {});
