@@ -60,8 +60,9 @@ export interface ImageHandlerOptions extends ShareImagesOptions {
    */
   clientBudget?: ClientBudgetOptions | false;
   /**
-   * How long an unknown token, pool or position (404) is answered from
-   * memory without asking the source again, in ms; default 60,000, 0 never.
+   * How long an unknown token, pool or position (404: the source answered that
+   * it knows none) is answered from memory without asking the source again, in
+   * ms; default and at most 30,000, 0 never. A failure (500) is never kept.
    */
   missTtlMs?: number;
 }
@@ -94,8 +95,11 @@ export const RENDER_ABORTED = "Cannot draw this image right now.";
 export const CLIENT_BUSY = "Too many new images asked for at once; try again shortly.";
 /** `Retry-After` of the 503s, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
-/** How long an unknown target (404) is answered without a lookup, by default. */
-export const MISS_TTL_MS = 60_000;
+/**
+ * How long an unknown target (404) is answered without a lookup, by default and
+ * at most: a token that appears gets its card within this time.
+ */
+export const MISS_TTL_MS = 30_000;
 /** Unknown targets remembered at most. */
 const MAX_MISSES = 10_000;
 /** How long a card whose logos stopped a render worker is drawn without them. */
@@ -188,7 +192,7 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * Cards are read from and written to `cache` (other emoji sets under their
  * own variant); only 200s are written, so an unknown address that appears
  * later gets its image at once; a 404 from the source is remembered in
- * memory for `missTtlMs` (60 s), so a repeated unknown costs no lookup.
+ * memory for `missTtlMs` (at most 30 s), so a repeated unknown costs no lookup.
  *
  * Uncached requests are budgeted per client (`clientOf`, `client_budget.ts`):
  * a few at once and a token bucket each, the last render places kept for
@@ -233,7 +237,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
 
   // Unknown targets (404) lately asked for, with when that answer expires:
   // a repeated unknown costs no lookup. Failures (500) are never kept.
-  const missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
+  const missTtlMs = Math.min(options.missTtlMs ?? MISS_TTL_MS, MISS_TTL_MS);
   const misses = new Lru<number>({ maxBytes: Number.MAX_SAFE_INTEGER, maxEntries: MAX_MISSES });
 
   // One client's uncached requests cannot take every render place (issue 25).

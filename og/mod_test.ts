@@ -634,7 +634,7 @@ Deno.test("requests for a card whose first request waits for the client's budget
 });
 
 Deno.test("one client's flood of unknown addresses gets 429s; another client's 20 new images all render", async () => {
-  const t = setup({ missTtlMs: 60_000 });
+  const t = setup({ missTtlMs: 30_000 });
   const flooder = { lookups: 0, statuses: new Map<number, number>(), retryAfter: new Set<string | null>() };
   const lookup = t.previews.token.bind(t.previews);
   t.previews.delayMs = 20; // a gateway round trip

@@ -128,7 +128,9 @@ export interface EdgePool {
 
 /**
  * Fetches a token for a chain and a URL address (`NATIVE` allowed). `null`
- * when the gateway does not know it.
+ * when the gateway does not know it; when it answered no token but errors,
+ * the lookup failed and rejects (an unknown token is not proven, and must not
+ * be remembered as one).
  *
  * @throws {InvalidAddressError} when the address is malformed
  * @throws {GatewayError} when the gateway cannot be read
@@ -139,11 +141,11 @@ export async function fetchEdgeToken(
   address: string,
 ): Promise<EdgeToken | null> {
   const resolved = resolveTokenAddress(chain, address);
-  const { data } = await runQuery(client, TokenQuery, {
+  const { data, errors } = await runQuery(client, TokenQuery, {
     chain,
     address: resolved ?? null,
   });
-  return data?.token ?? null;
+  return data?.token ?? noPool(errors);
 }
 
 /**
@@ -202,7 +204,7 @@ export async function fetchEdgePool(
   };
 }
 
-/** `null`, or the gateway's errors when it answered some instead of a pool. */
+/** `null`, or the gateway's errors when it answered some instead of a token or pool. */
 function noPool(errors: readonly GatewayGraphQLError[]): null {
   if (errors.length > 0) throw graphqlFailure(errors);
   return null;

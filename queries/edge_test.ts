@@ -81,9 +81,11 @@ function startGateway() {
   const seen: string[] = [];
   const operations: string[] = [];
   let v3Fails = false;
+  let tokenFails = false;
   const rootValue = {
     token: ({ address }: { address: string | null }) => {
       seen.push(`token ${address}`);
+      if (tokenFails) throw new Error("token resolver down");
       return address === null || address === USDC ? token(address ? "USDC" : "ETH", address) : null;
     },
     v4Pool: ({ poolId }: { poolId: string }) =>
@@ -129,6 +131,9 @@ function startGateway() {
     operations,
     failV3(fails: boolean) {
       v3Fails = fails;
+    },
+    failToken(fails: boolean) {
+      tokenFails = fails;
     },
     url: `http://127.0.0.1:${server.addr.port}/graphql`,
   };
@@ -210,6 +215,22 @@ Deno.test("fetchEdgePool: an error on one version with data on the other is a po
     failV3(false);
     // a fresh client: urql keeps the answer (errors included) for the client's life
     assert.equal(await fetchEdgePool(createGatewayClient({ url }), "ETHEREUM", WETH), null);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("fetchEdgeToken: an error instead of the token is a failure, not an unknown token", async () => {
+  const { server, url, failToken } = startGateway();
+  try {
+    failToken(true);
+    await assert.rejects(
+      fetchEdgeToken(createGatewayClient({ url }), "ETHEREUM", USDC),
+      (e) => e instanceof GatewayError && e.kind === "graphql" && /token resolver down/.test(e.message),
+    );
+    failToken(false);
+    assert.equal((await fetchEdgeToken(createGatewayClient({ url }), "ETHEREUM", USDC))?.symbol, "USDC");
+    assert.equal(await fetchEdgeToken(createGatewayClient({ url }), "ETHEREUM", WETH), null);
   } finally {
     await server.shutdown();
   }
