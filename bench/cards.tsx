@@ -15,7 +15,7 @@ import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
 import { cssRgb } from "../og/logo/average_color.ts";
 import { type Backdrop, WATERMARK } from "../og/raster/backdrop.ts";
-import { type AnyCardJob, backdropFor, layoutCard } from "../og/raster/draw.tsx";
+import { type AnyCardJob, backdropFor, layoutCard } from "../og/job/draw.tsx";
 import { loadBrandLogos } from "../og/layout/chain_logos.ts";
 import { type CardFont, createDefaultFontLoader } from "../og/assets/fonts.ts";
 import { bytesToBase64, svgDataUrl } from "../og/assets/iconify.ts";

@@ -24,7 +24,7 @@ import type { CardKind } from "./cards.tsx";
 
 // As a render worker does (og/raster/render_worker.ts): React's production build, set before React loads.
 if (Deno.env.get("NODE_ENV") === undefined) Deno.env.set("NODE_ENV", "production");
-const { drawCard } = await import("../og/raster/draw.tsx");
+const { drawCard } = await import("../og/job/draw.tsx");
 const { createDefaultFontLoader } = await import("../og/assets/fonts.ts");
 const { benchJobs } = await import("./cards.tsx");
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { startRenderWorker } from "../og/raster/render_worker.ts";
+import { startRenderWorker } from "../og/workers/render_worker.ts";
 
 await startRenderWorker((draw) => async (job, onTimings) => {
   const started = performance.now();

@@ -18,7 +18,7 @@ import {
   solidPng,
   startLogoServer,
 } from "./test_helpers.ts";
-import { STATIC_DIR } from "../server/paths.ts";
+import { STATIC_DIR } from "./paths.ts";
 
 const TESTDATA = new URL("./testdata/", import.meta.url);
 const UPDATE = Deno.env.get("UPDATE_GOLDEN") === "1";

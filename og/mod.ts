@@ -7,29 +7,51 @@
  * @module
  */
 
-import { errorText, logger } from "../server/log.ts";
-import type { ImageKind } from "../server/cache/cache_keys.ts";
-import type { ImageTarget, ShareImages, ShareImagesOptions } from "../server/previews/share_images.ts";
-import { cacheIdOf, isWellFormedTarget, normalizeTarget, type PositionVersion } from "./job/image_target.ts";
+import { errorText, logger, useLogger } from "./log.ts";
+import type { ImageTarget, ShareImages, ShareImagesOptions } from "../lib/preview_images.ts";
+import { cacheIdOf, isWellFormedTarget, normalizeTarget } from "./job/image_target.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
-import { Lru } from "../lib/lru.ts";
-import { type ClientBudgetOptions, createClientBudget } from "./job/client_budget.ts";
+import type { ClientBudgetOptions } from "./job/client_budget.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./assets/emoji.ts";
-import { cardJobForPool, cardJobForPosition, cardJobForToken, hasLogos, withoutLogos } from "./job/images.tsx";
-import type { CardJob } from "./job/card_job.ts";
 import type { LogoFetchOptions } from "./logo/logo_fetch.ts";
 import type { RenderTimings } from "./raster/render.ts";
-import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./raster/render_pool.ts";
+import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./workers/render_pool.ts";
 import type { RendererInfo } from "./raster/resvg.ts";
+import { createAdmission } from "./serve/admission.ts";
+import { createDrawStage, type Drawn, type DrawStage } from "./serve/draw_stage.ts";
+import { createMissMemory, type JobOptions, lookupCard, LookupError } from "./serve/lookup.ts";
+import {
+  GATEWAY_FAILURE,
+  type ImageResult,
+  methodNotAllowed,
+  notFound,
+  RENDER_ABORTED,
+  RENDER_BUSY,
+  RENDER_FAILURE,
+  toResponse,
+} from "./serve/response.ts";
+import { type CardStore, createCardStore } from "./serve/store.ts";
 
 export { EMOJI_SETS, type EmojiSet } from "./assets/emoji.ts";
 export type { RenderTimings } from "./raster/render.ts";
 export type { RendererInfo, RendererName } from "./raster/resvg.ts";
-export type { RenderPoolStats } from "./raster/render_pool.ts";
+export type { RenderPoolStats } from "./workers/render_pool.ts";
 
-export type { ImageKind } from "../server/cache/cache_keys.ts";
+export type { ImageKind } from "../lib/preview_images.ts";
+export {
+  CLIENT_BUSY,
+  DEGRADED_CACHE_CONTROL,
+  GATEWAY_FAILURE,
+  IMAGE_CACHE_CONTROL,
+  NOT_FOUND,
+  RENDER_ABORTED,
+  RENDER_BUSY,
+  RENDER_FAILURE,
+  RETRY_AFTER_SECONDS,
+} from "./serve/response.ts";
+export { STOPPED_LOGO_TTL_MS } from "./serve/draw_stage.ts";
 export { isWellFormedTarget, parsePositionVersion, type PositionVersion } from "./job/image_target.ts";
-export type { ImageCache, ImageTarget } from "../server/previews/share_images.ts";
+export type { ImageCache, ImageTarget } from "../lib/preview_images.ts";
 
 /**
  * Options of {@linkcode createImageHandler}: the service's
@@ -80,97 +102,97 @@ export interface ImageHandler extends ShareImages {
   stats(): RenderPoolStats;
 }
 
-/** `cache-control` of every image answered with 200. */
-export const IMAGE_CACHE_CONTROL = "public, immutable, no-transform, max-age=604800";
-
-/** Body of a 500 when the preview data cannot be read. */
-export const GATEWAY_FAILURE = "Data gateway unavailable.";
-/** Body of a 500 when the card cannot be drawn. */
-export const RENDER_FAILURE = "Cannot draw this image.";
-/** Body of a 503 when every render place is taken. */
-export const RENDER_BUSY = "Too many images are being drawn; try again shortly.";
-/** Body of a 503 when even the card without logos was not drawn within the deadline or memory budget. */
-export const RENDER_ABORTED = "Cannot draw this image right now.";
-/** Body of a 429 when a client asks for more uncached images than its budget. */
-export const CLIENT_BUSY = "Too many new images asked for at once; try again shortly.";
-/** `Retry-After` of the 503s, in seconds. */
-export const RETRY_AFTER_SECONDS = 5;
 /**
  * How long an unknown target (404) is answered without a lookup, by default and
  * at most: a token that appears gets its card within this time.
  */
 export const MISS_TTL_MS = 30_000;
-/** Unknown targets remembered at most. */
-const MAX_MISSES = 10_000;
-/** How long a card whose logos stopped a render worker is drawn without them. */
-export const STOPPED_LOGO_TTL_MS = 10 * 60_000;
 
-/** Body of the 404 of each kind. */
-export const NOT_FOUND: Readonly<Record<ImageKind, string>> = {
-  token: "Token not found.",
-  pool: "Pool not found.",
-  position: "Position not found.",
-};
-
-/** The cache variant of an emoji set (none for the default set). */
-function variantOf(emojiSet: EmojiSet): string | undefined {
-  return emojiSet === DEFAULT_EMOJI_SET ? undefined : `emoji=${emojiSet}`;
-}
-
-function notFoundText(kind: ImageKind): string {
-  return NOT_FOUND[kind];
-}
-
-/** An answer shared by every request that waited on the same render. */
-interface ImageResult {
-  readonly status: 200 | 404 | 429 | 500 | 503;
-  readonly body: Uint8Array | string;
-  /** `Retry-After` of a 429, in seconds. */
-  readonly retryAfter?: number;
-  /** A card drawn without its logos (see `draw`): answered `no-store`, kept by no cache, ours or downstream. */
-  readonly degraded?: boolean;
-}
-
-// Header lists built once; each response gets its own Headers from them.
-const PNG_HEADERS: readonly [string, string][] = [
-  ["content-type", "image/png"],
-  ["cache-control", IMAGE_CACHE_CONTROL],
-  ["x-content-type-options", "nosniff"],
-];
-const DEGRADED_PNG_HEADERS: readonly [string, string][] = [
-  ["content-type", "image/png"],
-  ["cache-control", "no-store"],
-  ["x-content-type-options", "nosniff"],
-];
-const TEXT_HEADERS: readonly [string, string][] = [
-  ["content-type", "text/plain; charset=utf-8"],
-  ["cache-control", "no-store"],
-  ["x-content-type-options", "nosniff"],
-];
-const BUSY_HEADERS: readonly [string, string][] = [...TEXT_HEADERS, ["retry-after", String(RETRY_AFTER_SECONDS)]];
-const encoder = new TextEncoder();
-
-function toResponse(result: ImageResult, head: boolean): Response {
-  const body = result.body;
-  if (typeof body !== "string") {
-    // The PNG bytes go out as they are (shared by every waiter and by the
-    // cache; the runtime copies them into the response once). GET gets its
-    // content-length from the body.
-    const headers = result.degraded ? DEGRADED_PNG_HEADERS : PNG_HEADERS;
-    return head
-      ? new Response(null, { headers: [...headers, ["content-length", String(body.length)]] })
-      : new Response(body as Uint8Array<ArrayBuffer>, { headers: headers as [string, string][] });
-  }
-  const bytes = encoder.encode(body);
-  const headers = result.status === 503
-    ? BUSY_HEADERS
-    : result.status === 429
-    ? [...TEXT_HEADERS, ["retry-after", String(result.retryAfter ?? RETRY_AFTER_SECONDS)] as [string, string]]
-    : TEXT_HEADERS;
-  return new Response(head ? null : bytes, {
-    status: result.status,
-    headers: [...headers, ["content-length", String(bytes.length)]],
+/** The pool of render workers of `options`. */
+function poolOf(options: ImageHandlerOptions): RenderPool {
+  return createRenderPool({
+    workers: options.workers ?? Math.max(1, navigator.hardwareConcurrency ?? 2),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    queue: options.queue ?? 64,
+    renderer: options.renderer ?? null,
+    staticDir: options.staticDir,
+    memoryBudgetMb: options.memoryBudgetMb,
+    idleMs: options.workerIdleMs,
+    treeMemoryMb: options.treeMemoryMb,
+    inline: options.inline,
+    workerUrl: options.workerUrl,
   });
+}
+
+/** What {@linkcode createProducer} composes: the stages an uncached card goes through. */
+interface ProducerParts {
+  readonly options: ImageHandlerOptions;
+  readonly pool: RenderPool;
+  readonly store: CardStore;
+  readonly draw: DrawStage;
+}
+
+/**
+ * The work of one uncached card, shared by every request for it: a render
+ * place (`503` beyond them), the lookup (`404` unknown, `500` failure), the
+ * render, and the cache write of a card drawn whole.
+ */
+function createProducer({ options, pool, store, draw }: ProducerParts) {
+  const logoFetch: LogoFetchOptions = { ...options.logoFetch, allowedHosts: options.logoAllowedHosts };
+  return async function produce(target: ImageTarget, emojiSet: EmojiSet, requestUrl: string, key: string) {
+    // Drawn and cached by another request since this one looked?
+    const hit = await store.read(target, emojiSet);
+    if (hit) return { status: 200, body: hit } satisfies ImageResult;
+    // Every uncached request holds a place from here (lookup, logo fetch,
+    // render): beyond workers + queue it is turned away at once.
+    const release = pool.admit();
+    if (!release) {
+      logger.warn("Share image refused: render queue full", {
+        kind: target.kind,
+        network: target.chainName,
+        stats: pool.stats(),
+      });
+      return { status: 503, body: RENDER_BUSY } satisfies ImageResult;
+    }
+    // A worker boots while the preview is looked up and the logos fetched.
+    pool.prepare();
+    let drawn: Drawn;
+    try {
+      const origin = options.publicOrigin || new URL(requestUrl).origin;
+      const jobOptions: JobOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, logoFetch };
+      const found = await lookupCard(options.previews, target, origin, jobOptions);
+      if (!found.found) return notFound(target.kind);
+      options.onRender?.(target);
+      drawn = await draw(found.prepared.job, target, key);
+      // A logo missing for a reason that may pass (timeout, 5xx) is tried again next time.
+      if (!found.prepared.cacheable) drawn = { ...drawn, degraded: true };
+    } catch (error) {
+      return failed(target, error);
+    } finally {
+      release();
+    }
+    // A card drawn without its logos is answered but not kept: the next request tries the logo again.
+    if (!drawn.degraded) store.write(target, emojiSet, drawn.png);
+    return { status: 200, body: drawn.png, degraded: drawn.degraded } satisfies ImageResult;
+  };
+}
+
+/** The answer of a failed lookup or render; the detail (which may name the gateway's address) goes to the log only. */
+function failed(target: ImageTarget, error: unknown): ImageResult {
+  logger.error(`Cannot render ${target.kind} image`, {
+    network: target.chainName,
+    address: cacheIdOf(target),
+    error: errorText(error),
+  });
+  if (error instanceof RenderAbortedError) return { status: 503, body: RENDER_ABORTED };
+  if (error instanceof LookupError && error.stage === "preview") return { status: 500, body: GATEWAY_FAILURE };
+  return { status: 500, body: RENDER_FAILURE };
+}
+
+/** The emoji set a request's query asks for (cache hits parse no URL without a query). */
+function emojiSetOf(request: Request): EmojiSet {
+  const query = request.url.indexOf("?");
+  return query < 0 ? DEFAULT_EMOJI_SET : parseEmojiSet(new URLSearchParams(request.url.slice(query + 1)).get("emoji"));
 }
 
 /**
@@ -206,259 +228,45 @@ function toResponse(result: ImageResult, head: boolean): Response {
  * its logos: letter tiles on the default colour.
  */
 export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
+  if (options.logger) useLogger(options.logger);
   const flight = createSingleFlight<ImageResult>();
-  /** Cache writes of drawn cards still under way (answers do not wait for them). */
-  const writes = new Set<Promise<unknown>>();
-  /** Keys of the lookups and renders under way (joining one adds no work, so costs no budget). */
-  const underWay = new Set<string>();
-  /** Keys whose first uncached request waits for its client's budget: whether it was admitted. */
-  const admissions = new Map<string, Promise<boolean>>();
-  const logoFetch: LogoFetchOptions = {
-    ...options.logoFetch,
-    allowedHosts: options.logoAllowedHosts,
-  };
-  const pool: RenderPool = createRenderPool({
-    workers: options.workers ?? Math.max(1, navigator.hardwareConcurrency ?? 2),
-    timeoutMs: options.timeoutMs ?? 10_000,
-    queue: options.queue ?? 64,
-    renderer: options.renderer ?? null,
-    staticDir: options.staticDir,
-    memoryBudgetMb: options.memoryBudgetMb,
-    idleMs: options.workerIdleMs,
-    treeMemoryMb: options.treeMemoryMb,
-    inline: options.inline,
-    workerUrl: options.workerUrl,
+  const pool = poolOf(options);
+  const store = createCardStore(options.cache);
+  const produce = createProducer({ options, pool, store, draw: createDrawStage(pool, options.onTimings) });
+  const misses = createMissMemory(Math.min(options.missTtlMs ?? MISS_TTL_MS, MISS_TTL_MS));
+  const admission = createAdmission({
+    clientOf: options.clientOf,
+    budget: options.clientBudget,
+    places: () => pool.stats(),
   });
-
-  // Cards whose logos stopped a worker lately are drawn without them at
-  // once, so a hostile logo costs one deadline per STOPPED_LOGO_TTL_MS, not one
-  // per request (their cards are not cached, so they are asked for again).
-  const stoppedLogos = new Lru<number>({ maxBytes: 4096, maxEntries: 4096 });
-
-  // Unknown targets (404) lately asked for, with when that answer expires:
-  // a repeated unknown costs no lookup. Failures (500) are never kept.
-  const missTtlMs = Math.min(options.missTtlMs ?? MISS_TTL_MS, MISS_TTL_MS);
-  const misses = new Lru<number>({ maxBytes: Number.MAX_SAFE_INTEGER, maxEntries: MAX_MISSES });
-
-  // One client's uncached requests cannot take every render place (issue 25).
-  const budget = options.clientOf && options.clientBudget !== false
-    ? createClientBudget(options.clientBudget || {})
-    : null;
-  const clientOf = options.clientOf ?? (() => "");
-  /** The last render places are kept for clients with no uncached request under way. */
-  function reserved(): boolean {
-    const { places, admitted } = pool.stats();
-    return places - admitted <= Math.max(1, Math.floor(places / 4));
-  }
-  // Refusals are logged once per client per minute (a flood is thousands).
-  const refusalsLogged = new Lru<number>({ maxBytes: Number.MAX_SAFE_INTEGER, maxEntries: 1024 });
-
-  /**
-   * Draws the card in a worker; a stopped render is retried once without
-   * the logos (`degraded`: such a card is answered but not cached).
-   */
-  async function draw(
-    job: CardJob,
-    target: ImageTarget,
-    key: string,
-  ): Promise<{ png: Uint8Array; degraded: boolean }> {
-    if (hasLogos(job) && (stoppedLogos.get(key) ?? 0) > Date.now()) {
-      const output = await pool.run(withoutLogos(job));
-      return { png: output.png, degraded: true };
-    }
-    try {
-      const output = await pool.run(job);
-      if (output.timings) options.onTimings?.(output.timings);
-      return { png: output.png, degraded: false };
-    } catch (error) {
-      if (!(error instanceof RenderAbortedError) || !hasLogos(job)) throw error;
-      stoppedLogos.set(key, Date.now() + STOPPED_LOGO_TTL_MS, 1);
-      logger.warn("Share image drawn again without its logos", {
-        kind: target.kind,
-        network: target.chainName,
-        address: target.address,
-        reason: error.reason,
-        error: error.message,
-      });
-      const output = await pool.run(withoutLogos(job));
-      if (output.timings) options.onTimings?.(output.timings);
-      return { png: output.png, degraded: true };
-    }
-  }
-
-  /** The cached card, or `null` (a failed read is logged and reads as a miss). */
-  async function cached(target: ImageTarget, variant: string | undefined): Promise<Uint8Array | null> {
-    if (!options.cache) return null;
-    try {
-      return await options.cache.getImage(target.kind, target.chainName, cacheIdOf(target), variant);
-    } catch (error) {
-      logger.error("Image cache read failed", { error: errorText(error) });
-      return null;
-    }
-  }
-
-  async function produce(
-    target: ImageTarget,
-    emojiSet: EmojiSet,
-    requestUrl: string,
-    key: string,
-  ): Promise<ImageResult> {
-    const { kind, chainName, address } = target;
-    const cacheId = cacheIdOf(target);
-    const cache = options.cache;
-    const variant = variantOf(emojiSet);
-    // Drawn and cached by another request since this one looked?
-    const hit = await cached(target, variant);
-    if (hit) return { status: 200, body: hit };
-    // Every uncached request holds a place from here (lookup, logo fetch,
-    // render): beyond workers + queue it is turned away at once.
-    const release = pool.admit();
-    if (!release) {
-      logger.warn("Share image refused: render queue full", { kind, network: chainName, stats: pool.stats() });
-      return { status: 503, body: RENDER_BUSY };
-    }
-    // A worker boots while the preview is looked up and the logos fetched.
-    pool.prepare();
-    const origin = options.publicOrigin || new URL(requestUrl).origin;
-    let drawn: { png: Uint8Array; degraded: boolean };
-    // Error bodies say what failed in plain words; the detail (which may
-    // name the gateway's address) goes to the log only.
-    let failure: ImageResult = { status: 500, body: GATEWAY_FAILURE };
-    try {
-      const drawOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, logoFetch };
-      let prepared: { job: CardJob; cacheable: boolean };
-      if (kind === "token") {
-        const preview = await options.previews.token(chainName, address, origin);
-        if (!preview) return { status: 404, body: notFoundText(kind) };
-        failure = { status: 500, body: RENDER_FAILURE };
-        prepared = await cardJobForToken(preview, chainName, drawOptions);
-      } else if (kind === "pool") {
-        const preview = await options.previews.pool(chainName, address, origin);
-        if (!preview) return { status: 404, body: notFoundText(kind) };
-        failure = { status: 500, body: RENDER_FAILURE };
-        prepared = await cardJobForPool(preview, chainName, drawOptions);
-      } else {
-        // A source without positions (or a chain without RPC) knows none.
-        const version = target.version as PositionVersion;
-        const preview = await options.previews.position?.(version, chainName, address, origin) ?? null;
-        if (!preview) return { status: 404, body: notFoundText(kind) };
-        failure = { status: 500, body: RENDER_FAILURE };
-        prepared = await cardJobForPosition(preview, chainName, drawOptions);
-      }
-      options.onRender?.(target);
-      drawn = await draw(prepared.job, target, key);
-      // A logo missing for a reason that may pass (timeout, 5xx) is tried again next time.
-      if (!prepared.cacheable) drawn = { ...drawn, degraded: true };
-    } catch (error) {
-      if (error instanceof RenderAbortedError) failure = { status: 503, body: RENDER_ABORTED };
-      logger.error(`Cannot render ${kind} image`, { network: chainName, address: cacheId, error: errorText(error) });
-      return failure;
-    } finally {
-      release();
-    }
-    // A card drawn without its logos (a stopped render, or a logo fetch that
-    // failed for a reason that may pass) is answered but not kept: the next
-    // request tries the logo again.
-    // The answer does not wait for the KV write (the cache serves the bytes
-    // from memory at once); `close()` waits for the writes still under way.
-    if (cache && !drawn.degraded) {
-      const png = drawn.png;
-      const write = (async () => await cache.setImage(kind, chainName, cacheId, png, variant))()
-        .catch((error) => logger.error("Image cache write failed", { error: errorText(error) }))
-        .finally(() => writes.delete(write));
-      writes.add(write);
-    }
-    return { status: 200, body: drawn.png, degraded: drawn.degraded };
-  }
 
   async function handleImage(request: Request, target: ImageTarget): Promise<Response> {
     const head = request.method === "HEAD";
-    if (request.method !== "GET" && !head) {
-      return new Response("Method not allowed.", {
-        status: 405,
-        headers: { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
-      });
-    }
+    if (request.method !== "GET" && !head) return methodNotAllowed();
     if (!isWellFormedTarget(target.chainName, target.address, target.kind, target.version)) {
-      return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
+      return toResponse(notFound(target.kind), head);
     }
     const normalized = normalizeTarget(target);
-    // Cache hits are the hot path: the URL is parsed only for a query (and,
-    // in produce, for the origin of an uncached render).
-    const query = request.url.indexOf("?");
-    const emojiSet = query < 0
-      ? DEFAULT_EMOJI_SET
-      : parseEmojiSet(new URLSearchParams(request.url.slice(query + 1)).get("emoji"));
+    const emojiSet = emojiSetOf(request);
     const missKey = `${normalized.kind}:${normalized.chainName}:${cacheIdOf(normalized)}`;
-    if ((misses.get(missKey) ?? 0) > Date.now()) {
-      return toResponse({ status: 404, body: notFoundText(target.kind) }, head);
-    }
-    const hit = await cached(normalized, variantOf(emojiSet));
+    if (misses.has(missKey)) return toResponse(notFound(target.kind), head);
+    const hit = await store.read(normalized, emojiSet);
     if (hit) return toResponse({ status: 200, body: hit }, head);
     // Uncached: the client's budget first, then one lookup and render per key.
     const key = `${missKey}:${emojiSet}`;
-    let release: (() => void) | null = null;
-    let admitted: PromiseWithResolvers<boolean> | null = null;
-    if (budget) {
-      // A request for a key whose first request waits for its client's budget adds no work either: it waits for
-      // that admission, then joins the render (or finds the card cached); after a refusal it asks its own budget.
-      let admitting = underWay.has(key) ? undefined : admissions.get(key);
-      while (admitting) {
-        if (await admitting) {
-          const now = await cached(normalized, variantOf(emojiSet));
-          if (now) return toResponse({ status: 200, body: now }, head);
-        }
-        admitting = underWay.has(key) ? undefined : admissions.get(key);
-      }
-    }
-    if (budget && !underWay.has(key)) {
-      const client = clientOf(request);
-      const admission = Promise.withResolvers<boolean>();
-      admissions.set(key, admission.promise);
-      let entry: Awaited<ReturnType<typeof budget.enter>>;
-      try {
-        entry = await budget.enter(client, reserved);
-      } catch (error) {
-        admissions.delete(key);
-        admission.resolve(false);
-        throw error;
-      }
-      if (!entry.ok) {
-        admissions.delete(key);
-        admission.resolve(false);
-        if ((refusalsLogged.get(client) ?? 0) < Date.now()) {
-          refusalsLogged.set(client, Date.now() + 60_000, 1);
-          logger.warn("Share images refused: a client's budget of uncached images is spent", {
-            client,
-            reason: entry.reason,
-            budget: budget.stats(),
-          });
-        }
-        return toResponse({ status: 429, body: CLIENT_BUSY, retryAfter: entry.retryAfterSeconds }, head);
-      }
-      release = entry.release;
-      admitted = admission;
-    }
+    const entry = await admission.admit(request, key, () => store.read(normalized, emojiSet));
+    if (entry.kind === "cached") return toResponse({ status: 200, body: entry.png }, head);
+    if (entry.kind === "refused") return toResponse(entry.result, head);
     let result: ImageResult;
     try {
-      const run = flight(key, async () => {
-        underWay.add(key);
-        try {
-          return await produce(normalized, emojiSet, request.url, key);
-        } finally {
-          underWay.delete(key);
-        }
-      });
-      // the render has begun (the key is under way): those waiting for this admission join it
-      if (admitted) {
-        admissions.delete(key);
-        admitted.resolve(true);
-      }
+      const run = flight(key, () => admission.underWay(key, () => produce(normalized, emojiSet, request.url, key)));
+      // the work has begun (the key is under way): those waiting for this admission join it
+      entry.started();
       result = await run;
     } finally {
-      release?.();
+      entry.release();
     }
-    if (result.status === 404 && missTtlMs > 0) misses.set(missKey, Date.now() + missTtlMs, 1);
+    if (result.status === 404) misses.add(missKey);
     return toResponse(result, head);
   }
 
@@ -471,7 +279,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   return Object.assign(handleImage, {
     warm: () => pool.warm(),
     async close() {
-      await Promise.all(writes);
+      await store.settled();
       await pool.close();
     },
     stats: () => pool.stats(),

@@ -17,7 +17,7 @@ import {
   startLogoServer,
   webpBytes,
 } from "./test_helpers.ts";
-import { STATIC_DIR } from "../server/paths.ts";
+import { STATIC_DIR } from "./paths.ts";
 
 const RED = { r: 220, g: 20, b: 30 };
 const BLUE = { r: 30, g: 60, b: 220 };
@@ -30,7 +30,9 @@ function address(n: number): string {
 function setup(extra: Partial<ImageHandlerOptions> = {}) {
   const stop = new AbortController();
   let slowAnswered = false;
+  let flakyDown = true;
   const server = startLogoServer({
+    "/flaky.png": () => flakyDown ? new Response("down", { status: 503 }) : bytesResponse(solidPng(RED), "image/png"),
     "/red.png": () => bytesResponse(solidPng(RED), "image/png"),
     "/blue.jpg": () => bytesResponse(solidJpeg(BLUE), "image/jpeg"),
     "/white.png": () => bytesResponse(solidPng({ r: 250, g: 250, b: 250 }), "image/png"),
@@ -113,6 +115,10 @@ function setup(extra: Partial<ImageHandlerOptions> = {}) {
     position,
     handler,
     slowAnswered: () => slowAnswered,
+    /** Whether `/flaky.png` answers 503 (true at first) or the red logo. */
+    flaky: (down: boolean) => {
+      flakyDown = down;
+    },
     close: async () => {
       stop.abort();
       await handler.close();
@@ -367,6 +373,7 @@ Deno.test("a render past its deadline has its Worker replaced and the card drawn
     // The logo was dropped: the default colour, not the logo's red.
     assert.deepEqual(backgroundOf(body), DEFAULT_COLOR);
     assert.equal(t.handler.stats().replaced, 1);
+    assert.equal(response.headers.get("cache-control"), "no-store", "no cache downstream keeps it either");
     assert.equal(t.cache.writes, 0, "a card drawn without its logo is not cached");
     // Asked again: drawn without the logo at once, no second deadline spent on it.
     const again = await t.get("token", 1);
@@ -376,6 +383,30 @@ Deno.test("a render past its deadline has its Worker replaced and the card drawn
     // The replacement Worker draws the next card.
     t.token(2, "RED", "Red", "/red.png");
     assert.deepEqual(backgroundOf((await t.get("token", 2)).body), RED);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a card drawn without its logo (a failure that may pass) is no-store, then whole once the logo is back", async () => {
+  const t = setup();
+  try {
+    t.token(1, "FLK", "Flaky logo", "/flaky.png");
+    for (const method of ["GET", "HEAD"]) {
+      const degraded = await t.get("token", 1, { method });
+      assert.equal(degraded.response.status, 200);
+      assert.equal(degraded.response.headers.get("content-type"), "image/png");
+      // not the 7-day immutable header: no browser, CDN or crawler may keep the card without its logo
+      assert.equal(degraded.response.headers.get("cache-control"), "no-store", method);
+      if (method === "GET") assert.deepEqual(backgroundOf(degraded.body), DEFAULT_COLOR);
+    }
+    assert.equal(t.cache.writes, 0, "a card drawn without its logo is not cached");
+    assert.equal(t.server.hits.get("/flaky.png"), 2, "each request tried the logo again");
+    t.flaky(false);
+    const whole = await t.get("token", 1);
+    assert.equal(whole.response.headers.get("cache-control"), "public, immutable, no-transform, max-age=604800");
+    assert.deepEqual(backgroundOf(whole.body), RED);
+    assert.equal(t.cache.writes, 1);
   } finally {
     await t.close();
   }

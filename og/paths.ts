@@ -5,8 +5,13 @@
  * @module
  */
 
+import { fileURLToPath } from "node:url";
 import { memoizeUntilFailure } from "../lib/memoize.ts";
-import { ROOT_DIR } from "../server/paths.ts";
+
+/** The repository's root folder, with a trailing slash. */
+export const ROOT_DIR: string = fileURLToPath(new URL("../", import.meta.url));
+/** The repository's `static/` folder (fonts in `static/fonts/`). */
+export const STATIC_DIR: string = `${ROOT_DIR}static`;
 
 /**
  * Absolute file path of `file` inside the installed npm package `pkg`

@@ -22,10 +22,10 @@ import {
   layeredPositionCard,
   layeredTokenCard,
   primeDrawing,
-} from "../og/raster/draw.tsx";
+} from "../og/job/draw.tsx";
 import { DEFAULT_LAYER_DIR, layerWritesDone, useLayerStore } from "../og/raster/layer_store.ts";
 import { renderLayeredPng } from "../og/raster/render.ts";
-import { warmUp } from "../og/raster/render_worker.ts";
+import { warmUp } from "../og/workers/render_worker.ts";
 import { selectRenderer } from "../og/raster/resvg.ts";
 import { loadSatori, SATORI_CODE_FILE, satoriCodeCache } from "../og/raster/satori_script.ts";
 import { ROOT_DIR } from "../server/paths.ts";

@@ -117,6 +117,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
   const images = options.createImages({
     previews: gateway ? gateway.cardPreviews(previews) : previews,
     cache,
+    logger, // og/ imports nothing of the service: its lines go through the service's logger
     staticDir: `${ROOT_DIR}static`,
     logoAllowedHosts: [...config.logoAllowedHosts, ...(gateway?.logoHosts ?? [])],
     publicOrigin: config.publicOrigin,

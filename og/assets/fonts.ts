@@ -19,9 +19,9 @@
  * @module
  */
 
-import { errorText, logger } from "../../server/log.ts";
+import { errorText, logger } from "../log.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 import { woffToSfnt } from "./woff.ts";
 
 /** A font as satori takes it. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { flushLog, setLogSink } from "../../server/log.ts";
+import { consoleLogger, useLogger } from "../log.ts";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -14,7 +14,7 @@ import {
   loadFallbackFonts,
   parseUnicodeRange,
 } from "./fonts.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 
 Deno.test("parseUnicodeRange reads single points, ranges and wildcards", () => {
   assert.deepEqual(parseUnicodeRange("U+0000-00FF, U+0131,U+4??"), [
@@ -91,28 +91,22 @@ Deno.test("fallback fonts load only the subsets a segment needs", async () => {
 
 Deno.test("a fallback that cannot load is logged and skipped", async () => {
   const logged: string[] = [];
-  const decoder = new TextDecoder();
-  const record = (bytes: Uint8Array) => {
-    for (const line of decoder.decode(bytes).split("\n")) if (line) logged.push(JSON.parse(line).msg);
-  };
-  await flushLog();
-  const original = setLogSink({ write: (bytes) => Promise.resolve(record(bytes)), writeSync: record });
+  const record = (msg: string) => logged.push(msg);
+  const original = useLogger({ ...consoleLogger, warn: record, error: record });
   try {
     // The Thai font is missing: logged, skipped, and the general Noto Sans
     // chain still runs for the rest (here a Greek Extended letter).
     const fonts = await loadFallbackFonts("th-TH", "ไἀ", {
       "th-TH": "not-installed-font",
     });
-    await flushLog();
     assert.ok(logged.some((line) => line.startsWith("Failed to load dynamic font not-installed-font")));
     assert.deepEqual(fonts.map((font) => font.name), ["Noto Sans greek-ext"]);
     // A code point in no subset of any package: nothing to load, no error.
     logged.length = 0;
     assert.deepEqual(await loadFallbackFonts("unknown", "\u{10fffd}"), []);
-    await flushLog();
     assert.deepEqual(logged, []);
   } finally {
-    setLogSink(original);
+    useLogger(original);
   }
 });
 

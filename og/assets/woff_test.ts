@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 import { isWoff, woffToSfnt } from "./woff.ts";
 
 Deno.test("woffToSfnt unpacks a default font into an sfnt with every table the WOFF lists", async () => {

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { createRateLimiter, type RateLimiter } from "../../server/http/rate_limit.ts";
+import { createRateLimiter, type RateLimiter } from "../../lib/rate_limit.ts";
 
 /** Options of {@linkcode createClientBudget}. */
 export interface ClientBudgetOptions {

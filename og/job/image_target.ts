@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { ImageKind } from "../../server/cache/cache_keys.ts";
-import type { ImageTarget } from "../../server/previews/share_images.ts";
+import type { ImageKind } from "../../lib/preview_images.ts";
+import type { ImageTarget } from "../../lib/preview_images.ts";
 import { addressKey, isAddress, isNativePlaceholder, NATIVE_PLACEHOLDER, parsePoolAddress } from "../../lib/address.ts";
 import { parseChain, resolveTokenAddress } from "../../lib/chains.ts";
 

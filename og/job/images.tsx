@@ -23,7 +23,7 @@ import { DEFAULT_EMOJI_SET } from "../assets/emoji.ts";
 import type { DefaultFontLoader } from "../assets/fonts.ts";
 import { fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "../logo/logo_fetch.ts";
 import type { RenderTimings } from "../raster/render.ts";
-import type { DrawContext, PreparedLogo } from "../raster/draw.tsx";
+import type { DrawContext, PreparedLogo } from "./draw.tsx";
 import type { CardJob, DrawOptions, PoolCardJob, PositionCardJob, TokenCardJob } from "./card_job.ts";
 
 /** What a render needs on the calling thread (in-process rendering). */
@@ -70,7 +70,7 @@ export async function prepareLogo(
   options: LogoFetchOptions,
   displaySize: number,
 ): Promise<PreparedLogo> {
-  const { decodeLogo } = await import("../raster/draw.tsx");
+  const { decodeLogo } = await import("./draw.tsx");
   return await decodeLogo((await fetchCardLogo(url, options)).logo, symbol, displaySize);
 }
 
@@ -171,7 +171,7 @@ export async function renderDefaultImage(
     readonly onTimings?: DrawContext["onTimings"];
   },
 ): Promise<Uint8Array> {
-  const { drawCard } = await import("../raster/draw.tsx");
+  const { drawCard } = await import("./draw.tsx");
   return await drawCard(
     { kind: "default", emojiSet: DEFAULT_EMOJI_SET, dynamicAssets: false },
     context,

@@ -7,9 +7,9 @@
  */
 
 import type { CSSProperties, ReactNode } from "react";
-import { cssRgb, type Rgb } from "../logo/average_color.ts";
+import { cssRgb, type Rgb } from "./color.ts";
 import { DEFAULT_FONT_FAMILY } from "../assets/fonts.ts";
-import { CARD_HEIGHT, CARD_WIDTH } from "../raster/render.ts";
+import { CARD_HEIGHT, CARD_WIDTH, type Rect } from "./geometry.ts";
 
 /** A token logo as the cards draw it. */
 export interface CardLogo {
@@ -253,13 +253,7 @@ export function drawsFace(layer: CardLayer | undefined): boolean {
   return layer !== "base";
 }
 
-/** A rectangle of the card, in px. */
-export interface Rect {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+export type { Rect } from "./geometry.ts";
 
 /** Padding around the token and pool cards' content, in px. */
 export const CARD_PAD = 72;

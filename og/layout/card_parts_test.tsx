@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { createDefaultFontLoader } from "../assets/fonts.ts";
 import { renderCardSvg } from "../raster/render.ts";
 import { rasterizeSvg } from "../raster/resvg.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 
 Deno.test("tileText is the first three letters upper-cased, or UNK", () => {
   assert.equal(tileText("weth"), "WET");

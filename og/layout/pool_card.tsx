@@ -8,7 +8,7 @@
  */
 
 import { feeLabel as poolFeeLabel, feePercent } from "../../lib/fees.ts";
-import { cssRgb, type Rgb } from "../logo/average_color.ts";
+import { cssRgb, type Rgb } from "./color.ts";
 import {
   badgeBox,
   badgeLogoAt,
@@ -31,7 +31,7 @@ import {
   squareAround,
   textRegion,
 } from "./card_parts.tsx";
-import { CARD_HEIGHT } from "../raster/render.ts";
+import { CARD_HEIGHT } from "./geometry.ts";
 
 /** What the pool card shows. */
 export interface PoolCardProps {

@@ -17,7 +17,7 @@
  */
 
 import type { PositionStatus } from "../../lib/preview_types.ts";
-import type { Rgb } from "../logo/average_color.ts";
+import type { Rgb } from "../layout/color.ts";
 import {
   Blank,
   CARD_PAD,
@@ -47,7 +47,7 @@ import {
   TilePair,
   tilePairRegions,
 } from "./pool_card.tsx";
-import { CARD_HEIGHT, type Stamp } from "../raster/render.ts";
+import { CARD_HEIGHT, type Stamp } from "./geometry.ts";
 
 /** What the position card shows. */
 export interface PositionCardProps {

@@ -8,13 +8,13 @@
 
 import assert from "node:assert/strict";
 import type { PositionStatus } from "../../lib/preview_types.ts";
-import { type AnyCardJob, drawCard } from "../raster/draw.tsx";
+import { type AnyCardJob, drawCard } from "../job/draw.tsx";
 import { createDefaultFontLoader } from "../assets/fonts.ts";
 import type { FetchedLogo } from "../logo/logo_fetch.ts";
 import { POSITION_STATUS, STATUS_DOT_AT } from "./position_card.tsx";
 import { selectRenderer } from "../raster/resvg.ts";
 import { countDifferentPixels, decodePixels, pixelAt, solidPng } from "../test_helpers.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 
 const TESTDATA = new URL("../testdata/", import.meta.url);
 const UPDATE = Deno.env.get("UPDATE_GOLDEN") === "1";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { cssRgb, type Rgb } from "../logo/average_color.ts";
+import { cssRgb, type Rgb } from "./color.ts";
 import {
   badgeBox,
   badgeLogoAt,
@@ -29,7 +29,7 @@ import {
   textColorOn,
   textRegion,
 } from "./card_parts.tsx";
-import { CARD_HEIGHT } from "../raster/render.ts";
+import { CARD_HEIGHT } from "./geometry.ts";
 
 /** What the token card shows. */
 export interface TokenCardProps {

@@ -20,29 +20,18 @@
  */
 
 import { inflatePng, unfilterToRgba } from "./png_pixels.ts";
-import { errorText, logger } from "../../server/log.ts";
+import { errorText, logger } from "../log.ts";
 import { BITMAP_LIMITS, checkBitmap } from "./image_caps.ts";
 import type { FetchedLogo } from "./logo_fetch.ts";
 import { rasterizeSvg } from "../raster/resvg.ts";
 import { guardSvg } from "./svg_guard.ts";
 
-/** An sRGB colour, 0-255 per channel. */
-export interface Rgb {
-  readonly r: number;
-  readonly g: number;
-  readonly b: number;
-}
+import { DEFAULT_COLOR, type Rgb } from "../layout/color.ts";
 
-/** Colour used when a logo gives none: `rgb(35,43,43)`. */
-export const DEFAULT_COLOR: Rgb = { r: 35, g: 43, b: 43 };
+export { cssRgb, DEFAULT_COLOR, type Rgb } from "../layout/color.ts";
 
 /** Averages closer than this to white are replaced by the default. */
 export const WHITE_DISTANCE = 50;
-
-/** CSS text of a colour: `rgb(35,43,43)`. */
-export function cssRgb({ r, g, b }: Rgb): string {
-  return `rgb(${r},${g},${b})`;
-}
 
 /** Euclidean distance between two colours. */
 export function colorDistance(a: Rgb, b: Rgb): number {

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { errorText, logger } from "../../server/log.ts";
+import { errorText, logger } from "../log.ts";
 import { BITMAP_LIMITS, checkBitmap, ImageRefusedError } from "./image_caps.ts";
 import { LogoRefusedError, type Resolver, vetUrl } from "./net_guard.ts";
 import { type Connector, pinnedGet, type PinnedResponse } from "./pinned_get.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Rgb } from "../logo/average_color.ts";
+import type { Rgb } from "../layout/color.ts";
 import { type RasterImage, rasterizeSvg } from "./resvg.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 import { storedSprites } from "./layer_store.ts";

@@ -27,7 +27,7 @@ import type { ReactNode } from "react";
 import type { CardFont } from "../assets/fonts.ts";
 import { packageVersion } from "../paths.ts";
 import { sha256, toHex } from "../../lib/bytes.ts";
-import { ROOT_DIR } from "../../server/paths.ts";
+import { ROOT_DIR } from "../paths.ts";
 import { selectRenderer } from "./resvg.ts";
 import type { Sprite } from "./sprites.ts";
 

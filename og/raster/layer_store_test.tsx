@@ -11,12 +11,12 @@ import {
 } from "./layer_store.ts";
 import { forgetBases, renderLayeredPng } from "./render.ts";
 import type { Sprite } from "./sprites.ts";
-import { backdropFor, layeredTokenCard } from "./draw.tsx";
+import { backdropFor, layeredTokenCard } from "../job/draw.tsx";
 import { loadBrandLogos } from "../layout/chain_logos.ts";
 import { createDefaultFontLoader } from "../assets/fonts.ts";
 import { selectRenderer } from "./resvg.ts";
 import { decodePixels, pixelAt } from "../test_helpers.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 
 const SPRITES: Sprite[] = [
   { x: 3, y: -2, width: 2, height: 1, pixels: Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8]) },

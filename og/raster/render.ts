@@ -28,13 +28,10 @@ import { loadSatori } from "./satori_script.ts";
 import { encodeRgbaPng } from "./png.ts";
 import type { CardFont } from "../assets/fonts.ts";
 import { type Backdrop, composite, compositeAt, paintBackdrop, roundLogo } from "./backdrop.ts";
-import type { Rect } from "../layout/card_parts.tsx";
+import { CARD_HEIGHT, CARD_WIDTH, type Rect, type Stamp } from "../layout/geometry.ts";
 import { drawnParts, type Sprite, trimTransparent } from "./sprites.ts";
 
-/** Size of every share image. */
-export const CARD_WIDTH = 1200;
-/** Size of every share image. */
-export const CARD_HEIGHT = 630;
+export { CARD_HEIGHT, CARD_WIDTH, type Stamp } from "../layout/geometry.ts";
 
 /** How satori gets what the card needs beyond the default fonts. */
 export type AdditionalAssetLoader = (
@@ -156,13 +153,6 @@ export interface LayeredCard {
    * pixels), and laid in memory; the face leaves their place empty.
    */
   readonly stamps?: readonly Stamp[];
-}
-
-/** A part of a card drawn once per key and laid in memory (see {@linkcode LayeredCard}'s `stamps`). */
-export interface Stamp extends Rect {
-  readonly key: string;
-  /** What to draw, laid out in a `width` x `height` document (at integer `x`,`y`, so glyphs land alike). */
-  readonly node: ReactNode;
 }
 
 /** Bases kept (one per card kind and text colour in practice; each holds only its drawn rows and columns). */

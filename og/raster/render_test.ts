@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type Rgb } from "../logo/average_color.ts";
-import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredTokenCard } from "./draw.tsx";
+import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredTokenCard } from "../job/draw.tsx";
 import { chainLogo, loadBrandLogos } from "../layout/chain_logos.ts";
 import { createDefaultFontLoader, loadFallbackFonts } from "../assets/fonts.ts";
 import {
@@ -17,7 +17,7 @@ import { drawnParts, trimTransparent } from "./sprites.ts";
 import { positionBackground } from "../layout/position_card.tsx";
 import { selectRenderer } from "./resvg.ts";
 import { countDifferentPixels, decodePixels, solidPng } from "../test_helpers.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 
 /** The golden tests' tolerance (`golden_test.ts`). */
 const MAX_DIFFERENT = 0.002;

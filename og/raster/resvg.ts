@@ -15,9 +15,9 @@
 import { packageFile } from "../paths.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 
-import type { RendererName } from "../../server/previews/share_images.ts";
+import type { RendererName } from "../../lib/preview_images.ts";
 
-export type { RendererName } from "../../server/previews/share_images.ts";
+export type { RendererName } from "../../lib/preview_images.ts";
 
 /** Pixels of an SVG document drawn by resvg (premultiplied RGBA, 8 bits per channel). */
 export interface RasterImage {

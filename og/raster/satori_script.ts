@@ -29,7 +29,7 @@ import { Script } from "node:vm";
 import type satoriModule from "satori";
 import { DEFAULT_LAYER_DIR } from "./layer_store.ts";
 import { packageVersion } from "../paths.ts";
-import { errorText, logger } from "../../server/log.ts";
+import { errorText, logger } from "../log.ts";
 
 /** satori's layout function (`satori(element, options)` to an SVG document). */
 export type Satori = typeof satoriModule;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { SATORI_SCRIPT_FILE, satoriScriptHeader, satoriScriptSource } from "./satori_script.ts";
-import { ROOT_DIR } from "../../server/paths.ts";
+import { ROOT_DIR } from "../paths.ts";
 
 /** In a fresh process: where `loadSatori(dir)` got satori, whether it lays a box out, and what it logged. */
 async function loadIn(dir: string): Promise<{ source: string; logged: string }> {

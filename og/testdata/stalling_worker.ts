@@ -10,7 +10,7 @@
  *
  * Started by tests through `createImageHandler({ workerUrl })`.
  */
-import { startRenderWorker } from "../raster/render_worker.ts";
+import { startRenderWorker } from "../workers/render_worker.ts";
 import type { CardJob } from "../job/card_job.ts";
 
 function stalls(job: CardJob): boolean {

@@ -10,6 +10,7 @@
  * @module
  */
 import { addressKey } from "../../lib/address.ts";
+import type { ImageKind } from "../../lib/preview_images.ts";
 
 /** Largest total size, in UTF-8 bytes, of the parts of a key (KV allows 2 KiB). */
 export const MAX_KEY_PART_BYTES = 1024;
@@ -41,8 +42,7 @@ export type ImageCacheKey =
 /** Any cache key. */
 export type CacheKey = PreviewCacheKey | ImageCacheKey;
 
-/** Which share image: a token card, a pool card or a position card. */
-export type ImageKind = "token" | "pool" | "position";
+export type { ImageKind } from "../../lib/preview_images.ts";
 
 const encoder = new TextEncoder();
 

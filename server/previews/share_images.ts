@@ -1,78 +1,16 @@
 /**
- * The share images as the service sees them: what `og/mod.ts`'s
- * `createImageHandler` takes and gives. `lib/` states the contract and `og/`
- * fulfils it, so no module of `lib/` imports `og/`: `server.ts` hands the
- * implementation to `startService`.
+ * The share images as the service sees them: the contract of
+ * `lib/preview_images.ts` (what `og/mod.ts`'s `createImageHandler` takes and
+ * gives), stated below both so that `og/` never imports the service.
  *
  * @module
  */
-import type { ImageKind } from "../cache/cache_keys.ts";
-import type { Cache } from "../cache/kv_cache.ts";
-import type { PreviewSource } from "../../lib/preview_types.ts";
-
-/** Which image a request asks for, as the router decoded it from the path. */
-export interface ImageTarget {
-  readonly kind: ImageKind;
-  readonly chainName: string;
-  /** Token or pool address; for a position, the pair address (v2) or the token id (v3, v4). */
-  readonly address: string;
-  /** Positions only: `v2`, `v3` or `v4` as the path gave it (for og/ to judge). */
-  readonly version?: string;
-}
-
-/** The rasteriser of the cards: resvg's Node-API build (`native`) or its WebAssembly build (`wasm`). */
-export type RendererName = "native" | "wasm";
-
-/**
- * Stored PNGs of rendered cards: the image half of `server/cache/kv_cache.ts`'s
- * cache (over Deno KV). Only successful renders are stored.
- */
-export type ImageCache = Pick<Cache, "getImage" | "setImage">;
-
-/** What the service configures of the share images. */
-export interface ShareImagesOptions {
-  /** Preview data; `null` = unknown (404), a throw = failure (500). */
-  previews: PreviewSource;
-  /** Rendered PNGs; `null` = no cache. */
-  cache: ImageCache | null;
-  /** Absolute path of the repository's `static/` folder (fonts in `static/fonts/`). */
-  staticDir: string;
-  /** `host:port` entries whose logos may be fetched although private or loopback. */
-  logoAllowedHosts: readonly string[];
-  /** `PUBLIC_ORIGIN`; the request's origin is used when missing. */
-  publicOrigin?: string | null;
-  /**
-   * The client a request comes from (its address, or the proxy's last `X-Forwarded-For` hop under
-   * `TRUST_PROXY`), for per-client budgets of uncached work; without it no per-client budget applies (the
-   * bounded render queue still does).
-   */
-  clientOf?: (request: Request) => string;
-  /** Render worker processes (`RENDER_WORKERS`); default: CPU cores. */
-  workers?: number;
-  /** Deadline of one render in ms (`RENDER_TIMEOUT_MS`); default 10,000. */
-  timeoutMs?: number;
-  /** Uncached renders that may wait beyond the running ones (`RENDER_QUEUE`); default 64. */
-  queue?: number;
-  /** A render worker without work for this long is retired, in ms (`RENDER_IDLE_SECONDS`); default 30,000. */
-  workerIdleMs?: number;
-  /** Resident memory of the process tree within which another render worker starts, MiB (`RENDER_MEMORY_MB`). */
-  treeMemoryMb?: number;
-  /** `native`, `wasm`, or `null` for native when it loads (`RENDERER`). */
-  renderer?: RendererName | null;
-  /**
-   * Start the render workers at once, so they boot and draw their warm-up
-   * card while the rest of the service starts (the fastest first image);
-   * default false. Whoever sets it must call `close()` at shutdown.
-   */
-  warm?: boolean;
-}
-
-/** Answers share image requests; `close()` stops its render workers. */
-export interface ShareImages {
-  (request: Request, target: ImageTarget): Promise<Response>;
-  /** Kills the render workers (at shutdown, after the server drained). */
-  close(): Promise<void>;
-}
-
-/** Creates the share images: `createImageHandler` of `og/mod.ts`. */
-export type CreateShareImages = (options: ShareImagesOptions) => ShareImages;
+export type {
+  CreateShareImages,
+  ImageCache,
+  ImageLogger,
+  ImageTarget,
+  RendererName,
+  ShareImages,
+  ShareImagesOptions,
+} from "../../lib/preview_images.ts";

@@ -9,14 +9,14 @@
  */
 
 import { analyzeLogo, backgroundColor, DEFAULT_COLOR, type Rgb } from "../logo/average_color.ts";
-import { type Backdrop, prepareRoundLogo, watermarkFor } from "./backdrop.ts";
+import { type Backdrop, prepareRoundLogo, watermarkFor } from "../raster/backdrop.ts";
 import { type CardLogo, isLight } from "../layout/card_parts.tsx";
 import type { TokenCardProps } from "../layout/token_card.tsx";
 import { type BrandLogos, chainLogo, loadBrandLogos } from "../layout/chain_logos.ts";
 import { emojiDataUrl } from "../assets/emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "../assets/fonts.ts";
 import { bytesToBase64 } from "../assets/iconify.ts";
-import type { CardJob, DrawOptions, PositionCardJob } from "../job/card_job.ts";
+import type { CardJob, DrawOptions, PositionCardJob } from "./card_job.ts";
 import type { FetchedLogo } from "../logo/logo_fetch.ts";
 import {
   feeLabel,
@@ -35,7 +35,7 @@ import {
   renderCardSvg,
   renderLayeredPng,
   type RenderTimings,
-} from "./render.ts";
+} from "../raster/render.ts";
 import {
   TOKEN_CHAIN_LOGO_AT,
   TOKEN_LOGO_AT,
@@ -53,9 +53,9 @@ import {
   UNKNOWN_PRICE,
 } from "../layout/position_card.tsx";
 import { coverSquare } from "../logo/resample.ts";
-import { encodeRgbaPng } from "./png.ts";
+import { encodeRgbaPng } from "../raster/png.ts";
 import { cardText } from "../../lib/text.ts";
-import { errorText, logger } from "../../server/log.ts";
+import { errorText, logger } from "../log.ts";
 
 /** What {@linkcode drawCard} needs of its thread. */
 export interface DrawContext {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { decodePixels } from "../test_helpers.ts";
-import { encodeRgbaPng } from "./png.ts";
+import { encodeRgbaPng } from "../raster/png.ts";
 import { startRenderProcess } from "./render_process.ts";
 import type { WorkerReply } from "./render_worker.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 import { fileURLToPath } from "node:url";
 
 const TOKEN = {

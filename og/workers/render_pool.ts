@@ -42,10 +42,10 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { errorText, logger } from "../../server/log.ts";
+import { errorText, logger } from "../log.ts";
 import type { CardJob } from "../job/card_job.ts";
-import type { RenderTimings } from "./render.ts";
-import { chooseRenderer, type RendererInfo, type RendererName } from "./resvg.ts";
+import type { RenderTimings } from "../raster/render.ts";
+import { chooseRenderer, type RendererInfo, type RendererName } from "../raster/resvg.ts";
 import { type RenderProcess, startRenderProcess } from "./render_process.ts";
 import type { WorkerReply, WorkerRequest } from "./render_worker.ts";
 import { createTreeMemory, releaseFreeMemory, residentBytes } from "./tree_memory.ts";
@@ -140,9 +140,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     inlineRunning++;
     (async () => {
       const [{ drawCard }, { createDefaultFontLoader }, { selectRenderer }] = await Promise.all([
-        import("./draw.tsx"),
+        import("../job/draw.tsx"),
         import("../assets/fonts.ts"),
-        import("./resvg.ts"),
+        import("../raster/resvg.ts"),
       ]);
       await selectRenderer(options.renderer ?? null);
       inlineFonts ??= createDefaultFontLoader(options.staticDir);

@@ -22,10 +22,10 @@
  */
 
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
-import type { AnyCardJob } from "./draw.tsx";
-import type { RenderTimings } from "./render.ts";
-import type { SatoriSource } from "./satori_script.ts";
-import { type RendererInfo, type RendererName, selectRenderer } from "./resvg.ts";
+import type { AnyCardJob } from "../job/draw.tsx";
+import type { RenderTimings } from "../raster/render.ts";
+import type { SatoriSource } from "../raster/satori_script.ts";
+import { type RendererInfo, type RendererName, selectRenderer } from "../raster/resvg.ts";
 import { releaseFreeMemory } from "./tree_memory.ts";
 
 /** The first message of the pool to a worker. */
@@ -113,7 +113,7 @@ function memory(): WorkerMemory {
 
 /** A 16 px PNG logo for the warm-up card (exercises decoding and resampling). */
 async function warmLogo() {
-  const { encodeRgbaPng } = await import("./png.ts");
+  const { encodeRgbaPng } = await import("../raster/png.ts");
   const size = 16;
   const pixels = new Uint8Array(size * size * 4);
   for (let i = 0; i < pixels.length; i += 4) pixels.set([200, 40, 60, 255], i);
@@ -183,15 +183,10 @@ function send(message: WorkerReply): Promise<void> {
  * test worker change how jobs are drawn (e.g. stall on some).
  */
 export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw) => draw): Promise<void> {
-  // stdout carries frames only: every log line goes to stderr.
+  // stdout carries frames only: every log line (og/log.ts writes JSON lines with console.log) goes to stderr.
   for (const method of ["log", "info", "debug"] as const) {
     console[method] = (...args: unknown[]) => console.error(...args);
   }
-  const { setLogSink } = await import("../../server/log.ts");
-  setLogSink({
-    write: (bytes) => Deno.stderr.write(bytes),
-    writeSync: (bytes) => Deno.stderr.writeSync(bytes),
-  });
   // React's production build for the cards' elements (the development build
   // checks and freezes every element: about 0.2 ms of satori's 1.5 ms a card).
   if (Deno.env.get("NODE_ENV") === undefined) Deno.env.set("NODE_ENV", "production");
@@ -199,9 +194,9 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
   // satori comes from the build's script with its code cache (satori_script.ts), loaded here rather than on the
   // first card's path.
   const modules = Promise.all([
-    import("./draw.tsx"),
+    import("../job/draw.tsx"),
     import("../assets/fonts.ts"),
-    import("./satori_script.ts").then(async ({ loadSatori, satoriSource }) => {
+    import("../raster/satori_script.ts").then(async ({ loadSatori, satoriSource }) => {
       await loadSatori();
       return await satoriSource() ?? "module";
     }),

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { ROOT_DIR } from "../../server/paths.ts";
+import { ROOT_DIR } from "../paths.ts";
 import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
 
 /** Options of {@linkcode startRenderProcess}. */

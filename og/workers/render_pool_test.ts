@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { decodePixels, solidPng } from "../test_helpers.ts";
 import { createRenderPool } from "./render_pool.ts";
 import { encodeFrame, readFrames } from "./render_worker.ts";
-import { STATIC_DIR } from "../../server/paths.ts";
+import { STATIC_DIR } from "../paths.ts";
 
 const TOKEN = {
   kind: "token",

@@ -7,8 +7,8 @@
  */
 
 import type { CardJob } from "../job/card_job.ts";
-import type { RenderTimings } from "./render.ts";
-import type { RendererInfo, RendererName } from "./resvg.ts";
+import type { RenderTimings } from "../raster/render.ts";
+import type { RendererInfo, RendererName } from "../raster/resvg.ts";
 
 /** Options of `createRenderPool` (`render_pool.ts`). */
 export interface RenderPoolOptions {
@@ -89,7 +89,7 @@ export interface RenderPool {
    */
   admit(): (() => void) | null;
   /** Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget. */
-  run(job: CardJob): Promise<RenderOutput>;
+  run(job: CardJob, signal?: AbortSignal): Promise<RenderOutput>;
   /**
    * Starts a worker if none is alive, without waiting for it: called when a
    * card is likely to come (its preview is being looked up), so the worker
