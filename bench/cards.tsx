@@ -15,7 +15,7 @@ import { join } from "node:path";
 import type { ReactElement, ReactNode } from "react";
 import { cssRgb } from "../og/logo/average_color.ts";
 import { type Backdrop, WATERMARK } from "../og/raster/backdrop.ts";
-import { type AnyCardJob, backdropFor, layoutCard } from "../og/job/draw.tsx";
+import { type AnyCardJob, backdropFor, type LayeredCardJob, layoutCard } from "../og/job/draw.tsx";
 import { loadBrandLogos } from "../og/layout/chain_logos.ts";
 import { type CardFont, createDefaultFontLoader } from "../og/assets/fonts.ts";
 import { bytesToBase64, svgDataUrl } from "../og/assets/iconify.ts";
@@ -140,7 +140,7 @@ export async function benchCards(): Promise<BenchCards> {
   const ours = {} as Record<CardKind, { card: ReactNode; backdrop: Backdrop }>;
   const satori = {} as Record<CardKind, HostNode>;
   for (const kind of CARD_KINDS) {
-    const { card, from, to } = await layoutCard(jobs[kind] as Exclude<AnyCardJob, { kind: "default" }>, brand);
+    const { card, from, to } = await layoutCard(jobs[kind] as LayeredCardJob, brand);
     const backdrop = await backdropFor(from, to, brand.productSvg);
     ours[kind] = { card: card.whole, backdrop };
     satori[kind] = forSatori(card.whole, backdrop, brand.productSvg);

@@ -8,8 +8,8 @@
  */
 import type { PreviewSource } from "./preview_types.ts";
 
-/** Which share image: a token, pool or position card. */
-export type ImageKind = "token" | "pool" | "position";
+/** Which share image: a token, pool or position card, or an NFT asset or collection card. */
+export type ImageKind = "token" | "pool" | "position" | "nft_asset" | "nft_collection";
 
 /** Which image a request asks for, as the router decoded it from the path. */
 export interface ImageTarget {
@@ -19,6 +19,8 @@ export interface ImageTarget {
   readonly address: string;
   /** Positions only: `v2`, `v3` or `v4` as the path gave it (for og/ to judge). */
   readonly version?: string;
+  /** NFT assets only: the token id as the path gave it (`address` is the contract; `chainName` is `ethereum`). */
+  readonly id?: string;
 }
 
 /** The rasteriser of the cards: resvg's Node-API build (`native`) or its WebAssembly build (`wasm`). */

@@ -11,6 +11,8 @@ import { canonicalPath, matchPreviewRoute } from "./preview_routes.ts";
 import {
   MAX_DESCRIPTION,
   MAX_TITLE,
+  type NftAssetPreview,
+  type NftCollectionPreview,
   type PoolPreview,
   type PositionPreview,
   type PositionStatus,
@@ -253,6 +255,90 @@ export function positionPagePreview(position: PositionPreview, url: string): Pag
 }
 
 /**
+ * An ETH amount for a label or a card: `0.845 ETH`, `61.2 ETH`, `0.0075 ETH`,
+ * `1.2K ETH` (four significant digits at most).
+ */
+export function ethLabel(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e6) return `${Number((value / 1e6).toFixed(1))}M ETH`;
+  if (abs >= 1e4) return `${Number((value / 1e3).toFixed(1))}K ETH`;
+  if (abs === 0) return "0 ETH";
+  return `${Number(value.toPrecision(4))} ETH`;
+}
+
+/** A count for a label: `12`, `1,234`, `12.3K`, `4.5M`. */
+export function countLabel(value: number): string {
+  if (value >= 1e6) return `${Number((value / 1e6).toFixed(1))}M`;
+  if (value >= 1e5) return `${Number((value / 1e3).toFixed(1))}K`;
+  return Math.round(value).toLocaleString("en-US");
+}
+
+/**
+ * The preview of an NFT asset page: its name for a title, and a description
+ * naming the NFT, its collection and its listing or floor price.
+ */
+export function nftAssetPagePreview(asset: NftAssetPreview, url: string): PagePreview {
+  const data = asset.nftData;
+  const price = data.listingEth !== null
+    ? ` Listed at ${ethLabel(data.listingEth)}.`
+    : data.floorEth !== null
+    ? ` Collection floor ${ethLabel(data.floorEth)}.`
+    : "";
+  const description = data.collectionName === null
+    ? fitText(MAX_DESCRIPTION, (n) => `${n}, an NFT on Uniswap.${price}`, [asset.title])
+    : fitText(
+      MAX_DESCRIPTION,
+      (n, c) => `${n} from the ${c} collection on Uniswap.${price}`,
+      [asset.title, data.collectionName],
+    );
+  return {
+    title: asset.title,
+    description,
+    image: asset.image,
+    imageAlt: fitText(MAX_IMAGE_ALT, (n) => `${n} on Uniswap: the NFT's image, its collection and price`, [
+      asset.title,
+    ]),
+    url,
+    labels: labelsOf([
+      ["Listed", data.listingEth !== null ? ethLabel(data.listingEth) : null],
+      ["Floor", data.floorEth !== null ? ethLabel(data.floorEth) : null],
+    ]),
+  };
+}
+
+/**
+ * The preview of an NFT collection page: its name for a title, and a
+ * description with its items, owners and floor price.
+ */
+export function nftCollectionPagePreview(collection: NftCollectionPreview, url: string): PagePreview {
+  const data = collection.collectionData;
+  const facts = [
+    data.items !== null ? `${countLabel(data.items)} items` : null,
+    data.owners !== null ? `${countLabel(data.owners)} owners` : null,
+    data.floorEth !== null ? `floor ${ethLabel(data.floorEth)}` : null,
+  ].filter((fact) => fact !== null).join(", ");
+  return {
+    title: collection.title,
+    description: fitText(
+      MAX_DESCRIPTION,
+      (n) => `Explore the ${n} NFT collection on Uniswap${facts ? `: ${facts}` : ""}.`,
+      [collection.title],
+    ),
+    image: collection.image,
+    imageAlt: fitText(
+      MAX_IMAGE_ALT,
+      (n) => `${n} on Uniswap: the collection's image, floor price, volume, owners and items`,
+      [collection.title],
+    ),
+    url,
+    labels: labelsOf([
+      ["Floor", data.floorEth !== null ? ethLabel(data.floorEth) : null],
+      ["24h volume", data.volume24hEth !== null ? ethLabel(data.volume24hEth) : null],
+    ]),
+  };
+}
+
+/**
  * The query of og:url: the request's parameters in their order and spelling,
  * minus tracking parameters ({@linkcode TRACKING_PARAMETERS}, `utm_*`) and
  * empty pieces; `""` when none is left, else `?…`.
@@ -283,6 +369,40 @@ export function canonicalQuery(search: string): string {
   return kept.length === 0 ? "" : `?${kept.join("&")}`;
 }
 
+/** The preview of a whitelisted page of `kind`, read from `previews` (`null`: unknown, the default preview). */
+async function pagePreviewOf(
+  kind: string,
+  params: Readonly<Record<string, string | undefined>>,
+  pattern: string,
+  previews: PreviewSource,
+  origin: string,
+  url: string,
+): Promise<PagePreview | null> {
+  const p = (name: string) => decode(params[name]);
+  if (kind === "token") {
+    const token = await previews.token(p("chainName"), p("tokenAddress"), origin);
+    return token && tokenPagePreview(token, url);
+  }
+  if (kind === "pool") {
+    const pool = await previews.pool(p("chainName"), p("poolAddress"), origin);
+    return pool && poolPagePreview(pool, url);
+  }
+  if (kind === "position" && previews.position) {
+    const id = params.pairAddress === undefined ? p("tokenId") : p("pairAddress");
+    const position = await previews.position(positionVersionOf(pattern), p("chainName"), id, origin);
+    return position && positionPagePreview(position, url);
+  }
+  if (kind === "nft_asset" && previews.nftAsset) {
+    const asset = await previews.nftAsset(p("contractAddress"), p("tokenId"), origin);
+    return asset && nftAssetPagePreview(asset, url);
+  }
+  if (kind === "nft_collection" && previews.nftCollection) {
+    const collection = await previews.nftCollection(p("contractAddress"), origin);
+    return collection && nftCollectionPagePreview(collection, url);
+  }
+  return null;
+}
+
 /**
  * Decides the preview of a request. Invalid input or a failing gateway falls
  * back to the default preview: a page never fails because of its preview.
@@ -298,23 +418,9 @@ export async function loadPagePreview(
   const match = matchPreviewRoute(pathname);
   if (!match) return { preview: null, blockedPaths };
   const url = `${origin}${canonicalPath(pathname)}${canonicalQuery(search)}`;
-  const params = match.route.kind === "token"
-    ? [match.params.chainName, match.params.tokenAddress]
-    : match.route.kind === "position"
-    ? [match.params.chainName, match.params.pairAddress ?? match.params.tokenId]
-    : [match.params.chainName, match.params.poolAddress];
   try {
-    if (match.route.kind === "token") {
-      const token = await previews.token(decode(params[0]), decode(params[1]), origin);
-      if (token) return { preview: tokenPagePreview(token, url), blockedPaths };
-    } else if (match.route.kind === "pool") {
-      const pool = await previews.pool(decode(params[0]), decode(params[1]), origin);
-      if (pool) return { preview: poolPagePreview(pool, url), blockedPaths };
-    } else if (match.route.kind === "position" && previews.position) {
-      const version = positionVersionOf(match.route.pattern);
-      const position = await previews.position(version, decode(params[0]), decode(params[1]), origin);
-      if (position) return { preview: positionPagePreview(position, url), blockedPaths };
-    }
+    const preview = await pagePreviewOf(match.route.kind, match.params, match.route.pattern, previews, origin, url);
+    if (preview) return { preview, blockedPaths };
   } catch (error) {
     logger.warnOnce(`preview-${match.route.kind}`, `Cannot load the ${match.route.kind} preview of ${pathname}`, error);
     return { preview: defaultPreview(origin, url), blockedPaths, previewFailed: true };

@@ -14,7 +14,7 @@
  */
 
 /** Which preview a whitelisted path gets. */
-export type PreviewKind = "default" | "token" | "pool" | "position";
+export type PreviewKind = "default" | "token" | "pool" | "position" | "nft_asset" | "nft_collection";
 
 /** One whitelisted route. */
 export interface PreviewRoute {
@@ -98,9 +98,9 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
   route("/migrate/v2/:chainName/:pairAddress", "migrate.v2.$chainName.$pairAddress"),
   route("/migrate/v3/:chainName/:tokenId", "migrate.v3.$chainName.$tokenId"),
   route("/nfts", "nfts._index"),
-  route("/nfts/asset/:contractAddress/:tokenId", "nfts.asset.$contractAddress.$tokenId"),
+  route("/nfts/asset/:contractAddress/:tokenId", "nfts.asset.$contractAddress.$tokenId", "nft_asset"),
   route("/nfts/profile", "nfts.profile"),
-  route("/nfts/collection/:contractAddress", "nfts.collection.$contractAddress._index"),
+  route("/nfts/collection/:contractAddress", "nfts.collection.$contractAddress._index", "nft_collection"),
   route("/nfts/collection/:contractAddress/activity", "nfts.collection.$contractAddress.activity"),
   route("/auth/passkey/extension", "auth.passkey.extension"),
   route("/manage/passkey/:walletAddress", "manage.passkey.$walletAddress"),

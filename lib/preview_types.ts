@@ -101,6 +101,62 @@ export interface PositionPreview {
 }
 
 /**
+ * Data of an NFT asset's share card and unfurl (`/nfts/asset/{contract}/{id}`): texts cleaned (`lib/text.ts`),
+ * `null` when the gateway has none; prices in ETH.
+ */
+export interface NftAssetPreviewData {
+  /** The asset's name (`Loopback Lizards #1`), if any. */
+  readonly name: string | null;
+  /** The token id, decimal. */
+  readonly tokenId: string;
+  readonly collectionName: string | null;
+  /** Whether the collection is verified (the card's check mark). */
+  readonly isVerified: boolean;
+  /** The NFT's image as the gateway gave it, if any. */
+  readonly imageUrl: string | null;
+  /** Its cheapest listing, in ETH, if listed. */
+  readonly listingEth: number | null;
+  /** The collection's floor price, in ETH, if known. */
+  readonly floorEth: number | null;
+}
+
+/** Preview of an NFT asset page. */
+export interface NftAssetPreview {
+  /** The asset's name, else `{collection} #{id}`, else `NFT #{id}` (at most 70 characters). */
+  readonly title: string;
+  /** Absolute URL of the share image: `{origin}/api/image/nfts/asset/{contract}/{id}`. */
+  readonly image: string;
+  /** Absolute canonical URL of the page. */
+  readonly url: string;
+  readonly nftData: NftAssetPreviewData;
+}
+
+/** Data of an NFT collection's share card and unfurl (`/nfts/collection/{contract}`); amounts in ETH. */
+export interface NftCollectionPreviewData {
+  readonly name: string | null;
+  readonly isVerified: boolean;
+  /** The collection's image as the gateway gave it, if any. */
+  readonly imageUrl: string | null;
+  readonly floorEth: number | null;
+  /** Volume over the last 24 hours, in ETH. */
+  readonly volume24hEth: number | null;
+  readonly owners: number | null;
+  /** Number of items in the collection. */
+  readonly items: number | null;
+}
+
+/** Preview of an NFT collection page. */
+export interface NftCollectionPreview {
+  /** The collection's name, else `NFT collection` (at most 70 characters). */
+  readonly title: string;
+  /** Absolute URL of the share image: `{origin}/api/image/nfts/collection/{contract}`. */
+  readonly image: string;
+  /** Absolute canonical URL of the page. */
+  readonly url: string;
+  readonly collectionData: NftCollectionPreviewData;
+}
+
+/**
  * Where pages and images get preview data. `null` means the gateway does not
  * know the token or pool (or the input is malformed); a thrown error means the
  * lookup failed (gateway down, timeout) and nothing was cached.
@@ -124,4 +180,8 @@ export interface PreviewSource {
     id: string,
     origin: string,
   ): Promise<PositionPreview | null>;
+  /** Same for an NFT asset (on Ethereum): its contract address and decimal token id. */
+  nftAsset?(contract: string, tokenId: string, origin: string): Promise<NftAssetPreview | null>;
+  /** Same for an NFT collection (on Ethereum), by its contract address. */
+  nftCollection?(contract: string, origin: string): Promise<NftCollectionPreview | null>;
 }

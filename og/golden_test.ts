@@ -8,12 +8,13 @@
  */
 
 import assert from "node:assert/strict";
-import { createImageHandler, type RendererName } from "./mod.ts";
+import { createImageHandler, type ImageTarget, type RendererName } from "./mod.ts";
 import {
   bytesResponse,
   countDifferentPixels,
   decodePixels,
   FixturePreviews,
+  quadrantPng,
   solidJpeg,
   solidPng,
   startLogoServer,
@@ -30,10 +31,70 @@ function address(n: number): string {
   return "0x" + n.toString(16).padStart(40, "0");
 }
 
+/** The NFT fixture image: four colours, so the golden shows where and which way up it is drawn. */
+export const NFT_QUADRANTS = [
+  { r: 240, g: 180, b: 40 },
+  { r: 40, g: 160, b: 120 },
+  { r: 120, g: 60, b: 200 },
+  { r: 230, g: 90, b: 120 },
+] as const;
+
+const LIZARDS = "0x" + "ab".repeat(20);
+const DREAMS = "0x" + "cd".repeat(20);
+
+/** The NFT cases: a listed, verified NFT; an unlisted one whose image is gone; two collections. */
+const NFT_CASES: [string, ImageTarget][] = [
+  ["nft-asset-listed", { kind: "nft_asset", chainName: "ethereum", address: LIZARDS, id: "1" }],
+  ["nft-asset-floor-no-image", { kind: "nft_asset", chainName: "ethereum", address: DREAMS, id: "3" }],
+  ["nft-collection-verified", { kind: "nft_collection", chainName: "ethereum", address: LIZARDS }],
+  ["nft-collection-unknowns", { kind: "nft_collection", chainName: "ethereum", address: DREAMS }],
+];
+
+function setNftFixtures(previews: FixturePreviews, logo: (path: string) => string): void {
+  previews.nftAssets.set(`${LIZARDS}:1`, {
+    name: "Loopback Lizards #1",
+    tokenId: "1",
+    collectionName: "Loopback Lizards",
+    isVerified: true,
+    imageUrl: logo("/nft.png"),
+    listingEth: 1.2345,
+    floorEth: 0.845,
+  });
+  previews.nftAssets.set(`${DREAMS}:3`, {
+    name: "決定論的な夢 ✨ Dreams #3",
+    tokenId: "3",
+    collectionName: "決定論的な夢 ✨ Dreams",
+    isVerified: false,
+    imageUrl: logo("/nft-down.png"),
+    listingEth: null,
+    floorEth: 0.0075,
+  });
+  previews.nftCollections.set(LIZARDS, {
+    name: "Loopback Lizards",
+    isVerified: true,
+    imageUrl: logo("/nft.png"),
+    floorEth: 0.845,
+    volume24hEth: 61.2,
+    owners: 8,
+    items: 12,
+  });
+  previews.nftCollections.set(DREAMS, {
+    name: "A collection whose name is far too long to fit on the one line of its card",
+    isVerified: false,
+    imageUrl: null,
+    floorEth: null,
+    volume24hEth: null,
+    owners: null,
+    items: 6,
+  });
+}
+
 async function checkGoldens(renderer: RendererName): Promise<void> {
   const server = startLogoServer({
     "/red.png": () => bytesResponse(solidPng({ r: 220, g: 20, b: 30 }), "image/png"),
     "/blue.jpg": () => bytesResponse(solidJpeg({ r: 30, g: 60, b: 220 }), "image/jpeg"),
+    "/nft.png": () => bytesResponse(quadrantPng(NFT_QUADRANTS, 128), "image/png"),
+    "/nft-down.png": () => new Response("gone", { status: 404 }),
   });
   const logo = (path: string) => `${server.origin}${path}`;
   const previews = new FixturePreviews();
@@ -69,6 +130,7 @@ async function checkGoldens(renderer: RendererName): Promise<void> {
     token0Image: null,
     token1Image: null,
   });
+  setNftFixtures(previews, logo);
   const handler = createImageHandler({
     previews,
     cache: null,
@@ -77,13 +139,14 @@ async function checkGoldens(renderer: RendererName): Promise<void> {
     renderer,
     workers: 1,
   });
-  const cases = [
-    ["token-red-base", "token", "base", 1],
-    ["token-long-no-logo", "token", "arbitrum", 2],
-    ["token-cjk-emoji", "token", "unichain", 3],
-    ["pool-v2-polygon", "pool", "polygon", 4],
-    ["pool-v4-dynamic-unk", "pool", "ethereum", 5],
-  ] as const;
+  const cases: [string, ImageTarget][] = [
+    ["token-red-base", { kind: "token", chainName: "base", address: address(1) }],
+    ["token-long-no-logo", { kind: "token", chainName: "arbitrum", address: address(2) }],
+    ["token-cjk-emoji", { kind: "token", chainName: "unichain", address: address(3) }],
+    ["pool-v2-polygon", { kind: "pool", chainName: "polygon", address: address(4) }],
+    ["pool-v4-dynamic-unk", { kind: "pool", chainName: "ethereum", address: address(5) }],
+    ...NFT_CASES,
+  ];
   try {
     const info = await handler.warm();
     console.log(
@@ -91,11 +154,8 @@ async function checkGoldens(renderer: RendererName): Promise<void> {
         (info.fallbackReason ? `, asked for ${renderer}: ${info.fallbackReason}` : ""),
     );
     if (renderer === "wasm") assert.equal(info.name, "wasm");
-    for (const [name, kind, chainName, n] of cases) {
-      const response = await handler(
-        new Request("http://localhost/api/image"),
-        { kind, chainName, address: address(n) },
-      );
+    for (const [name, target] of cases) {
+      const response = await handler(new Request("http://localhost/api/image"), target);
       assert.equal(response.status, 200, name);
       const png = new Uint8Array(await response.arrayBuffer());
       const file = new URL(`${name}.png`, TESTDATA);

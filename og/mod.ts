@@ -243,7 +243,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
   async function handleImage(request: Request, target: ImageTarget): Promise<Response> {
     const head = request.method === "HEAD";
     if (request.method !== "GET" && !head) return methodNotAllowed();
-    if (!isWellFormedTarget(target.chainName, target.address, target.kind, target.version)) {
+    if (!isWellFormedTarget(target.chainName, target.address, target.kind, target.version, target.id)) {
       return toResponse(notFound(target.kind), head);
     }
     const normalized = normalizeTarget(target);

@@ -9,6 +9,10 @@
 import { decode as decodePng, encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import type {
+  NftAssetPreview,
+  NftAssetPreviewData,
+  NftCollectionPreview,
+  NftCollectionPreviewData,
   PoolPreview,
   PoolPreviewData,
   PositionPreview,
@@ -133,6 +137,10 @@ export class FixturePreviews implements PreviewSource {
   readonly pools = new Map<string, PoolPreviewData>();
   /** Positions by `{chainName}/{version}:{id}` (`ethereum/v3:1234`). */
   readonly positions = new Map<string, PositionPreviewData>();
+  /** NFT assets by `{contract}:{token id}` (lower case). */
+  readonly nftAssets = new Map<string, NftAssetPreviewData>();
+  /** NFT collections by contract (lower case). */
+  readonly nftCollections = new Map<string, NftCollectionPreviewData>();
   lookups = 0;
   /** Delay before answering, to make concurrent requests overlap. */
   delayMs = 0;
@@ -197,6 +205,46 @@ export class FixturePreviews implements PreviewSource {
       positionData: data,
     };
   }
+
+  async nftAsset(contract: string, tokenId: string, origin: string): Promise<NftAssetPreview | null> {
+    this.lookups++;
+    if (this.delayMs) await sleep(this.delayMs);
+    if (this.failure) throw this.failure;
+    const data = this.nftAssets.get(`${contract.toLowerCase()}:${tokenId}`);
+    if (!data) return null;
+    return {
+      title: data.name ?? `#${tokenId}`,
+      image: `${origin}/api/image/nfts/asset/${contract}/${tokenId}`,
+      url: `${origin}/nfts/asset/${contract}/${tokenId}`,
+      nftData: data,
+    };
+  }
+
+  async nftCollection(contract: string, origin: string): Promise<NftCollectionPreview | null> {
+    this.lookups++;
+    if (this.delayMs) await sleep(this.delayMs);
+    if (this.failure) throw this.failure;
+    const data = this.nftCollections.get(contract.toLowerCase());
+    if (!data) return null;
+    return {
+      title: data.name ?? "NFT collection",
+      image: `${origin}/api/image/nfts/collection/${contract}`,
+      url: `${origin}/nfts/collection/${contract}`,
+      collectionData: data,
+    };
+  }
+}
+
+/** A PNG of `size` x `size` in four quadrants of `colors` (top left, top right, bottom left, bottom right). */
+export function quadrantPng(colors: readonly [Rgb, Rgb, Rgb, Rgb], size = 64): Uint8Array {
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const c = colors[(y < size / 2 ? 0 : 2) + (x < size / 2 ? 0 : 1)];
+      data.set([c.r, c.g, c.b, 255], (y * size + x) * 4);
+    }
+  }
+  return encodePng({ width: size, height: size, data, channels: 4, depth: 8 });
 }
 
 /** In-memory {@linkcode ImageCache} that counts reads and writes. */

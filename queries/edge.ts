@@ -90,12 +90,139 @@ export const AddressPoolQuery = graphql(
   [PoolSummaryFragment],
 );
 
+/**
+ * `NftAssetPreview`: one NFT (by contract and token id) for its preview: name,
+ * image, cheapest listing, and its collection's name, verified mark, image and
+ * floor (ETH).
+ */
+export const NftAssetPreviewQuery = graphql(`
+  query NftAssetPreview($contractAddress: String!, $tokenId: String!) {
+    nftAssets(address: $contractAddress, filter: { tokenIds: [$tokenId] }) {
+      edges {
+        node {
+          id
+          name
+          tokenId
+          image {
+            id
+            url
+          }
+          listings(first: 1, asc: true) {
+            edges {
+              node {
+                id
+                price {
+                  id
+                  currency
+                  value
+                }
+              }
+            }
+          }
+          collection {
+            id
+            name
+            isVerified
+            markets(currencies: [ETH]) {
+              id
+              floorPrice {
+                id
+                currency
+                value
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+/**
+ * `NftCollectionPreview`: one NFT collection (by contract) for its preview:
+ * name, verified mark, image, items, and its floor, 24 h volume (ETH) and owners.
+ */
+export const NftCollectionPreviewQuery = graphql(`
+  query NftCollectionPreview($contractAddress: String!) {
+    nftCollections(filter: { addresses: [$contractAddress] }) {
+      edges {
+        node {
+          id
+          name
+          isVerified
+          numAssets
+          image {
+            id
+            url
+          }
+          markets(currencies: [ETH]) {
+            id
+            floorPrice {
+              id
+              currency
+              value
+            }
+            owners
+            volume(duration: DAY) {
+              id
+              currency
+              value
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
 /** The edge documents by operation name. */
 export const EDGE_DOCUMENTS = {
   Token: TokenQuery,
   V4Pool: V4PoolQuery,
   AddressPool: AddressPoolQuery,
+  NftAssetPreview: NftAssetPreviewQuery,
+  NftCollectionPreview: NftCollectionPreviewQuery,
 } as const;
+
+/** An NFT as `NftAssetPreview` returns it. */
+export type EdgeNftAsset = NonNullable<
+  NonNullable<ResultOf<typeof NftAssetPreviewQuery>["nftAssets"]>["edges"][number]["node"]
+>;
+/** An NFT collection as `NftCollectionPreview` returns it. */
+export type EdgeNftCollection = NonNullable<
+  NonNullable<ResultOf<typeof NftCollectionPreviewQuery>["nftCollections"]>["edges"][number]["node"]
+>;
+
+/**
+ * Fetches an NFT (on Ethereum) by contract address and decimal token id; `null`
+ * when the gateway knows none (an answer of errors instead rejects).
+ *
+ * @throws {GatewayError} when the gateway cannot be read
+ */
+export async function fetchEdgeNftAsset(
+  client: Client,
+  contractAddress: string,
+  tokenId: string,
+): Promise<EdgeNftAsset | null> {
+  const { data, errors } = await runQuery(client, NftAssetPreviewQuery, { contractAddress, tokenId });
+  const node = data?.nftAssets?.edges.find((edge) => edge?.node?.tokenId === tokenId)?.node ??
+    data?.nftAssets?.edges[0]?.node;
+  return node ?? noPool(errors);
+}
+
+/**
+ * Fetches an NFT collection (on Ethereum) by contract address; `null` when the
+ * gateway knows none (an answer of errors instead rejects).
+ *
+ * @throws {GatewayError} when the gateway cannot be read
+ */
+export async function fetchEdgeNftCollection(
+  client: Client,
+  contractAddress: string,
+): Promise<EdgeNftCollection | null> {
+  const { data, errors } = await runQuery(client, NftCollectionPreviewQuery, { contractAddress });
+  return data?.nftCollections?.edges[0]?.node ?? noPool(errors);
+}
 
 /** A token as `Token` returns it. */
 export type EdgeToken = NonNullable<ResultOf<typeof TokenQuery>["token"]>;

@@ -9,6 +9,8 @@ Deno.test("edge documents are named operations with the listed variables", () =>
     Token: ["chain", "address"],
     V4Pool: ["chain", "poolId"],
     AddressPool: ["chain", "address"],
+    NftAssetPreview: ["contractAddress", "tokenId"],
+    NftCollectionPreview: ["contractAddress"],
   };
   for (const [name, document] of Object.entries(EDGE_DOCUMENTS)) {
     const operation = document.definitions.find((d) => d.kind === "OperationDefinition") as OperationDefinitionNode;

@@ -19,7 +19,7 @@ import { errorText, logger, warnOnce } from "./log.ts";
 import { ROOT_DIR } from "./paths.ts";
 import type { ChainPort, GatewayPort } from "./ports.ts";
 import { crawlerBuild, createCrawlerDocuments } from "./previews/crawler.ts";
-import { createPreviews } from "./previews/previews.ts";
+import { createPreviews, withNftImagesOn } from "./previews/previews.ts";
 import { createPreviewPurge } from "./previews/purge.ts";
 import { createPreviewInspector } from "./previews/inspector.ts";
 import type { CreateShareImages, ShareImages } from "./previews/share_images.ts";
@@ -115,7 +115,8 @@ export async function createParts(config: Config, options: PartsOptions, clients
     rpcUrlOf: async (name) => (await chainTargets)[name]?.url ?? null,
   });
   const images = options.createImages({
-    previews: gateway ? gateway.cardPreviews(previews) : previews,
+    // NFT images the demo gateway names root-relative are fetched from it too (its port rewrites only token logos).
+    previews: gateway ? withNftImagesOn(gateway.cardPreviews(previews), `http://${gateway.logoHosts[0]}`) : previews,
     cache,
     logger, // og/ imports nothing of the service: its lines go through the service's logger
     staticDir: `${ROOT_DIR}static`,

@@ -5,7 +5,12 @@
  *
  * @module
  */
-import type { PoolPreviewData, PositionPreviewData } from "../../lib/preview_types.ts";
+import type {
+  NftAssetPreviewData,
+  NftCollectionPreviewData,
+  PoolPreviewData,
+  PositionPreviewData,
+} from "../../lib/preview_types.ts";
 import type { EmojiSet } from "../assets/emoji.ts";
 import type { FetchedLogo } from "../logo/logo_fetch.ts";
 
@@ -52,10 +57,30 @@ export interface PositionCardJob extends DrawOptions {
   readonly logo1: FetchedLogo | null;
 }
 
+/** An NFT asset card as plain data: the NFT's data and its fetched image (`null`: the tile). */
+export interface NftAssetCardJob extends DrawOptions {
+  readonly kind: "nft_asset";
+  readonly nft: Omit<NftAssetPreviewData, "imageUrl">;
+  readonly image: FetchedLogo | null;
+}
+
+/** An NFT collection card as plain data: the collection's data and its fetched image. */
+export interface NftCollectionCardJob extends DrawOptions {
+  readonly kind: "nft_collection";
+  readonly collection: Omit<NftCollectionPreviewData, "imageUrl">;
+  readonly image: FetchedLogo | null;
+}
+
 /** The default card (pages without a token or pool). */
 export interface DefaultCardJob extends DrawOptions {
   readonly kind: "default";
 }
 
 /** Any card, as plain data (structured-clonable). */
-export type CardJob = TokenCardJob | PoolCardJob | PositionCardJob | DefaultCardJob;
+export type CardJob =
+  | TokenCardJob
+  | PoolCardJob
+  | PositionCardJob
+  | NftAssetCardJob
+  | NftCollectionCardJob
+  | DefaultCardJob;

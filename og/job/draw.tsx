@@ -16,7 +16,7 @@ import { type BrandLogos, chainLogo, loadBrandLogos } from "../layout/chain_logo
 import { emojiDataUrl } from "../assets/emoji.ts";
 import { type CardFont, type DefaultFontLoader, loadFallbackFonts } from "../assets/fonts.ts";
 import { bytesToBase64 } from "../assets/iconify.ts";
-import type { CardJob, DrawOptions, PositionCardJob } from "./card_job.ts";
+import type { CardJob, DrawOptions, NftAssetCardJob, NftCollectionCardJob, PositionCardJob } from "./card_job.ts";
 import type { FetchedLogo } from "../logo/logo_fetch.ts";
 import {
   feeLabel,
@@ -44,6 +44,14 @@ import {
   tokenFaceRegions,
 } from "../layout/token_card.tsx";
 import { DefaultCard } from "../layout/default_card.tsx";
+import {
+  COLLECTION_IMAGE_SIZE,
+  NFT_IMAGE_SIZE,
+  NftAssetCard,
+  NftCollectionCard,
+  type NftCollectionCardProps,
+} from "../layout/nft_card.tsx";
+import { countLabel, ethLabel } from "../../lib/preview_meta.ts";
 import {
   positionBackground,
   PositionCard,
@@ -244,6 +252,9 @@ export function layeredPositionCard(props: PositionCardProps): LayeredCard {
 /** Any job {@linkcode drawCard} draws: a {@linkcode CardJob} or a position ({@linkcode PositionCardJob}). */
 export type AnyCardJob = CardJob | PositionCardJob;
 
+/** The jobs drawn in layers (token, pool, position): what {@linkcode layoutCard} lays out. */
+export type LayeredCardJob = Exclude<AnyCardJob, { kind: "default" | "nft_asset" | "nft_collection" }>;
+
 /**
  * Draws a card described by `job` as PNG bytes: decodes its logos, then lays
  * it out and renders it. CPU-bound: the service runs it in a render Worker.
@@ -256,6 +267,16 @@ export async function drawCard(job: AnyCardJob, context: DrawContext): Promise<U
       fonts,
       loadAdditionalAsset: assetLoader(job),
       backdrop: await backdropFor(DEFAULT_COLOR, DEFAULT_COLOR, brand.productSvg),
+      onTimings: context.onTimings,
+    });
+  }
+  if (job.kind === "nft_asset" || job.kind === "nft_collection") {
+    // drawn whole, on the average colour of the NFT's image (rare next to token cards: no layers)
+    const { element, background } = await layoutNftCard(job, brand.product);
+    return await renderCardPng(element, {
+      fonts,
+      loadAdditionalAsset: assetLoader(job),
+      backdrop: await backdropFor(background, background, brand.productSvg),
       onTimings: context.onTimings,
     });
   }
@@ -275,13 +296,72 @@ export interface LaidOutCard {
   readonly to: Rgb;
 }
 
+/** Shown for a figure the gateway does not know. */
+const UNKNOWN_FIGURE = "–";
+
+/**
+ * Decodes the image of an NFT asset or collection job (capped and guarded
+ * like a logo; undrawable: the tile) and lays its card out, on the image's
+ * average colour.
+ */
+export async function layoutNftCard(
+  job: NftAssetCardJob | NftCollectionCardJob,
+  productLogo: string,
+): Promise<{ element: React.JSX.Element; background: Rgb }> {
+  if (job.kind === "nft_asset") {
+    const nft = job.nft;
+    const name = cardText(nft.name, `${cardText(nft.collectionName, "NFT")} #${nft.tokenId}`);
+    const prepared = await decodeLogo(job.image, nft.collectionName ?? nft.name, NFT_IMAGE_SIZE);
+    const background = backgroundColor(prepared.average);
+    const price = nft.listingEth !== null
+      ? { label: "Listed", value: ethLabel(nft.listingEth) }
+      : nft.floorEth !== null
+      ? { label: "Floor", value: ethLabel(nft.floorEth) }
+      : null;
+    const element = (
+      <NftAssetCard
+        name={name}
+        collectionName={nft.collectionName === null ? null : cardText(nft.collectionName, "")}
+        verified={nft.isVerified}
+        price={price}
+        image={prepared.logo}
+        background={background}
+        productLogo={productLogo}
+      />
+    );
+    return { element, background };
+  }
+  const data = job.collection;
+  const prepared = await decodeLogo(job.image, data.name, COLLECTION_IMAGE_SIZE);
+  const background = backgroundColor(prepared.average);
+  const figure = (value: number | null, format: (v: number) => string) =>
+    value === null ? UNKNOWN_FIGURE : format(value);
+  const stats: NftCollectionCardProps["stats"] = [
+    { label: "Floor", value: figure(data.floorEth, ethLabel) },
+    { label: "24h volume", value: figure(data.volume24hEth, ethLabel) },
+    { label: "Owners", value: figure(data.owners, countLabel) },
+    { label: "Items", value: figure(data.items, countLabel) },
+  ];
+  const element = (
+    <NftCollectionCard
+      name={cardText(data.name, "NFT collection")}
+      verified={data.isVerified}
+      stats={stats}
+      image={prepared.logo}
+      background={background}
+      productLogo={productLogo}
+    />
+  );
+  return { element, background };
+}
+
 /**
  * Decodes the logos of a token, pool or position job and lays its card out
  * (what {@linkcode drawCard} renders; benchmarks draw the same card with
  * other renderers from `card.whole`).
  */
 export async function layoutCard(
-  job: Exclude<AnyCardJob, { kind: "default" }>,
+  job: LayeredCardJob,
   brand: BrandLogos,
 ): Promise<LaidOutCard> {
   if (job.kind === "token") {

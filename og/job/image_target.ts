@@ -30,14 +30,18 @@ export function parsePositionVersion(version: string | undefined): PositionVersi
  * address of that chain (a base58 mint on Solana, `0x` + 40 hex digits
  * elsewhere), for a pool a V2/V3 address or a V4 pool id, for a position of
  * `version` `v2` a pair address (`0x` + 40 hex digits) and of `v3`/`v4` a
- * decimal token id of at most 78 digits.
+ * decimal token id of at most 78 digits; an NFT asset (`ethereum` only) a
+ * contract address and a decimal token `id`, a collection its contract.
  */
 export function isWellFormedTarget(
   chainName: string,
   address: string,
   kind: ImageKind = "token",
   version?: string,
+  id?: string,
 ): boolean {
+  if (kind === "nft_asset") return chainName === "ethereum" && isAddress(address) && TOKEN_ID_RE.test(id ?? "");
+  if (kind === "nft_collection") return chainName === "ethereum" && isAddress(address);
   const chain = parseChain(chainName);
   if (chain === null || chain === "UNKNOWN_CHAIN") return false;
   if (kind === "position") {
@@ -67,11 +71,18 @@ export function normalizeTarget(target: ImageTarget): ImageTarget {
     const address = version === "v2" ? addressKey(target.address) : BigInt(target.address).toString();
     return { kind: "position", chainName, address, version };
   }
+  if (target.kind === "nft_asset") {
+    return { kind: "nft_asset", chainName, address: addressKey(target.address), id: BigInt(target.id!).toString() };
+  }
   const address = isNativePlaceholder(target.address) ? NATIVE_PLACEHOLDER : addressKey(target.address);
   return { kind: target.kind, chainName, address };
 }
 
-/** The cache's id of a normalized target: the address, or `{version}:{id}` for a position (`v3:1234`). */
+/**
+ * The cache's id of a normalized target: the address, `{version}:{id}` for a
+ * position (`v3:1234`), `{contract}:{token id}` for an NFT asset.
+ */
 export function cacheIdOf(target: ImageTarget): string {
-  return target.kind === "position" ? `${target.version}:${target.address}` : target.address;
+  if (target.kind === "position") return `${target.version}:${target.address}`;
+  return target.kind === "nft_asset" ? `${target.address}:${target.id}` : target.address;
 }

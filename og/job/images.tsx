@@ -18,13 +18,27 @@
  * @module
  */
 
-import type { PoolPreview, PositionPreview, TokenPreview } from "../../lib/preview_types.ts";
+import type {
+  NftAssetPreview,
+  NftCollectionPreview,
+  PoolPreview,
+  PositionPreview,
+  TokenPreview,
+} from "../../lib/preview_types.ts";
 import { DEFAULT_EMOJI_SET } from "../assets/emoji.ts";
 import type { DefaultFontLoader } from "../assets/fonts.ts";
 import { fetchLogoOutcome, type LogoFetchOptions, type LogoOutcome } from "../logo/logo_fetch.ts";
 import type { RenderTimings } from "../raster/render.ts";
 import type { DrawContext, PreparedLogo } from "./draw.tsx";
-import type { CardJob, DrawOptions, PoolCardJob, PositionCardJob, TokenCardJob } from "./card_job.ts";
+import type {
+  CardJob,
+  DrawOptions,
+  NftAssetCardJob,
+  NftCollectionCardJob,
+  PoolCardJob,
+  PositionCardJob,
+  TokenCardJob,
+} from "./card_job.ts";
 
 /** What a render needs on the calling thread (in-process rendering). */
 export interface ImageContext extends DrawOptions {
@@ -148,20 +162,57 @@ export async function cardJobForPosition(
   return { job, cacheable: outcome0.cacheable && outcome1.cacheable };
 }
 
+/**
+ * The NFT asset card of `preview` as plain data, its image fetched with the
+ * logos' hardening (network guard, size and time caps, SVG guard).
+ */
+export async function cardJobForNftAsset(
+  preview: NftAssetPreview,
+  options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
+): Promise<PreparedJob<NftAssetCardJob>> {
+  const { imageUrl, ...nft } = preview.nftData;
+  const outcome = await fetchCardLogo(imageUrl, options.logoFetch);
+  const job: NftAssetCardJob = {
+    kind: "nft_asset",
+    nft,
+    image: outcome.logo,
+    emojiSet: options.emojiSet,
+    dynamicAssets: options.dynamicAssets,
+  };
+  return { job, cacheable: outcome.cacheable };
+}
+
+/** The NFT collection card of `preview` as plain data, its image fetched like the asset card's. */
+export async function cardJobForNftCollection(
+  preview: NftCollectionPreview,
+  options: DrawOptions & { readonly logoFetch: LogoFetchOptions },
+): Promise<PreparedJob<NftCollectionCardJob>> {
+  const { imageUrl, ...collection } = preview.collectionData;
+  const outcome = await fetchCardLogo(imageUrl, options.logoFetch);
+  const job: NftCollectionCardJob = {
+    kind: "nft_collection",
+    collection,
+    image: outcome.logo,
+    emojiSet: options.emojiSet,
+    dynamicAssets: options.dynamicAssets,
+  };
+  return { job, cacheable: outcome.cacheable };
+}
+
 /** The same card without its logos (letter tiles, default colours). */
 export function withoutLogos(job: CardJob): CardJob {
   if (job.kind === "token") return { ...job, logo: null };
   if (job.kind === "pool" || job.kind === "position") return { ...job, logo0: null, logo1: null };
+  if (job.kind === "nft_asset" || job.kind === "nft_collection") return { ...job, image: null };
   return job;
 }
 
-/** Whether the card carries a logo to decode. */
+/** Whether the card carries a logo (or an NFT's image) to decode. */
 export function hasLogos(job: CardJob): boolean {
-  return job.kind === "token"
-    ? job.logo !== null
-    : job.kind === "pool" || job.kind === "position"
-    ? job.logo0 !== null || job.logo1 !== null
-    : false;
+  if (job.kind === "token") return job.logo !== null;
+  if (job.kind === "pool" || job.kind === "position") return job.logo0 !== null || job.logo1 !== null;
+  if (job.kind === "nft_asset" || job.kind === "nft_collection") return job.image !== null;
+  return false;
 }
 
 /** Renders the default card (no token or pool) as PNG bytes on the calling thread. */

@@ -10,7 +10,14 @@ import type { ImageKind, ImageTarget } from "../../lib/preview_images.ts";
 import type { PreviewSource } from "../../lib/preview_types.ts";
 import { Lru } from "../../lib/lru.ts";
 import type { CardJob, DrawOptions } from "../job/card_job.ts";
-import { cardJobForPool, cardJobForPosition, cardJobForToken, type PreparedJob } from "../job/images.tsx";
+import {
+  cardJobForNftAsset,
+  cardJobForNftCollection,
+  cardJobForPool,
+  cardJobForPosition,
+  cardJobForToken,
+  type PreparedJob,
+} from "../job/images.tsx";
 import type { PositionVersion } from "../job/image_target.ts";
 import type { LogoFetchOptions } from "../logo/logo_fetch.ts";
 
@@ -41,6 +48,15 @@ export const SOURCES: Readonly<Record<ImageKind, CardSource<unknown>>> = {
     read: async (previews, t, origin) =>
       await previews.position?.(t.version as PositionVersion, t.chainName, t.address, origin) ?? null,
     job: (preview, t, options) => cardJobForPosition(preview, t.chainName, options),
+  }),
+  // NFTs are on Ethereum; a source without NFTs knows none.
+  nft_asset: source({
+    read: async (previews, t, origin) => await previews.nftAsset?.(t.address, t.id ?? "", origin) ?? null,
+    job: (preview, _t, options) => cardJobForNftAsset(preview, options),
+  }),
+  nft_collection: source({
+    read: async (previews, t, origin) => await previews.nftCollection?.(t.address, origin) ?? null,
+    job: (preview, _t, options) => cardJobForNftCollection(preview, options),
   }),
 };
 

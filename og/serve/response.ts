@@ -30,6 +30,8 @@ export const NOT_FOUND: Readonly<Record<ImageKind, string>> = {
   token: "Token not found.",
   pool: "Pool not found.",
   position: "Position not found.",
+  nft_asset: "NFT not found.",
+  nft_collection: "NFT collection not found.",
 };
 
 /** An answer shared by every request that waited on the same render. */

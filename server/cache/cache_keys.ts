@@ -16,7 +16,12 @@ import type { ImageKind } from "../../lib/preview_images.ts";
 export const MAX_KEY_PART_BYTES = 1024;
 
 /** Kinds of JSON entries. */
-export type PreviewCacheKind = "token_preview" | "pool_preview" | "position_preview";
+export type PreviewCacheKind =
+  | "token_preview"
+  | "pool_preview"
+  | "position_preview"
+  | "nft_asset_preview"
+  | "nft_collection_preview";
 
 /**
  * Version of the stored preview shape, part of every preview key: bump it
@@ -29,7 +34,12 @@ export type PreviewCacheKind = "token_preview" | "pool_preview" | "position_prev
 export const PREVIEW_KEY_VERSION = 3;
 
 /** Kinds of binary entries. */
-export type ImageCacheKind = "token_image" | "pool_image" | "position_image";
+export type ImageCacheKind =
+  | "token_image"
+  | "pool_image"
+  | "position_image"
+  | "nft_asset_image"
+  | "nft_collection_image";
 
 /** Key of a JSON entry: `[kind, version, CHAIN, address]`. */
 export type PreviewCacheKey = readonly [PreviewCacheKind, number, string, string];
@@ -118,6 +128,22 @@ export const cacheKeys = {
   positionImage(chain: string, id: string, variant?: string): ImageCacheKey {
     return imageKey("position_image", chain, id.toLowerCase(), variant);
   },
+  /** Preview data of an NFT asset; `id` is `{contract}:{token id}`. */
+  nftAssetPreview(chain: string, id: string): PreviewCacheKey {
+    return previewKey("nft_asset_preview", chain, id.toLowerCase());
+  },
+  /** Preview data of an NFT collection, by contract address. */
+  nftCollectionPreview(chain: string, contract: string): PreviewCacheKey {
+    return previewKey("nft_collection_preview", chain, contract);
+  },
+  /** Share image of an NFT asset; `id` is `{contract}:{token id}`. */
+  nftAssetImage(chain: string, id: string, variant?: string): ImageCacheKey {
+    return imageKey("nft_asset_image", chain, id.toLowerCase(), variant);
+  },
+  /** Share image of an NFT collection, by contract address. */
+  nftCollectionImage(chain: string, contract: string, variant?: string): ImageCacheKey {
+    return imageKey("nft_collection_image", chain, contract, variant);
+  },
 } as const;
 
 /**
@@ -140,6 +166,8 @@ export function imageCacheKey(
     if (kind === "position") {
       return cacheKeys.positionImage(chainName, address, variant);
     }
+    if (kind === "nft_asset") return cacheKeys.nftAssetImage(chainName, address, variant);
+    if (kind === "nft_collection") return cacheKeys.nftCollectionImage(chainName, address, variant);
     return null;
   } catch {
     return null;

@@ -1,7 +1,9 @@
 /**
  * `GET /api/image/tokens/{network}/{address}`,
- * `GET /api/image/pools/{network}/{address}` and
- * `GET /api/image/positions/{version}/{network}/{id}`: the share images
+ * `GET /api/image/pools/{network}/{address}`,
+ * `GET /api/image/positions/{version}/{network}/{id}`,
+ * `GET /api/image/nfts/asset/{contract}/{id}` and
+ * `GET /api/image/nfts/collection/{contract}` (NFTs are on Ethereum): the share images
  * (`og/`, through the port `server/previews/share_images.ts`). The method and
  * the shape of network and address are for the images to judge (405 and 404
  * texts); they answer `HEAD` themselves.
@@ -37,6 +39,7 @@ function decodeSegment(segment: string | undefined): string {
 export function matchImageRoute(pathname: string): ImageTarget | null {
   if (!pathname.startsWith(PREFIX)) return null;
   const parts = pathname.slice(PREFIX.length).split("/");
+  if (parts[0] === "nfts") return matchNftRoute(parts);
   const route = Object.hasOwn(IMAGE_KINDS, parts[0]) ? IMAGE_KINDS[parts[0]] : null;
   if (!route || parts.length !== route.segments + 1 || parts.some((part) => part === "")) return null;
   if (route.segments === 2) {
@@ -48,6 +51,18 @@ export function matchImageRoute(pathname: string): ImageTarget | null {
     chainName: decodeSegment(parts[2]),
     address: decodeSegment(parts[3]),
   };
+}
+
+/** `nfts/asset/{contract}/{id}` and `nfts/collection/{contract}` (split at `/`), or `null`. */
+function matchNftRoute(parts: readonly string[]): ImageTarget | null {
+  if (parts.some((part) => part === "")) return null;
+  if (parts[1] === "asset" && parts.length === 4) {
+    return { kind: "nft_asset", chainName: "ethereum", address: decodeSegment(parts[2]), id: decodeSegment(parts[3]) };
+  }
+  if (parts[1] === "collection" && parts.length === 3) {
+    return { kind: "nft_collection", chainName: "ethereum", address: decodeSegment(parts[2]) };
+  }
+  return null;
 }
 
 /** Answers share image paths with `images`. */

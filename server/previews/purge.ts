@@ -90,7 +90,8 @@ function json(body: unknown, status: number, headers: HeadersInit = {}): Respons
 /** The page of a whitelist match as the caches name it, or `null` for a page without its own preview. */
 export function purgeTarget(match: PreviewMatch): PurgeTarget | null {
   const { kind, pattern } = match.route;
-  if (kind === "default") return null;
+  // NFT pages keep their previews 7 days like tokens; purging them is not offered yet.
+  if (kind === "default" || kind === "nft_asset" || kind === "nft_collection") return null;
   const chainName = decode(match.params.chainName).toLowerCase();
   const chain = parseChain(chainName);
   if (chain === null || chain === "UNKNOWN_CHAIN") return null;
