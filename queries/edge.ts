@@ -175,11 +175,20 @@ export const NftCollectionPreviewQuery = graphql(`
   }
 `);
 
-/** The edge documents by operation name. */
+/** The edge documents by operation name (the `/graphql` relay allows them too: `documents.ts`). */
 export const EDGE_DOCUMENTS = {
   Token: TokenQuery,
   V4Pool: V4PoolQuery,
   AddressPool: AddressPoolQuery,
+} as const;
+
+/**
+ * The NFT previews' documents by operation name: sent by the service only
+ * (crawler views and share images), never through the browser's `/graphql`
+ * relay, so they stay out of `documents.ts`'s `ALL_DOCUMENTS` (and its
+ * allow-list); `edge_test.ts` validates them against both schemas.
+ */
+export const EDGE_NFT_DOCUMENTS = {
   NftAssetPreview: NftAssetPreviewQuery,
   NftCollectionPreview: NftCollectionPreviewQuery,
 } as const;

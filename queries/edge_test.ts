@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { graphql as execute, OperationDefinitionNode } from "graphql";
 import { createGatewayClient, GatewayError } from "./client.ts";
-import { EDGE_DOCUMENTS, fetchEdgePool, fetchEdgeToken, TokenQuery } from "./edge.ts";
+import { EDGE_DOCUMENTS as EDGE_BASE, EDGE_NFT_DOCUMENTS, fetchEdgePool, fetchEdgeToken, TokenQuery } from "./edge.ts";
+
+/** Every edge document: the ones the relay allows too, and the NFT previews' (service only). */
+const EDGE_DOCUMENTS = { ...EDGE_BASE, ...EDGE_NFT_DOCUMENTS };
 import { hasReferenceSchema, loadDemoSchema, loadReferenceSchema, validationErrors } from "./testing.ts";
 
 Deno.test("edge documents are named operations with the listed variables", () => {
