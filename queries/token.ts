@@ -225,7 +225,7 @@ export const TopTokensQuery = graphql(
 /**
  * `TokenPrice`: price and candlestick (OHLC) data of a token for a duration;
  * with `fallback` (default false) also the plain price history, for when no
- * candles come back. {@link fetchTokenPriceChart} does both steps.
+ * candles come back. {@link fetchTokenPriceChart} asks both in one request.
  */
 export const TokenPriceQuery = graphql(
   `
@@ -350,9 +350,18 @@ export interface TokenPriceChart {
 
 type TokenPriceData = ResultOf<typeof TokenPriceQuery>;
 
+/** The points of an answer's price history, as flat candles (open = high = low = close). */
+function historyPoints(market: NonNullable<NonNullable<TokenPriceData["token"]>["market"]> | null | undefined) {
+  return (market?.priceHistory ?? []).flatMap((p) =>
+    p ? [{ timestamp: p.timestamp, open: p.value, high: p.value, low: p.value, close: p.value }] : []
+  );
+}
+
 /**
- * Fetches the price chart of a token: OHLC candles, or when none come back a
- * second query for the price history. `null` when the token is unknown.
+ * Fetches the price chart of a token in one request: OHLC candles and, asked
+ * in the same request (`fallback: true`), the price history for a token
+ * without candles, so a page never waits a second round trip for its chart.
+ * `null` when the token is unknown.
  */
 export async function fetchTokenPriceChart(
   client: Client,
@@ -362,13 +371,12 @@ export async function fetchTokenPriceChart(
     duration: HistoryDuration;
   },
 ): Promise<TokenPriceChart | null> {
-  const first: QueryResult<TokenPriceData> = await runQuery(
-    client,
-    TokenPriceQuery,
-    { ...variables, fallback: false },
-  );
-  const market = first.data?.token?.market;
-  if (!first.data?.token) return null;
+  const answer: QueryResult<TokenPriceData> = await runQuery(client, TokenPriceQuery, {
+    ...variables,
+    fallback: true,
+  });
+  const market = answer.data?.token?.market;
+  if (!answer.data?.token) return null;
   const candles = (market?.ohlc ?? []).flatMap((c) =>
     c
       ? [{
@@ -380,30 +388,9 @@ export async function fetchTokenPriceChart(
       }]
       : []
   );
-  if (candles.length > 0) {
-    return { kind: "candles", price: market?.price?.value ?? null, points: candles };
-  }
-  const second = await runQuery(client, TokenPriceQuery, {
-    ...variables,
-    fallback: true,
-  });
-  const fallbackMarket = second.data?.token?.market;
-  const points = (fallbackMarket?.priceHistory ?? []).flatMap((p) =>
-    p
-      ? [{
-        timestamp: p.timestamp,
-        open: p.value,
-        high: p.value,
-        low: p.value,
-        close: p.value,
-      }]
-      : []
-  );
-  return {
-    kind: "line",
-    price: fallbackMarket?.price?.value ?? null,
-    points,
-  };
+  const price = market?.price?.value ?? null;
+  if (candles.length > 0) return { kind: "candles", price, points: candles };
+  return { kind: "line", price, points: historyPoints(market) };
 }
 
 /** The token documents by operation name. */
