@@ -15,9 +15,16 @@ import type { ClientBudgetOptions } from "./job/client_budget.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./assets/emoji.ts";
 import type { LogoFetchOptions } from "./logo/logo_fetch.ts";
 import type { RenderTimings } from "./raster/render.ts";
-import { createRenderPool, RenderAbortedError, type RenderPool, type RenderPoolStats } from "./workers/render_pool.ts";
+import {
+  createRenderPool,
+  RenderAbortedError,
+  RenderCancelledError,
+  type RenderPool,
+  type RenderPoolStats,
+} from "./workers/render_pool.ts";
 import type { RendererInfo } from "./raster/resvg.ts";
 import { createAdmission } from "./serve/admission.ts";
+import { createInterests } from "./serve/interest.ts";
 import { createDrawStage, type Drawn, type DrawStage } from "./serve/draw_stage.ts";
 import { createMissMemory, type JobOptions, lookupCard, LookupError } from "./serve/lookup.ts";
 import {
@@ -139,10 +146,17 @@ interface ProducerParts {
  */
 function createProducer({ options, pool, store, draw }: ProducerParts) {
   const logoFetch: LogoFetchOptions = { ...options.logoFetch, allowedHosts: options.logoAllowedHosts };
-  return async function produce(target: ImageTarget, emojiSet: EmojiSet, requestUrl: string, key: string) {
+  return async function produce(
+    target: ImageTarget,
+    emojiSet: EmojiSet,
+    requestUrl: string,
+    key: string,
+    signal: AbortSignal,
+  ): Promise<ImageResult> {
     // Drawn and cached by another request since this one looked?
     const hit = await store.read(target, emojiSet);
     if (hit) return { status: 200, body: hit } satisfies ImageResult;
+    if (signal.aborted) return GONE;
     // Every uncached request holds a place from here (lookup, logo fetch,
     // render): beyond workers + queue it is turned away at once.
     const release = pool.admit();
@@ -154,6 +168,8 @@ function createProducer({ options, pool, store, draw }: ProducerParts) {
       });
       return { status: 503, body: RENDER_BUSY } satisfies ImageResult;
     }
+    // Everyone who asked has gone: the place is free for others at once, and what is not under way is not done.
+    signal.addEventListener("abort", release, { once: true });
     // A worker boots while the preview is looked up and the logos fetched.
     pool.prepare();
     let drawn: Drawn;
@@ -162,13 +178,15 @@ function createProducer({ options, pool, store, draw }: ProducerParts) {
       const jobOptions: JobOptions = { emojiSet, dynamicAssets: options.dynamicAssets ?? true, logoFetch };
       const found = await lookupCard(options.previews, target, origin, jobOptions);
       if (!found.found) return notFound(target.kind);
+      if (signal.aborted) return GONE;
       options.onRender?.(target);
-      drawn = await draw(found.prepared.job, target, key);
+      drawn = await draw(found.prepared.job, target, key, signal);
       // A logo missing for a reason that may pass (timeout, 5xx) is tried again next time.
       if (!found.prepared.cacheable) drawn = { ...drawn, degraded: true };
     } catch (error) {
       return failed(target, error);
     } finally {
+      signal.removeEventListener("abort", release);
       release();
     }
     // A card drawn without its logos is answered but not kept: the next request tries the logo again.
@@ -177,8 +195,12 @@ function createProducer({ options, pool, store, draw }: ProducerParts) {
   };
 }
 
+/** What a request whose client has gone is answered (nobody reads it). */
+const GONE: ImageResult = { status: 503, body: RENDER_BUSY };
+
 /** The answer of a failed lookup or render; the detail (which may name the gateway's address) goes to the log only. */
 function failed(target: ImageTarget, error: unknown): ImageResult {
+  if (error instanceof RenderCancelledError) return GONE;
   logger.error(`Cannot render ${target.kind} image`, {
     network: target.chainName,
     address: cacheIdOf(target),
@@ -239,6 +261,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     budget: options.clientBudget,
     places: () => pool.stats(),
   });
+  const interests = createInterests();
 
   async function handleImage(request: Request, target: ImageTarget): Promise<Response> {
     const head = request.method === "HEAD";
@@ -257,13 +280,20 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     const entry = await admission.admit(request, key, () => store.read(normalized, emojiSet));
     if (entry.kind === "cached") return toResponse({ status: 200, body: entry.png }, head);
     if (entry.kind === "refused") return toResponse(entry.result, head);
+    if (entry.kind === "gone") return toResponse(GONE, head);
+    // The card's work is dropped once every request waiting for it has gone (their clients disconnected).
+    const interest = interests.join(key, request.signal);
     let result: ImageResult;
     try {
-      const run = flight(key, () => admission.underWay(key, () => produce(normalized, emojiSet, request.url, key)));
+      const run = flight(
+        key,
+        () => admission.underWay(key, () => produce(normalized, emojiSet, request.url, key, interest.signal)),
+      );
       // the work has begun (the key is under way): those waiting for this admission join it
       entry.started();
       result = await run;
     } finally {
+      interest.end();
       entry.release();
     }
     if (result.status === 404) misses.add(missKey);

@@ -44,10 +44,10 @@ export interface BudgetAdmitted {
   readonly release: () => void;
 }
 
-/** A request refused: over the client's rate, or too many of its requests at once. */
+/** A request refused: over the client's rate, too many of its requests at once, or gone while it waited. */
 export interface BudgetRefused {
   readonly ok: false;
-  readonly reason: "rate" | "busy";
+  readonly reason: "rate" | "busy" | "gone";
   /** Seconds until the client may try again (for `Retry-After`). */
   readonly retryAfterSeconds: number;
 }
@@ -65,9 +65,10 @@ export interface ClientBudget {
   /**
    * Lets a request of `client` in (at once, or after one of its own requests
    * finished) or refuses it. `reserved()` says whether the shared places are
-   * in their reserve (then a client with a request in flight waits).
+   * in their reserve (then a client with a request in flight waits). A
+   * request whose `signal` aborts while it waits leaves the queue (`gone`).
    */
-  enter(client: string, reserved: () => boolean): Promise<BudgetAdmitted | BudgetRefused>;
+  enter(client: string, reserved: () => boolean, signal?: AbortSignal): Promise<BudgetAdmitted | BudgetRefused>;
   /** Counters. */
   stats(): ClientBudgetStats;
 }
@@ -123,7 +124,8 @@ export function createClientBudget(options: ClientBudgetOptions = {}): ClientBud
   }
 
   return {
-    enter(client, reserved) {
+    enter(client, reserved, signal) {
+      if (signal?.aborted) return Promise.resolve({ ok: false, reason: "gone", retryAfterSeconds: 0 });
       const state = clients.get(client) ?? { running: 0, queue: [] };
       const limit = () => reserved() ? 1 : inFlight;
       if (state.running >= limit() && state.queue.length >= waitingMax) {
@@ -138,15 +140,26 @@ export function createClientBudget(options: ClientBudgetOptions = {}): ClientBud
       // A client with waiters always has a request running: each release
       // wakes one waiter, which starts or queues again at the front.
       return new Promise((resolve) => {
+        const gone = () => {
+          const index = state.queue.indexOf(wake);
+          if (index < 0) return;
+          state.queue.splice(index, 1);
+          waiting--;
+          if (state.running === 0 && state.queue.length === 0) clients.delete(client);
+          resolve({ ok: false, reason: "gone", retryAfterSeconds: 0 });
+        };
         const wake = () => {
-          if (state.running < limit() || state.running === 0) resolve(admitted(client, state));
-          else {
+          if (state.running < limit() || state.running === 0) {
+            signal?.removeEventListener("abort", gone);
+            resolve(admitted(client, state));
+          } else {
             waiting++;
             state.queue.unshift(wake);
           }
         };
         waiting++;
         state.queue.push(wake);
+        signal?.addEventListener("abort", gone, { once: true });
       });
     },
     stats() {

@@ -29,17 +29,19 @@ export interface Admitted {
   release(): void;
 }
 
-/** What admission decided: go ahead, the card was drawn meanwhile, or refused (`429`). */
+/** What admission decided: go ahead, the card was drawn meanwhile, refused (`429`), or the client has gone. */
 export type AdmissionOutcome =
   | Admitted
   | { readonly kind: "cached"; readonly png: Uint8Array }
-  | { readonly kind: "refused"; readonly result: ImageResult };
+  | { readonly kind: "refused"; readonly result: ImageResult }
+  | { readonly kind: "gone" };
 
 /** The admission stage. */
 export interface Admission {
   /**
    * Admits an uncached request for the card `key`; `cachedNow` reads the
-   * cache again after waiting for another request's admission.
+   * cache again after waiting for another request's admission. A request
+   * whose signal aborts while it waits stops waiting (`gone`).
    */
   admit(request: Request, key: string, cachedNow: () => Promise<Uint8Array | null>): Promise<AdmissionOutcome>;
   /** Runs the work of `key`, marked under way meanwhile (requests for it join it, free). */
@@ -47,6 +49,16 @@ export interface Admission {
 }
 
 const FREE: Admitted = { kind: "admitted", started() {}, release() {} };
+const GONE: AdmissionOutcome = { kind: "gone" };
+
+/** `promise`, or `null` once `signal` aborts first. */
+function unlessGone<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  const { promise: gone, resolve } = Promise.withResolvers<null>();
+  const onAbort = () => resolve(null);
+  signal.addEventListener("abort", onAbort, { once: true });
+  return Promise.race([promise, gone]).finally(() => signal.removeEventListener("abort", onAbort));
+}
 
 /** Creates the admission stage. */
 export function createAdmission(options: AdmissionOptions): Admission {
@@ -83,10 +95,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
     cachedNow: () => Promise<Uint8Array | null>,
   ): Promise<AdmissionOutcome> {
     if (!budget) return FREE;
+    const signal = request.signal;
     // After a refusal of the request it waited for, a request asks its own budget.
     let admitting = running.has(key) ? undefined : admissions.get(key);
     while (admitting) {
-      if (await admitting) {
+      const admitted = await unlessGone(admitting, signal);
+      if (admitted === null) return GONE;
+      if (admitted) {
         const png = await cachedNow();
         if (png) return { kind: "cached", png };
       }
@@ -102,14 +117,14 @@ export function createAdmission(options: AdmissionOptions): Admission {
     };
     let entry: Awaited<ReturnType<typeof budget.enter>>;
     try {
-      entry = await budget.enter(client, reserved);
+      entry = await budget.enter(client, reserved, signal);
     } catch (error) {
       settle(false);
       throw error;
     }
     if (!entry.ok) {
       settle(false);
-      return refused(client, entry.reason, entry.retryAfterSeconds);
+      return entry.reason === "gone" ? GONE : refused(client, entry.reason, entry.retryAfterSeconds);
     }
     return { kind: "admitted", started: () => settle(true), release: entry.release };
   }

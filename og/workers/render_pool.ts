@@ -49,9 +49,15 @@ import { chooseRenderer, type RendererInfo, type RendererName } from "../raster/
 import { type RenderProcess, startRenderProcess } from "./render_process.ts";
 import type { WorkerReply, WorkerRequest } from "./render_worker.ts";
 import { createTreeMemory, releaseFreeMemory, residentBytes } from "./tree_memory.ts";
-import { RenderAbortedError, type RenderOutput, type RenderPool, type RenderPoolOptions } from "./render_pool_types.ts";
+import {
+  RenderAbortedError,
+  RenderCancelledError,
+  type RenderOutput,
+  type RenderPool,
+  type RenderPoolOptions,
+} from "./render_pool_types.ts";
 
-export { RenderAbortedError } from "./render_pool_types.ts";
+export { RenderAbortedError, RenderCancelledError } from "./render_pool_types.ts";
 export type { RenderOutput, RenderPool, RenderPoolOptions, RenderPoolStats } from "./render_pool_types.ts";
 
 interface Job {
@@ -93,6 +99,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let admitted = 0;
   let replaced = 0;
   let retiredIdle = 0;
+  let cancelled = 0;
   let nextId = 1;
   let closed = false;
   let inline = options.inline ?? false;
@@ -444,10 +451,27 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         admitted--;
       };
     },
-    run(job) {
+    run(job, signal) {
       if (closed) return Promise.reject(new Error("Cannot draw: the render pool is closed"));
+      if (signal?.aborted) {
+        cancelled++;
+        return Promise.reject(new RenderCancelledError());
+      }
       const { promise, resolve, reject } = Promise.withResolvers<RenderOutput>();
-      waiting.push({ job, resolve, reject });
+      const entry: Job = { job, resolve, reject };
+      waiting.push(entry);
+      if (signal) {
+        // Everyone who asked has gone: a job still queued leaves the queue (one a worker took is finished).
+        const drop = () => {
+          const index = waiting.indexOf(entry);
+          if (index < 0) return;
+          waiting.splice(index, 1);
+          cancelled++;
+          reject(new RenderCancelledError());
+        };
+        signal.addEventListener("abort", drop, { once: true });
+        promise.then(() => signal.removeEventListener("abort", drop), () => signal.removeEventListener("abort", drop));
+      }
       start().then(dispatch, (error) => {
         const index = waiting.findIndex((entry) => entry.resolve === resolve);
         if (index >= 0) waiting.splice(index, 1);
@@ -472,6 +496,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         workers: slots.length,
         running: inline ? inlineRunning : slots.filter((s) => s.current).length,
         waiting: waiting.length,
+        cancelled,
         admitted,
         places,
         replaced,

@@ -58,6 +58,18 @@ export class RenderAbortedError extends Error {
   }
 }
 
+/**
+ * The job was dropped before a worker took it: everyone who asked for it
+ * has gone (their requests' signals aborted). Nothing was drawn.
+ */
+export class RenderCancelledError extends Error {
+  override name = "RenderCancelledError";
+  /** Creates the error. */
+  constructor() {
+    super("Card not drawn: every request for it has gone");
+  }
+}
+
 /** Counters of a pool (tests, logs). */
 export interface RenderPoolStats {
   /** Worker processes alive (starting or ready). */
@@ -66,6 +78,8 @@ export interface RenderPoolStats {
   readonly running: number;
   /** Jobs waiting for a worker. */
   readonly waiting: number;
+  /** Jobs dropped from the queue because everyone who asked for them had gone. */
+  readonly cancelled: number;
   /** Places handed out by `admit` and not yet released. */
   readonly admitted: number;
   /** Places there are: `workers + queue`. */
@@ -88,7 +102,11 @@ export interface RenderPool {
    * once when the request is done.
    */
   admit(): (() => void) | null;
-  /** Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget. */
+  /**
+   * Draws a card in a worker. Rejects with {@linkcode RenderAbortedError} past the deadline or budget, and with
+   * {@linkcode RenderCancelledError} when `signal` aborts before a worker took the job (it leaves the queue; a
+   * job being drawn is finished).
+   */
   run(job: CardJob, signal?: AbortSignal): Promise<RenderOutput>;
   /**
    * Starts a worker if none is alive, without waiting for it: called when a
