@@ -41,7 +41,7 @@ import {
   type TreeMemory,
   treeMemoryOf,
 } from "./server.ts";
-import { runWrk } from "./wrk.ts";
+import { parseWrk, runWrk } from "./wrk.ts";
 
 const CONCURRENCY = 32;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
@@ -53,6 +53,20 @@ const IDLE_SECONDS = Number(Deno.env.get("BENCH_IDLE_SECONDS") ?? 10);
 /** How long after "Listening" the idle tree is read (start-up settled). */
 const SETTLE_MS = Number(Deno.env.get("BENCH_SETTLE_MS") ?? 3000);
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Concurrencies of the uncached image scaling part. */
+const SCALING_CONCURRENCY = (Deno.env.get("BENCH_SCALING_CONCURRENCY") ?? "1,4,16,64").split(",").map(Number);
+/**
+ * The services compared in the scaling part, `name:KEY=VALUE,...;name:...` (each its own process, rounds
+ * interleaved), e.g. `one worker:RENDER_WORKERS=1;default:`; default: the service as configured by default.
+ */
+const SCALING_SIDES: { name: string; env: Record<string, string> }[] = (Deno.env.get("BENCH_SCALING_SIDES") ??
+  "service:").split(";").filter(Boolean).map((side) => {
+    const [name, env = ""] = side.split(/:(.*)/s, 2);
+    return {
+      name,
+      env: Object.fromEntries(env.split(",").filter(Boolean).map((pair) => pair.split("=", 2) as [string, string])),
+    };
+  });
 
 /** One line of the printed table. */
 interface Row {
@@ -126,6 +140,7 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
   const server = await spawnServer(serviceEnv(gateway));
   let bare: BenchServer | null = null;
   let ogOnly: BenchServer | null = null;
+  let ogKv: BenchServer | null = null;
   try {
     const path = `/api/image/tokens/ethereum/${addressOf(0xcafe)}`;
     const imageUrl = `${server.url}${path}`;
@@ -135,9 +150,11 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
     bare = await spawnListening(Deno.execPath(), ["run", "-A", "bench/bare_server.ts", file]);
     // og/'s own share: Deno.serve + createImageHandler alone, same bytes from memory.
     ogOnly = await spawnListening(Deno.execPath(), ["run", "-A", "bench/og_server.ts", file, addressOf(0xcafe)]);
+    // og/ over the service's KV cache with its LRU off: every hit reads the image from Deno KV.
+    ogKv = await spawnListening(Deno.execPath(), ["run", "-A", "bench/og_server.ts", file, addressOf(0xcafe), "kv"]);
     const bareUrl = `${bare.url}/`;
-    const sides = { service: imageUrl, og: `${ogOnly.url}${path}`, bare: bareUrl };
-    const figures: Record<string, Awaited<ReturnType<typeof runWrk>>[]> = { service: [], og: [], bare: [] };
+    const sides = { service: imageUrl, og: `${ogOnly.url}${path}`, ogKv: `${ogKv.url}${path}`, bare: bareUrl };
+    const figures: Record<string, Awaited<ReturnType<typeof runWrk>>[]> = { service: [], og: [], ogKv: [], bare: [] };
     // The same warm-up on both, and both answer the same bytes.
     for (const [name, url] of Object.entries(sides)) {
       const body = (await getPng(url)).body;
@@ -160,15 +177,16 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
       log(
         `cache hit round ${round + 1}: service ${
           figures.service[round].requestsPerSecond.toFixed(0)
-        } req/s, og/ alone ${figures.og[round].requestsPerSecond.toFixed(0)} req/s, bare ${
-          figures.bare[round].requestsPerSecond.toFixed(0)
-        } req/s (service ${ratio.toFixed(2)}x, og/ alone ${
-          (figures.og[round].requestsPerSecond / figures.bare[round].requestsPerSecond).toFixed(2)
-        }x)`,
+        } req/s, og/ alone ${figures.og[round].requestsPerSecond.toFixed(0)} req/s, og/ + KV ${
+          figures.ogKv[round].requestsPerSecond.toFixed(0)
+        } req/s, bare ${figures.bare[round].requestsPerSecond.toFixed(0)} req/s (service ${
+          ratio.toFixed(2)
+        }x, og/ alone ${(figures.og[round].requestsPerSecond / figures.bare[round].requestsPerSecond).toFixed(2)}x)`,
       );
     }
     const rps = (name: string) => median(figures[name].map((f) => f.requestsPerSecond));
     const ogRatios = figures.og.map((f, i) => f.requestsPerSecond / figures.bare[i].requestsPerSecond);
+    const kvRatios = figures.ogKv.map((f, i) => f.requestsPerSecond / figures.bare[i].requestsPerSecond);
     results.cacheHit = {
       bytes: png.length,
       rounds: figures,
@@ -176,9 +194,11 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
       ratio: median(ratios),
       ogAloneRatios: ogRatios,
       ogAloneRatio: median(ogRatios),
+      ogKvRatios: kvRatios,
+      ogKvRatio: median(kvRatios),
     };
     rows.push({
-      name: "image, cache hit (c=32)",
+      name: "cache hit, service: the guard's microcache answers (c=32)",
       rps: rps("service"),
       p50: median(figures.service.map((f) => f.p50Ms)),
       p99: median(figures.service.map((f) => f.p99Ms)),
@@ -190,15 +210,23 @@ async function cacheHit(gateway: BenchGateway, dir: string): Promise<void> {
       p99: median(figures.bare.map((f) => f.p99Ms)),
     });
     rows.push({
-      name: "og/ alone (Deno.serve + handler), same bytes",
+      name: "cache hit, og/ alone (image cache in memory)",
       rps: rps("og"),
       p50: median(figures.og.map((f) => f.p50Ms)),
       p99: median(figures.og.map((f) => f.p99Ms)),
     });
-    rows.push({ name: "cache hit: service / bare", value: roundsText(ratios), target: ">= 0.8x" });
+    rows.push({
+      name: "cache hit, og/ + Deno KV read (LRU off)",
+      rps: rps("ogKv"),
+      p50: median(figures.ogKv.map((f) => f.p50Ms)),
+      p99: median(figures.ogKv.map((f) => f.p99Ms)),
+    });
+    rows.push({ name: "cache hit: service (microcache) / bare", value: roundsText(ratios), target: ">= 0.8x" });
     rows.push({ name: "cache hit: og/ alone / bare", value: roundsText(ogRatios) });
+    rows.push({ name: "cache hit: og/ + KV read / bare", value: roundsText(kvRatios) });
   } finally {
     await ogOnly?.stop();
+    await ogKv?.stop();
     await bare?.stop();
     await server.stop();
   }
@@ -537,6 +565,132 @@ async function memory(gateway: BenchGateway): Promise<void> {
   }
 }
 
+/**
+ * wrk's Lua script of the scaling part: every request a token nobody asked
+ * for yet (a run-unique prefix and a counter) from its own client address
+ * (`X-Forwarded-For`, the service runs with `TRUST_PROXY=1`), so no request
+ * is a cache hit and no client's budget paces the run: the renderer does.
+ */
+function uniqueImagesScript(run: number): string {
+  const prefix = (run * 0x10000 + Math.floor(Math.random() * 0xffff)).toString(16).padStart(8, "0");
+  return `
+local counter = 0
+local thread_id = 0
+local next_id = 0
+function setup(thread)
+  thread:set("id", next_id)
+  next_id = next_id + 1
+end
+function init(args)
+  thread_id = id
+end
+request = function()
+  counter = counter + 1
+  local n = thread_id * 16777216 + counter
+  local path = "/api/image/tokens/ethereum/0x${prefix}" .. string.format("%032x", n)
+  local client = string.format("10.%d.%d.%d", (n / 65536) % 256, (n / 256) % 256, n % 256)
+  return wrk.format("GET", path, { ["X-Forwarded-For"] = client })
+end
+`;
+}
+
+/** One wrk run of the scaling part: `connections` clients asking uncached token images for `seconds`. */
+async function runUniqueImages(
+  url: string,
+  connections: number,
+  seconds: number,
+  script: string,
+): Promise<ReturnType<typeof parseWrk> & { non2xx: number }> {
+  const output = await new Deno.Command("wrk", {
+    args: [
+      ...["-t", String(Math.min(2, connections)), "-c", String(connections), "-d", `${seconds}s`],
+      // no request is cut short at wrk's default 2 s (its latencies would leave them out)
+      ...["--timeout", "30s", "--latency", "-s", script, url],
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(output.stdout);
+  if (!output.success) throw new Error(`wrk failed: ${new TextDecoder().decode(output.stderr)}`);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  return { ...parseWrk(text), non2xx };
+}
+
+/**
+ * Uncached token images at c=1, 4, 16 and 64 (issue 35's table): the real
+ * service (guard, middlewares, KV, render workers as configured by default),
+ * the bench gateway (instant) and its logo; every request a new token from a
+ * new client. Rounds rotate the concurrencies; every round and the median of
+ * req/s, p50 and p99 are printed, with the answers that were not 200 (503s
+ * included) and the process tree's peak RSS.
+ */
+async function imageScaling(gateway: BenchGateway, dir: string): Promise<void> {
+  const servers: BenchServer[] = [];
+  try {
+    for (const side of SCALING_SIDES) {
+      const server = await spawnServer(serviceEnv(gateway, { TRUST_PROXY: "1", ...side.env }));
+      servers.push(server);
+      await getPng(`${server.url}/api/image/tokens/ethereum/${addressOf(0x5ca1e)}`);
+    }
+    type Figure = { rps: number; p50: number; p99: number; non2xx: number; peak: number; workers: number };
+    const figures = new Map<string, Figure[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = SCALING_CONCURRENCY.map((_, i) => SCALING_CONCURRENCY[(round + i) % SCALING_CONCURRENCY.length]);
+      for (const c of order) {
+        const sides = SCALING_SIDES.map((_, i) => (round + i) % SCALING_SIDES.length);
+        for (const index of sides) {
+          const [side, server] = [SCALING_SIDES[index], servers[index]];
+          const script = join(dir, `unique_${round}_${c}_${index}.lua`);
+          await writeFile(script, uniqueImagesScript(round * 1000 + c * 10 + index));
+          const sampler = sampleTreeMemory(server.pid);
+          const result = await runUniqueImages(`${server.url}/`, c, SECONDS, script);
+          const memory = await sampler.stop();
+          const key = `${side.name} c=${c}`;
+          const workers = (memory.peakTree?.processes.length ?? 1) - 1;
+          figures.set(key, [...figures.get(key) ?? [], {
+            rps: result.requestsPerSecond,
+            p50: result.p50Ms,
+            p99: result.p99Ms,
+            non2xx: result.non2xx,
+            peak: memory.peak,
+            workers,
+          }]);
+          log(
+            `scaling round ${round + 1}, ${key}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${
+              result.p50Ms.toFixed(0)
+            } ms, p99 ${result.p99Ms.toFixed(0)} ms, not 200: ${result.non2xx}, tree peak ${mib(memory.peak)} (${
+              memory.peakTree ? perProcess(memory.peakTree) : "-"
+            })`,
+          );
+          // The next run starts on a quiet service: what this one left in the render queue is drawn first.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+    }
+    const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(" ");
+    results.imageScaling = { sides: SCALING_SIDES, seconds: SECONDS, rounds: Object.fromEntries(figures) };
+    for (const side of SCALING_SIDES) {
+      for (const c of SCALING_CONCURRENCY) {
+        const runs = figures.get(`${side.name} c=${c}`) ?? [];
+        rows.push({
+          name: `uncached token image, ${side.name}, c=${c}`,
+          rps: median(runs.map((r) => r.rps)),
+          p50: median(runs.map((r) => r.p50)),
+          p99: median(runs.map((r) => r.p99)),
+          value: `rounds req/s ${list(runs.map((r) => r.rps))}; p50 ${list(runs.map((r) => r.p50))}; p99 ${
+            list(runs.map((r) => r.p99))
+          }; not 200: ${runs.reduce((sum, r) => sum + r.non2xx, 0)}; tree peak ${
+            mib(Math.max(...runs.map((r) => r.peak)))
+          }, ${Math.max(...runs.map((r) => r.workers))} workers`,
+          target: c === 64 ? "no 503; tree <= 512 MB" : undefined,
+        });
+      }
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
 function printTable(): void {
   const fmt = (n: number | undefined) => n === undefined ? "" : n >= 100 ? n.toFixed(0) : n.toFixed(2);
   const lines = [["measure", "p50 ms", "p95 ms", "p99 ms", "req/s", "value", "target"]];
@@ -567,7 +721,7 @@ async function hasBuild(): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const only = new Set((Deno.env.get("BENCH_ONLY") ?? "render,cache,uncached,first,pages,memory").split(","));
+  const only = new Set((Deno.env.get("BENCH_ONLY") ?? "render,cache,uncached,first,scaling,pages,memory").split(","));
   if (only.has("render")) {
     log("render: og/ drawCard (Deno) vs Takumi, @vercel/og and satori + resvg-js (Node), interleaved rounds");
     try {
@@ -593,6 +747,7 @@ async function main(): Promise<void> {
           () => uncached(gateway, cardsFile),
         ],
         ["first", "first image after spawn vs Node @vercel/og server", () => firstImage(gateway, cardsFile)],
+        ["scaling", "uncached token images at c=1, 4, 16, 64", () => imageScaling(gateway, dir)],
         ["pages", "token page SSR", () => tokenPage(gateway)],
         [
           "memory",

@@ -38,7 +38,8 @@ export interface Config {
   readonly renderIdleSeconds: number;
   /**
    * `RENDER_MEMORY_MB`: resident memory of the whole process tree (the service and its render workers) that
-   * starting another worker must stay within (default 400; one worker always runs).
+   * starting another worker must stay within (default 480: the service and a worker on each of 2 cores, measured
+   * at 170-240 and 105-115 MiB under load, with room for the demo chain within 512; one worker always runs).
    */
   readonly renderMemoryMb: number;
   /** `RENDERER`: `native` (`@resvg/resvg-js`) or `wasm` (`@resvg/resvg-wasm`); `null` picks native when it loads. */
@@ -255,7 +256,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       : 30,
     renderMemoryMb: get("RENDER_MEMORY_MB")
       ? integer("RENDER_MEMORY_MB", get("RENDER_MEMORY_MB")!, 64, 1_048_576)
-      : 400,
+      : 480,
     renderer: get("RENDERER") ? renderer(get("RENDERER")!) : null,
     gatewayMaxBytes: get("GATEWAY_MAX_BYTES")
       ? integer("GATEWAY_MAX_BYTES", get("GATEWAY_MAX_BYTES")!, 1024, 1024 * 1024 * 1024)

@@ -132,7 +132,7 @@ Deno.test("loadConfig: IMAGE_CACHE_MAX_BYTES defaults to 256 MiB and takes 64 Ki
 Deno.test("loadConfig: render workers retire after RENDER_IDLE_SECONDS and fit in RENDER_MEMORY_MB", () => {
   const defaults = loadConfig({});
   assert.equal(defaults.renderIdleSeconds, 30);
-  assert.equal(defaults.renderMemoryMb, 400);
+  assert.equal(defaults.renderMemoryMb, 480);
   const set = loadConfig({ RENDER_IDLE_SECONDS: "45", RENDER_MEMORY_MB: "512" });
   assert.equal(set.renderIdleSeconds, 45);
   assert.equal(set.renderMemoryMb, 512);

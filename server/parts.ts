@@ -131,9 +131,9 @@ export async function createParts(config: Config, options: PartsOptions, clients
     renderer: config.renderer,
     workerIdleMs: config.renderIdleSeconds * 1000,
     treeMemoryMb: config.renderMemoryMb,
-    // Render workers start on demand and retire when idle (og/raster/render_pool.ts). On the demo one boots at once, so
-    // the first card a newcomer opens is fast; with a real gateway an idle instance holds no worker (memory).
-    warm: gateway !== null,
+    // Render workers start on demand (the first card's lookup overlaps the boot) and retire when idle
+    // (og/workers/render_pool.ts): an idle instance holds none (a warm one held ~100 MiB: issue 31's idle budget).
+    warm: false,
   });
   const rpcProxy = rpcProxyOf(config, chainTargets, clients, chain);
   // The browser's GraphQL client posts here: the product's own operations only (proxies/graphql_proxy.ts). Its

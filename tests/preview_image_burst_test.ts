@@ -73,3 +73,40 @@ Deno.test({
     }
   },
 });
+
+/** Command lines of the processes under `pid` (children and theirs). */
+function descendants(pid: number): string[] {
+  const lines: string[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) continue;
+      lines.push(Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).replaceAll("\0", " "));
+      lines.push(...descendants(Number(entry.name)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return lines;
+}
+
+Deno.test({
+  name: "an idle demo instance holds no render worker; the first image starts one (issue 31's idle memory)",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const server = await startServer({});
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.deepEqual(descendants(server.pid).filter((line) => line.includes("render_worker.ts")), []);
+      const image = await fetch(`${server.url}/api/image/tokens/ethereum/0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984`);
+      assert.equal(image.status, 200);
+      await image.body?.cancel();
+      assert.equal(descendants(server.pid).filter((line) => line.includes("render_worker.ts")).length, 1);
+    } finally {
+      await server.stop();
+    }
+  },
+});

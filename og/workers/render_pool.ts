@@ -13,8 +13,8 @@
  *   process at the largest size it had while cards were drawn, and its
  *   workers, resident memory from `/proc`) plus one more worker of the
  *   largest size seen and 32 MiB of room would pass `treeMemoryMb` (default
- *   400: on a 2-core host that is one worker beside the service); one
- *   always may.
+ *   480: on a 2-core host a worker on each core beside the service, as
+ *   measured under load); one always may.
  *   A worker that finishes a card while the tree is over that budget (the
  *   service's own memory grows under load) is retired if another remains.
  * - **Admission**: {@linkcode RenderPool.admit} hands out at most
@@ -93,7 +93,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const places = size + Math.max(0, options.queue);
   const entry = fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url));
   const idleMs = options.idleMs ?? 30_000;
-  const treeBudget = (options.treeMemoryMb ?? 400) * MIB;
+  const treeBudget = (options.treeMemoryMb ?? 480) * MIB;
   const tree = createTreeMemory({ budgetBytes: treeBudget });
   const pids = () => slots.map((slot) => slot.process.pid);
   let admitted = 0;

@@ -21,11 +21,12 @@ const MIB = 1024 * 1024;
 const PAGE_SIZE = 4096;
 
 /**
- * The least a worker is taken to hold (a worker that drew cards holds 120-150 MiB with its collections): a worker
- * read while it boots or draws its first cards holds less, and counting it so would let another start that the
- * tree cannot hold once both are busy.
+ * The least a worker is taken to hold before one has reported its size: what a worker drawing uncached token cards
+ * holds (measured 105-115 MiB with two workers at c=16 and c=64, 2-core machine); a worker read while it boots holds
+ * less, and counting it so would let another start that the tree cannot hold once both are busy. Once a worker
+ * reported more, its largest size counts instead.
  */
-export const DEFAULT_WORKER_BYTES = 150 * MIB;
+export const DEFAULT_WORKER_BYTES = 120 * MIB;
 /** Room kept in the tree's budget when a worker starts, for a card's decoding and this process's growth. */
 export const TREE_MARGIN_BYTES = 32 * MIB;
 

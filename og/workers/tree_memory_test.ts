@@ -18,9 +18,9 @@ Deno.test("residentBytes reads this process from /proc; null for a process that 
 Deno.test("another worker fits only with the tree, one more worker and the margin within budget", () => {
   const sizes = new Map<number, number>([[1, 150 * MIB], [2, 30 * MIB]]);
   const tree = createTreeMemory({ budgetBytes: 512 * MIB, pid: 1, read: (pid) => sizes.get(pid) ?? null });
-  // No worker reported yet: a booting worker (30 MiB) counts as the default size (150 MiB).
+  // No worker reported yet: a booting worker (30 MiB) counts as the default size (120 MiB).
   assert.equal(tree.mayStart([]), 150 * MIB + DEFAULT_WORKER_BYTES + TREE_MARGIN_BYTES <= 512 * MIB);
-  assert.equal(tree.mayStart([2]), true, "150 + 150 + 150 + 32 <= 512");
+  assert.equal(tree.mayStart([2]), true, "150 + 120 + 120 + 32 <= 512");
   assert.equal(tree.bytes([2]), 180 * MIB);
   // A worker read on its first cards (100 MiB) does not lower the expected size below the default.
   tree.noteWorker(100 * MIB);
@@ -30,15 +30,22 @@ Deno.test("another worker fits only with the tree, one more worker and the margi
   assert.equal(tree.mayStart([2]), false, "150 + 190 + 190 + 32 > 512");
   // This process grew under load, and stays counted at its peak after it shrinks.
   const small = createTreeMemory({ budgetBytes: 512 * MIB, pid: 1, read: (pid) => sizes.get(pid) ?? null });
-  sizes.set(1, 260 * MIB);
+  sizes.set(1, 240 * MIB);
   small.noteSelf();
   sizes.set(1, 150 * MIB);
-  assert.equal(small.mayStart([2]), false, "260 + 150 + 150 + 32 > 512");
-  // Under 400 MiB (the service's default) a second worker never fits beside a 100 MiB service.
-  const service = createTreeMemory({ budgetBytes: 400 * MIB, pid: 1, read: (pid) => sizes.get(pid) ?? null });
-  sizes.set(1, 100 * MIB);
-  service.noteWorker(90 * MIB);
-  assert.equal(service.mayStart([2]), false, "100 + 150 + 150 + 32 > 400");
+  assert.equal(small.mayStart([2]), true, "240 + 120 + 120 + 32 <= 512");
+  sizes.set(1, 300 * MIB);
+  small.noteSelf();
+  assert.equal(small.mayStart([2]), false, "300 + 120 + 120 + 32 > 512");
+  // The service's default (480 MiB): a second worker fits beside the service as measured under load (240 MiB) ...
+  const service = createTreeMemory({ budgetBytes: 480 * MIB, pid: 1, read: (pid) => sizes.get(pid) ?? null });
+  sizes.set(1, 200 * MIB);
+  service.noteWorker(110 * MIB);
+  assert.equal(service.mayStart([2]), true, "200 + 120 + 120 + 32 <= 480");
+  // ... and not once the service itself grew past what the tree can hold beside two.
+  sizes.set(1, 320 * MIB);
+  service.noteSelf();
+  assert.equal(service.mayStart([2]), false, "320 + 120 + 120 + 32 > 480");
   // Without /proc nothing is known: the pool's own cap (workers) holds.
   const blind = createTreeMemory({ budgetBytes: 1, pid: 1, read: () => null });
   assert.equal(blind.mayStart([2, 3]), true);
