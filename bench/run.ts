@@ -8,12 +8,17 @@
  * 1. Card render: og/ (`drawCard` as a render worker runs it) vs Takumi
  *    (@takumi-rs/core, Node) vs @vercel/og 0.11.1 (Node) vs plain satori +
  *    native resvg-js (Node), token, pool and position cards (`render.tsx`).
- * 2. Cache hit: req/s of a cached image from the service vs a bare
+ * 2. Cache hit: req/s of a cached image from the service (answered by the
+ *    guard's microcache), og/ alone (image cache in memory) and og/ over the
+ *    service's KV cache with its LRU off (every hit reads Deno KV), vs a bare
  *    `Deno.serve` sending the same bytes (`bare_server.ts`), wrk at c=32.
  * 3. The whole uncached request (preview lookup, logo fetch, render, KV
  *    write), c=1, fresh tokens, vs Node servers drawing the same card from
  *    the same logo (`node/server.mjs`): @vercel/og, and Takumi.
  * 4. First image after spawn: the service vs the Node @vercel/og server.
+ * 6. Uncached scaling (`scaling`): uncached token images at c=1, 4, 16, 64,
+ *    each request a new token from a new client, p50 and p99, every round
+ *    and the median, sides interleaved (`BENCH_SCALING_SIDES`).
  * 5. Token page SSR (`pages`), and the service's memory (`memory`: its whole
  *    process tree, main process and render workers): idle after start-up,
  *    over 500 uncached images, and once the workers retired (no peer).
