@@ -36,7 +36,7 @@ import {
   RENDER_BUSY,
   RENDER_FAILURE,
   toResponse,
-} from "./serve/response.ts";
+} from "./serve/image_answer.ts";
 import { type CardStore, createCardStore } from "./serve/store.ts";
 
 export { EMOJI_SETS, type EmojiSet } from "./assets/emoji.ts";
@@ -55,7 +55,7 @@ export {
   RENDER_BUSY,
   RENDER_FAILURE,
   RETRY_AFTER_SECONDS,
-} from "./serve/response.ts";
+} from "./serve/image_answer.ts";
 export { STOPPED_LOGO_TTL_MS } from "./serve/draw_stage.ts";
 export { isWellFormedTarget, parsePositionVersion, type PositionVersion } from "./job/image_target.ts";
 export type { ImageCache, ImageTarget } from "../lib/preview_images.ts";

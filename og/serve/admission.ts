@@ -10,7 +10,7 @@
 import { Lru } from "../../lib/lru.ts";
 import { type ClientBudgetOptions, createClientBudget } from "../job/client_budget.ts";
 import { logger } from "../log.ts";
-import { CLIENT_BUSY, type ImageResult } from "./response.ts";
+import { CLIENT_BUSY, type ImageResult } from "./image_answer.ts";
 
 /** Options of {@linkcode createAdmission}. */
 export interface AdmissionOptions {

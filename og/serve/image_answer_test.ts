@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { IMAGE_CACHE_CONTROL, toResponse } from "./response.ts";
+import { IMAGE_CACHE_CONTROL, toResponse } from "./image_answer.ts";
 
 Deno.test("a PNG answer hands out the very bytes it was given (no copy), with its length", async () => {
   const png = new Uint8Array(70_000).map((_, i) => i & 255);
