@@ -36,7 +36,10 @@
  *   thread, `workers` at a time, without a deadline (logged once).
  *
  * Its options, interface, counters and {@linkcode RenderAbortedError} are
- * declared in `render_pool_types.ts` and re-exported here.
+ * declared in `render_pool_types.ts` and re-exported here. The pool's state
+ * is one record ({@linkcode PoolCore}) that the small functions below share:
+ * the worker slots' lifecycle, dispatch, the memory watch, the inline
+ * fallback, and the public face ({@linkcode poolFace}).
  *
  * @module
  */
@@ -48,7 +51,8 @@ import type { RenderTimings } from "../raster/render.ts";
 import { chooseRenderer, type RendererInfo, type RendererName } from "../raster/resvg.ts";
 import { type RenderProcess, startRenderProcess } from "./render_process.ts";
 import type { WorkerReply, WorkerRequest } from "./render_worker.ts";
-import { createTreeMemory, releaseFreeMemory, residentBytes } from "./tree_memory.ts";
+import { createTreeMemory, releaseFreeMemory, residentBytes, type TreeMemory } from "./tree_memory.ts";
+import type { DefaultFontLoader } from "../assets/fonts.ts";
 import {
   RenderAbortedError,
   RenderCancelledError,
@@ -82,449 +86,504 @@ interface Slot {
 
 const MIB = 1024 * 1024;
 
-/** Creates the pool; workers start on the first `warm` or `run`. */
-export function createRenderPool(options: RenderPoolOptions): RenderPool {
+/** The pool's settings and mutable state, shared by the functions below. */
+interface PoolCore {
+  readonly options: RenderPoolOptions;
+  readonly size: number;
+  readonly budgetMb: number;
+  readonly budget: number;
+  readonly places: number;
+  /** Path of the worker's entry module. */
+  readonly entry: string;
+  readonly idleMs: number;
+  readonly treeBudget: number;
+  readonly tree: TreeMemory;
+  /** What workers are asked to draw with; each chooses itself (native when it loads, else wasm). */
+  readonly rendererName: RendererName;
+  readonly waiting: Job[];
+  readonly slots: Slot[];
+  admitted: number;
+  replaced: number;
+  retiredIdle: number;
+  cancelled: number;
+  nextId: number;
+  closed: boolean;
+  inline: boolean;
+  inlineRunning: number;
+  inlineFonts: DefaultFontLoader | undefined;
+  startFailures: number;
+  /** What the first worker that became ready draws with (it loads the renderer itself). */
+  workerRenderer: RendererInfo | undefined;
+  /** Callers of `warm` waiting for a worker to be ready. */
+  readyWaiters: PromiseWithResolvers<void>[];
+  /** Whether a card or `warm` asked for workers (they may start). */
+  launched: boolean;
+  memoryTimer: ReturnType<typeof setInterval> | null;
+  /** This process's resident bytes after the last trim (`null`: none yet). */
+  trimmedAt: { rss: number; time: number } | null;
+  /** The renderer of this thread, for inline pools only. */
+  chosen: Promise<RendererInfo> | null;
+}
+
+/** The pool's state from its options (throws for a size that is not a positive integer). */
+function poolCore(options: RenderPoolOptions): PoolCore {
   const size = options.workers;
   if (!Number.isInteger(size) || size < 1) {
     throw new Error(`Cannot create a render pool of ${size} workers: expected an integer >= 1`);
   }
   const budgetMb = options.memoryBudgetMb ?? 512;
-  const budget = budgetMb * MIB;
-  const places = size + Math.max(0, options.queue);
-  const entry = fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url));
-  const idleMs = options.idleMs ?? 30_000;
   const treeBudget = (options.treeMemoryMb ?? 480) * MIB;
-  const tree = createTreeMemory({ budgetBytes: treeBudget });
-  const pids = () => slots.map((slot) => slot.process.pid);
-  let admitted = 0;
-  let replaced = 0;
-  let retiredIdle = 0;
-  let cancelled = 0;
-  let nextId = 1;
-  let closed = false;
-  let inline = options.inline ?? false;
-  let inlineRunning = 0;
-  let inlineFonts: import("../assets/fonts.ts").DefaultFontLoader | undefined;
-  let startFailures = 0;
-  /** What workers are asked to draw with; each chooses itself (native when it loads, else wasm). */
-  const rendererName: RendererName = options.renderer ?? "native";
-  /** What the first worker that became ready draws with (it loads the renderer itself). */
-  let workerRenderer: RendererInfo | undefined;
-  const waiting: Job[] = [];
-  const slots: Slot[] = [];
-  /** Callers of `warm` waiting for a worker to be ready. */
-  let readyWaiters: PromiseWithResolvers<void>[] = [];
-  /** Whether a card or `warm` asked for workers (they may start). */
-  let launched = false;
-  let memoryTimer: ReturnType<typeof setInterval> | null = null;
+  return {
+    options,
+    size,
+    budgetMb,
+    budget: budgetMb * MIB,
+    places: size + Math.max(0, options.queue),
+    entry: fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url)),
+    idleMs: options.idleMs ?? 30_000,
+    treeBudget,
+    tree: createTreeMemory({ budgetBytes: treeBudget }),
+    rendererName: options.renderer ?? "native",
+    waiting: [],
+    slots: [],
+    admitted: 0,
+    replaced: 0,
+    retiredIdle: 0,
+    cancelled: 0,
+    nextId: 1,
+    closed: false,
+    inline: options.inline ?? false,
+    inlineRunning: 0,
+    inlineFonts: undefined,
+    startFailures: 0,
+    workerRenderer: undefined,
+    readyWaiters: [],
+    launched: false,
+    memoryTimer: null,
+    trimmedAt: null,
+    chosen: null,
+  };
+}
 
-  function logRenderer(info: RendererInfo): void {
-    logger.info("Share images: renderer chosen", {
-      renderer: info.name,
-      package: info.package,
-      ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}),
-      workers: inline ? 0 : size,
-      timeoutMs: options.timeoutMs,
-      queue: options.queue,
+function pidsOf(core: PoolCore): number[] {
+  return core.slots.map((slot) => slot.process.pid);
+}
+
+function logRenderer(core: PoolCore, info: RendererInfo): void {
+  logger.info("Share images: renderer chosen", {
+    renderer: info.name,
+    package: info.package,
+    ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}),
+    workers: core.inline ? 0 : core.size,
+    timeoutMs: core.options.timeoutMs,
+    queue: core.options.queue,
+  });
+}
+
+/**
+ * The renderer of this thread, for inline pools only: the service's
+ * process never loads resvg while workers draw (memory, and a first card
+ * that does not wait for the addon to load here before its worker starts).
+ */
+function inlineRenderer(core: PoolCore): Promise<RendererInfo> {
+  core.chosen ??= chooseRenderer(core.options.renderer ?? null).then((info) => {
+    logRenderer(core, info);
+    return info;
+  });
+  return core.chosen;
+}
+
+function runInline(core: PoolCore, entry: Job): void {
+  core.inlineRunning++;
+  (async () => {
+    const [{ drawCard }, { createDefaultFontLoader }, { selectRenderer }] = await Promise.all([
+      import("../job/draw.tsx"),
+      import("../assets/fonts.ts"),
+      import("../raster/resvg.ts"),
+    ]);
+    await selectRenderer(core.options.renderer ?? null);
+    core.inlineFonts ??= createDefaultFontLoader(core.options.staticDir);
+    let timings: RenderTimings | null = null;
+    const png = await drawCard(entry.job, { fonts: core.inlineFonts, onTimings: (t) => timings = t });
+    return { png, timings };
+  })().then(entry.resolve, entry.reject).finally(() => {
+    core.inlineRunning--;
+    dispatch(core);
+  });
+}
+
+/** Runs the jobs on the main thread from now on (no processes on this host, or they keep failing). */
+function goInline(core: PoolCore, reason: string): void {
+  if (core.inline) return;
+  logger.error("Share images: render workers cannot start; drawing on the main thread", { error: reason });
+  core.inline = true;
+  resolveReady(core);
+  dispatch(core);
+}
+
+/** Starts a worker; `warmUp`: it draws warm-up cards if no card waits once it is ready. */
+function spawn(core: PoolCore, warmUp = true): void {
+  if (core.closed || core.inline) return;
+  let slot: Slot;
+  try {
+    const process = startRenderProcess({
+      entry: core.entry,
+      heapMb: core.budgetMb,
+      init: { type: "init", staticDir: core.options.staticDir, renderer: core.rendererName },
+      onReply: (reply) => onReply(core, slot, reply),
+      onExit: (status) => {
+        retire(core, slot, new RenderAbortedError("crashed", `render worker exited (${status.signal ?? status.code})`));
+      },
+    });
+    slot = { process, ready: false, current: null, retired: false, idleTimer: null, warming: false, warmUp };
+  } catch (error) {
+    goInline(core, errorText(error));
+    return;
+  }
+  core.slots.push(slot);
+}
+
+/** A worker is ready: noted, logged, warmed up when no card waits, and given work. */
+function onReady(core: PoolCore, slot: Slot, reply: Extract<WorkerReply, { type: "ready" }>): void {
+  slot.ready = true;
+  core.startFailures = 0;
+  if (!core.workerRenderer) {
+    core.workerRenderer = reply.renderer;
+    logRenderer(core, reply.renderer);
+  } else if (reply.renderer.name !== core.workerRenderer.name) {
+    logger.warn("Share images: a render worker uses another renderer", {
+      renderer: reply.renderer.name,
+      reason: reply.renderer.fallbackReason,
     });
   }
+  // Not noted as a worker's size: a worker that has drawn nothing holds less than one drawing cards (about 95
+  // against 105-150 MiB), and counting it so let a second worker start beyond the tree's budget.
+  logger.info("Share images: render worker ready", {
+    startMs: Math.round(reply.startMs),
+    satori: reply.satori,
+    rss: reply.memory.rss,
+    workers: core.slots.length,
+  });
+  // An idle worker does not keep the process alive (one drawing does).
+  slot.process.unref();
+  resolveReady(core);
+  // With no card waiting, the new worker pays its first-call costs now;
+  // a card already waiting is drawn at once instead.
+  if (core.waiting.length === 0 && slot.warmUp && (core.options.warmWorkers ?? true)) warmSlot(core, slot);
+  dispatch(core);
+}
 
-  /**
-   * The renderer of this thread, for inline pools only: the service's
-   * process never loads resvg while workers draw (memory, and a first card
-   * that does not wait for the addon to load here before its worker starts).
-   */
-  let chosen: Promise<RendererInfo> | null = null;
-  function inlineRenderer(): Promise<RendererInfo> {
-    chosen ??= chooseRenderer(options.renderer ?? null).then((info) => {
-      logRenderer(info);
-      return info;
+function onReply(core: PoolCore, slot: Slot, reply: WorkerReply): void {
+  if (slot.retired) return;
+  if (reply.type === "ready") return onReady(core, slot, reply);
+  if (reply.type === "startFailed") {
+    retireQuietly(core, slot);
+    goInline(core, reply.message);
+    return;
+  }
+  const current = slot.current;
+  if (!current || current.id !== reply.id) return;
+  clearTimeout(current.timer);
+  slot.current = null;
+  slot.warming = false;
+  slot.process.unref();
+  core.tree.noteWorker(reply.memory.rss);
+  if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
+  else current.reject(new Error(reply.message));
+  // The last card of a burst: what its requests freed goes back to the system (see trimWhenGrown).
+  if (core.waiting.length === 0 && !core.slots.some((s) => s.current)) trimWhenGrown(core, 8 * MIB);
+  if (reply.memory.rss > core.budget) {
+    logger.info("Share images: render worker replaced: a job left it over its memory budget", {
+      rss: reply.memory.rss,
+      budget: core.budget,
     });
-    return chosen;
-  }
-
-  function runInline(entry: Job): void {
-    inlineRunning++;
-    (async () => {
-      const [{ drawCard }, { createDefaultFontLoader }, { selectRenderer }] = await Promise.all([
-        import("../job/draw.tsx"),
-        import("../assets/fonts.ts"),
-        import("../raster/resvg.ts"),
-      ]);
-      await selectRenderer(options.renderer ?? null);
-      inlineFonts ??= createDefaultFontLoader(options.staticDir);
-      let timings: RenderTimings | null = null;
-      const png = await drawCard(entry.job, { fonts: inlineFonts, onTimings: (t) => timings = t });
-      return { png, timings };
-    })().then(entry.resolve, entry.reject).finally(() => {
-      inlineRunning--;
-      dispatch();
+    replace(core, slot, null);
+  } else if (core.slots.length > 1 && (core.tree.bytes(pidsOf(core)) ?? 0) > core.treeBudget) {
+    // The tree grew past its budget since this worker started (the
+    // service's own memory grows under load): one worker fewer.
+    logger.info("Share images: render worker retired: the process tree is over its memory budget", {
+      tree: core.tree.bytes(pidsOf(core)),
+      treeBudget: core.treeBudget,
     });
+    retireQuietly(core, slot);
+    core.retiredIdle++;
   }
+  dispatch(core);
+}
 
-  /** Runs the jobs on the main thread from now on (no processes on this host, or they keep failing). */
-  function goInline(reason: string): void {
-    if (inline) return;
-    logger.error("Share images: render workers cannot start; drawing on the main thread", { error: reason });
-    inline = true;
-    resolveReady();
-    dispatch();
-  }
+function retireQuietly(core: PoolCore, slot: Slot): void {
+  slot.retired = true;
+  if (slot.idleTimer !== null) clearTimeout(slot.idleTimer);
+  const index = core.slots.indexOf(slot);
+  if (index >= 0) core.slots.splice(index, 1);
+  slot.process.kill();
+}
 
-  /** Starts a worker; `warmUp`: it draws warm-up cards if no card waits once it is ready. */
-  function spawn(warmUp = true): void {
-    if (closed || inline) return;
-    let slot: Slot;
-    try {
-      const process = startRenderProcess({
-        entry,
-        heapMb: budgetMb,
-        init: { type: "init", staticDir: options.staticDir, renderer: rendererName },
-        onReply: (reply) => onReply(slot, reply),
-        onExit: (status) => {
-          retire(slot, new RenderAbortedError("crashed", `render worker exited (${status.signal ?? status.code})`));
-        },
-      });
-      slot = { process, ready: false, current: null, retired: false, idleTimer: null, warming: false, warmUp };
-    } catch (error) {
-      goInline(errorText(error));
-      return;
-    }
-    slots.push(slot);
-  }
-
-  function onReply(slot: Slot, reply: WorkerReply): void {
-    if (slot.retired) return;
-    if (reply.type === "ready") {
-      slot.ready = true;
-      startFailures = 0;
-      if (!workerRenderer) {
-        workerRenderer = reply.renderer;
-        logRenderer(reply.renderer);
-      } else if (reply.renderer.name !== workerRenderer.name) {
-        logger.warn("Share images: a render worker uses another renderer", {
-          renderer: reply.renderer.name,
-          reason: reply.renderer.fallbackReason,
-        });
-      }
-      // Not noted as a worker's size: a worker that has drawn nothing holds less than one drawing cards (about 95
-      // against 135-150 MiB), and counting it so let a second worker start beyond the tree's budget.
-      logger.info("Share images: render worker ready", {
-        startMs: Math.round(reply.startMs),
-        satori: reply.satori,
-        rss: reply.memory.rss,
-        workers: slots.length,
-      });
-      // An idle worker does not keep the process alive (one drawing does).
-      slot.process.unref();
-      resolveReady();
-      // With no card waiting, the new worker pays its first-call costs now;
-      // a card already waiting is drawn at once instead.
-      if (waiting.length === 0 && slot.warmUp && (options.warmWorkers ?? true)) warmSlot(slot);
-      dispatch();
-      return;
-    }
-    if (reply.type === "startFailed") {
-      retireQuietly(slot);
-      goInline(reply.message);
-      return;
-    }
-    const current = slot.current;
-    if (!current || current.id !== reply.id) return;
-    clearTimeout(current.timer);
+/** Ends the slot's job with `error` (if any) and kills its process; another starts when a card waits. */
+function replace(core: PoolCore, slot: Slot, error: RenderAbortedError | null): void {
+  if (slot.retired) return;
+  const wasReady = slot.ready;
+  retireQuietly(core, slot);
+  if (slot.current) {
+    clearTimeout(slot.current.timer);
+    slot.current.reject(error ?? new RenderAbortedError("crashed", "render worker replaced"));
     slot.current = null;
-    slot.warming = false;
-    slot.process.unref();
-    tree.noteWorker(reply.memory.rss);
-    if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
-    else current.reject(new Error(reply.message));
-    // The last card of a burst: what its requests freed goes back to the system (see trimWhenGrown).
-    if (waiting.length === 0 && !slots.some((s) => s.current)) trimWhenGrown(8 * MIB);
-    if (reply.memory.rss > budget) {
-      logger.info("Share images: render worker replaced: a job left it over its memory budget", {
-        rss: reply.memory.rss,
-        budget,
-      });
-      replace(slot, null);
-    } else if (slots.length > 1 && (tree.bytes(pids()) ?? 0) > treeBudget) {
-      // The tree grew past its budget since this worker started (the
-      // service's own memory grows under load): one worker fewer.
-      logger.info("Share images: render worker retired: the process tree is over its memory budget", {
-        tree: tree.bytes(pids()),
-        treeBudget,
-      });
-      retireQuietly(slot);
-      retiredIdle++;
+  }
+  if (error) core.replaced++;
+  if (!wasReady && ++core.startFailures >= 3) {
+    goInline(core, error?.message ?? "render worker stopped before it was ready");
+    return;
+  }
+  // A caller of warm() still waits for a worker.
+  if (core.readyWaiters.length > 0 && core.slots.length === 0) spawn(core);
+  dispatch(core);
+}
+
+function retire(core: PoolCore, slot: Slot, error: RenderAbortedError): void {
+  if (slot.retired || core.closed) return;
+  logger.warn("Share images: render worker stopped", { reason: error.reason, error: error.message });
+  replace(core, slot, error);
+  dispatch(core);
+}
+
+function dispatch(core: PoolCore): void {
+  const { waiting, slots } = core;
+  while (waiting.length > 0) {
+    if (core.inline) {
+      if (core.inlineRunning >= core.size) return;
+      runInline(core, waiting.shift()!);
+      continue;
     }
-    dispatch();
+    const slot = slots.find((s) => s.ready && !s.current && !s.retired);
+    if (!slot) break;
+    assign(core, slot, waiting.shift()!, "job");
   }
+  if (!core.inline && core.launched && waiting.length > 0) grow(core, waiting.length);
+  for (const slot of slots) if (slot.ready && !slot.current && slot.idleTimer === null) idle(core, slot);
+}
 
-  function remove(slot: Slot): void {
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
+/** Starts workers for `cards` waiting ones, beyond those starting, within `workers` and the tree's budget. */
+function grow(core: PoolCore, cards: number): void {
+  let needed = cards - core.slots.filter((s) => !s.ready || s.warming).length;
+  while (needed-- > 0 && core.slots.length < core.size && !core.closed && !core.inline) {
+    if (core.slots.length > 0 && !core.tree.mayStart(pidsOf(core))) return;
+    spawn(core);
   }
+}
 
-  function retireQuietly(slot: Slot): void {
+/** Retires `slot` if it stays without work for `idleMs`. */
+function idle(core: PoolCore, slot: Slot): void {
+  slot.idleTimer = setTimeout(() => {
+    slot.idleTimer = null;
+    if (slot.retired || slot.current || core.closed) return;
+    retireQuietly(core, slot);
+    core.retiredIdle++;
+    // The load is over: this process's allocator gives back what the cards' requests freed.
+    if (core.slots.length === 0) trimSelf(core);
+    logger.info("Share images: idle render worker retired", {
+      idleMs: core.idleMs,
+      workers: core.slots.length,
+      rss: residentBytes(Deno.pid),
+    });
+  }, core.idleMs);
+  Deno.unrefTimer(slot.idleTimer);
+}
+
+function resolveReady(core: PoolCore): void {
+  for (const waiter of core.readyWaiters) waiter.resolve();
+  core.readyWaiters = [];
+}
+
+function warmSlot(core: PoolCore, slot: Slot): void {
+  const warm: CardJob = { kind: "default", emojiSet: "twemoji", dynamicAssets: false };
+  assign(core, slot, { job: warm, resolve: () => {}, reject: () => {} }, "warm");
+  slot.warming = true;
+}
+
+/** Hands `job` to the idle `slot` under the deadline. */
+function assign(core: PoolCore, slot: Slot, job: Job, type: "job" | "warm"): void {
+  const id = core.nextId++;
+  const timer = setTimeout(() => {
+    logger.warn("Share images: render job past its deadline; worker killed and replaced", {
+      kind: type === "warm" ? "warm-up" : job.job.kind,
+      timeoutMs: core.options.timeoutMs,
+    });
+    replace(core, slot, new RenderAbortedError("timeout", `not drawn within ${core.options.timeoutMs} ms`));
+    dispatch(core);
+  }, core.options.timeoutMs);
+  slot.current = { ...job, id, started: performance.now(), timer };
+  watchMemory(core);
+  if (slot.idleTimer !== null) {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
+  }
+  slot.process.ref();
+  const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
+  slot.process.send(request);
+}
+
+/** Reads the drawing workers' memory every 50 ms while any draws (an idle pool wakes for nothing). */
+function watchMemory(core: PoolCore): void {
+  if (core.memoryTimer !== null || core.closed || core.inline) return;
+  core.memoryTimer = setInterval(() => {
+    let busy = false;
+    for (const slot of [...core.slots]) {
+      if (!slot.current) continue;
+      busy = true;
+      const rss = residentBytes(slot.process.pid);
+      if (rss !== null) core.tree.noteWorker(rss);
+      if (rss === null || rss <= core.budget) continue;
+      logger.warn("Share images: render worker over its memory budget; killed and replaced", {
+        kind: slot.current.job.kind,
+        rss,
+        budget: core.budget,
+      });
+      replace(core, slot, new RenderAbortedError("memory", `over the memory budget of ${core.budgetMb} MiB`));
+    }
+    if (busy) {
+      core.tree.noteSelf();
+      trimWhenGrown(core);
+    } else {
+      clearInterval(core.memoryTimer!);
+      core.memoryTimer = null;
+    }
+    dispatch(core);
+  }, 50);
+  Deno.unrefTimer(core.memoryTimer);
+}
+
+function trimSelf(core: PoolCore): void {
+  if (!releaseFreeMemory()) return;
+  core.trimmedAt = { rss: residentBytes(Deno.pid) ?? 0, time: performance.now() };
+}
+
+/**
+ * While cards are drawn, this process's native memory (KV, HTTP and fetch
+ * buffers of the requests) is freed but kept by the allocator: once it has
+ * grown by `growth` (32 MiB while drawing, 8 MiB when a burst's last card is
+ * done) since the last trim, at most once a second, give it back.
+ */
+function trimWhenGrown(core: PoolCore, growth = 32 * MIB): void {
+  const rss = residentBytes(Deno.pid);
+  if (rss === null) return;
+  if (core.trimmedAt === null) core.trimmedAt = { rss, time: performance.now() };
+  else if (rss - core.trimmedAt.rss > growth && performance.now() - core.trimmedAt.time > 1000) trimSelf(core);
+}
+
+/** Lets workers start (each chooses its renderer: the service's process loads none). */
+function start(core: PoolCore): Promise<void> {
+  core.launched = true;
+  return Promise.resolve();
+}
+
+async function warm(core: PoolCore): Promise<RendererInfo> {
+  await start(core);
+  if (!core.inline && !core.slots.some((slot) => slot.ready)) {
+    const ready = Promise.withResolvers<void>();
+    core.readyWaiters.push(ready);
+    if (core.slots.length === 0) spawn(core);
+    await ready.promise;
+  }
+  return core.workerRenderer ?? await inlineRenderer(core);
+}
+
+/** Queues `job`; a job still queued when `signal` aborts leaves the queue (one a worker took is finished). */
+function run(core: PoolCore, job: CardJob, signal?: AbortSignal): Promise<RenderOutput> {
+  if (core.closed) return Promise.reject(new Error("Cannot draw: the render pool is closed"));
+  if (signal?.aborted) {
+    core.cancelled++;
+    return Promise.reject(new RenderCancelledError());
+  }
+  const { promise, resolve, reject } = Promise.withResolvers<RenderOutput>();
+  const entry: Job = { job, resolve, reject };
+  core.waiting.push(entry);
+  if (signal) {
+    const drop = () => {
+      const index = core.waiting.indexOf(entry);
+      if (index < 0) return;
+      core.waiting.splice(index, 1);
+      core.cancelled++;
+      reject(new RenderCancelledError());
+    };
+    signal.addEventListener("abort", drop, { once: true });
+    promise.then(() => signal.removeEventListener("abort", drop), () => signal.removeEventListener("abort", drop));
+  }
+  start(core).then(() => dispatch(core), (error) => {
+    const index = core.waiting.indexOf(entry);
+    if (index >= 0) core.waiting.splice(index, 1);
+    reject(error);
+  });
+  return promise;
+}
+
+/** Kills the workers; jobs not finished reject. */
+async function close(core: PoolCore): Promise<void> {
+  if (core.closed) return;
+  core.closed = true;
+  if (core.memoryTimer !== null) clearInterval(core.memoryTimer);
+  const error = new Error("Cannot draw: the render pool is closed");
+  for (const entry of core.waiting.splice(0)) entry.reject(error);
+  resolveReady(core);
+  const all = core.slots.splice(0);
+  for (const slot of all) {
     slot.retired = true;
-    if (slot.idleTimer !== null) clearTimeout(slot.idleTimer);
-    remove(slot);
-    slot.process.kill();
-  }
-
-  /** Ends the slot's job with `error` (if any) and kills its process; another starts when a card waits. */
-  function replace(slot: Slot, error: RenderAbortedError | null): void {
-    if (slot.retired) return;
-    const wasReady = slot.ready;
-    retireQuietly(slot);
     if (slot.current) {
       clearTimeout(slot.current.timer);
-      slot.current.reject(error ?? new RenderAbortedError("crashed", "render worker replaced"));
+      slot.current.reject(error);
       slot.current = null;
     }
-    if (error) replaced++;
-    if (!wasReady && ++startFailures >= 3) {
-      goInline(error?.message ?? "render worker stopped before it was ready");
-      return;
-    }
-    // A caller of warm() still waits for a worker.
-    if (readyWaiters.length > 0 && slots.length === 0) spawn();
-    dispatch();
-  }
-
-  function retire(slot: Slot, error: RenderAbortedError): void {
-    if (slot.retired || closed) return;
-    logger.warn("Share images: render worker stopped", { reason: error.reason, error: error.message });
-    replace(slot, error);
-    dispatch();
-  }
-
-  function dispatch(): void {
-    while (waiting.length > 0) {
-      if (inline) {
-        if (inlineRunning >= size) return;
-        runInline(waiting.shift()!);
-        continue;
-      }
-      const slot = slots.find((s) => s.ready && !s.current && !s.retired);
-      if (!slot) break;
-      assign(slot, waiting.shift()!, "job");
-    }
-    if (!inline && launched && waiting.length > 0) grow(waiting.length);
-    for (const slot of slots) if (slot.ready && !slot.current && slot.idleTimer === null) idle(slot);
-  }
-
-  /** Starts workers for `cards` waiting ones, beyond those starting, within `workers` and the tree's budget. */
-  function grow(cards: number): void {
-    let needed = cards - slots.filter((s) => !s.ready || s.warming).length;
-    while (needed-- > 0 && slots.length < size && !closed && !inline) {
-      if (slots.length > 0 && !tree.mayStart(pids())) return;
-      spawn();
-    }
-  }
-
-  /** Retires `slot` if it stays without work for `idleMs`. */
-  function idle(slot: Slot): void {
-    slot.idleTimer = setTimeout(() => {
-      slot.idleTimer = null;
-      if (slot.retired || slot.current || closed) return;
-      retireQuietly(slot);
-      retiredIdle++;
-      // The load is over: this process's allocator gives back what the cards' requests freed.
-      if (slots.length === 0) trimSelf();
-      logger.info("Share images: idle render worker retired", {
-        idleMs,
-        workers: slots.length,
-        rss: residentBytes(Deno.pid),
-      });
-    }, idleMs);
-    Deno.unrefTimer(slot.idleTimer);
-  }
-
-  function resolveReady(): void {
-    for (const waiter of readyWaiters) waiter.resolve();
-    readyWaiters = [];
-  }
-
-  function warmSlot(slot: Slot): void {
-    const warm: CardJob = { kind: "default", emojiSet: "twemoji", dynamicAssets: false };
-    assign(slot, { job: warm, resolve: () => {}, reject: () => {} }, "warm");
-    slot.warming = true;
-  }
-
-  /** Hands `job` to the idle `slot` under the deadline. */
-  function assign(slot: Slot, job: Job, type: "job" | "warm"): void {
-    const id = nextId++;
-    const timer = setTimeout(() => {
-      logger.warn("Share images: render job past its deadline; worker killed and replaced", {
-        kind: type === "warm" ? "warm-up" : job.job.kind,
-        timeoutMs: options.timeoutMs,
-      });
-      replace(slot, new RenderAbortedError("timeout", `not drawn within ${options.timeoutMs} ms`));
-      dispatch();
-    }, options.timeoutMs);
-    slot.current = { ...job, id, started: performance.now(), timer };
-    watchMemory();
-    if (slot.idleTimer !== null) {
-      clearTimeout(slot.idleTimer);
-      slot.idleTimer = null;
-    }
+    // Awaiting an unreferenced child's exit would not keep this process alive.
     slot.process.ref();
-    const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
-    slot.process.send(request);
+    slot.process.kill();
   }
+  await Promise.all(all.map((slot) => slot.process.status));
+}
 
-  /** Reads the drawing workers' memory every 50 ms while any draws (an idle pool wakes for nothing). */
-  function watchMemory(): void {
-    if (memoryTimer !== null || closed || inline) return;
-    memoryTimer = setInterval(() => {
-      let busy = false;
-      for (const slot of [...slots]) {
-        if (!slot.current) continue;
-        busy = true;
-        const rss = residentBytes(slot.process.pid);
-        if (rss !== null) tree.noteWorker(rss);
-        if (rss === null || rss <= budget) continue;
-        logger.warn("Share images: render worker over its memory budget; killed and replaced", {
-          kind: slot.current.job.kind,
-          rss,
-          budget,
-        });
-        replace(slot, new RenderAbortedError("memory", `over the memory budget of ${budgetMb} MiB`));
-      }
-      if (busy) {
-        tree.noteSelf();
-        trimWhenGrown();
-      } else {
-        clearInterval(memoryTimer!);
-        memoryTimer = null;
-      }
-      dispatch();
-    }, 50);
-    Deno.unrefTimer(memoryTimer);
-  }
-
-  /** This process's resident bytes after the last trim (`null`: none yet). */
-  let trimmedAt: { rss: number; time: number } | null = null;
-  function trimSelf(): void {
-    if (!releaseFreeMemory()) return;
-    trimmedAt = { rss: residentBytes(Deno.pid) ?? 0, time: performance.now() };
-  }
-
-  /**
-   * While cards are drawn, this process's native memory (KV, HTTP and fetch
-   * buffers of the requests) is freed but kept by the allocator: once it has
-   * grown by `growth` (32 MiB while drawing, 8 MiB when a burst's last card is
-   * done) since the last trim, at most once a second, give it back.
-   */
-  function trimWhenGrown(growth = 32 * MIB): void {
-    const rss = residentBytes(Deno.pid);
-    if (rss === null) return;
-    if (trimmedAt === null) trimmedAt = { rss, time: performance.now() };
-    else if (rss - trimmedAt.rss > growth && performance.now() - trimmedAt.time > 1000) trimSelf();
-  }
-
-  /** Lets workers start (each chooses its renderer: the service's process loads none). */
-  function start(): Promise<void> {
-    launched = true;
-    return Promise.resolve();
-  }
-
-  async function warm(): Promise<RendererInfo> {
-    await start();
-    if (!inline && !slots.some((slot) => slot.ready)) {
-      const ready = Promise.withResolvers<void>();
-      readyWaiters.push(ready);
-      if (slots.length === 0) spawn();
-      await ready.promise;
-    }
-    return workerRenderer ?? await inlineRenderer();
-  }
-
+/** The pool as its users see it ({@linkcode RenderPool}), over `core`. */
+function poolFace(core: PoolCore): RenderPool {
   return {
     admit() {
-      if (closed || admitted >= places) return null;
-      admitted++;
+      if (core.closed || core.admitted >= core.places) return null;
+      core.admitted++;
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        admitted--;
+        core.admitted--;
       };
     },
-    run(job, signal) {
-      if (closed) return Promise.reject(new Error("Cannot draw: the render pool is closed"));
-      if (signal?.aborted) {
-        cancelled++;
-        return Promise.reject(new RenderCancelledError());
-      }
-      const { promise, resolve, reject } = Promise.withResolvers<RenderOutput>();
-      const entry: Job = { job, resolve, reject };
-      waiting.push(entry);
-      if (signal) {
-        // Everyone who asked has gone: a job still queued leaves the queue (one a worker took is finished).
-        const drop = () => {
-          const index = waiting.indexOf(entry);
-          if (index < 0) return;
-          waiting.splice(index, 1);
-          cancelled++;
-          reject(new RenderCancelledError());
-        };
-        signal.addEventListener("abort", drop, { once: true });
-        promise.then(() => signal.removeEventListener("abort", drop), () => signal.removeEventListener("abort", drop));
-      }
-      start().then(dispatch, (error) => {
-        const index = waiting.findIndex((entry) => entry.resolve === resolve);
-        if (index >= 0) waiting.splice(index, 1);
-        reject(error);
-      });
-      return promise;
-    },
+    run: (job, signal) => run(core, job, signal),
     prepare() {
-      if (closed || inline) return;
-      start().then(() => {
+      if (core.closed || core.inline) return;
+      start(core).then(() => {
         // No warm-up: the card is on its way, and would wait behind it.
-        if (!closed && !inline && slots.length === 0) spawn(false);
+        if (!core.closed && !core.inline && core.slots.length === 0) spawn(core, false);
       }, () => {});
     },
-    warm,
+    warm: () => warm(core),
     async renderer() {
-      if (workerRenderer) return workerRenderer;
-      return inline ? await inlineRenderer() : await warm();
+      if (core.workerRenderer) return core.workerRenderer;
+      return core.inline ? await inlineRenderer(core) : await warm(core);
     },
     stats() {
       return {
-        workers: slots.length,
-        running: inline ? inlineRunning : slots.filter((s) => s.current).length,
-        waiting: waiting.length,
-        cancelled,
-        admitted,
-        places,
-        replaced,
-        retired: retiredIdle,
-        workerPids: pids(),
-        inline,
+        workers: core.slots.length,
+        running: core.inline ? core.inlineRunning : core.slots.filter((s) => s.current).length,
+        waiting: core.waiting.length,
+        cancelled: core.cancelled,
+        admitted: core.admitted,
+        places: core.places,
+        replaced: core.replaced,
+        retired: core.retiredIdle,
+        workerPids: pidsOf(core),
+        inline: core.inline,
       };
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (memoryTimer !== null) clearInterval(memoryTimer);
-      const error = new Error("Cannot draw: the render pool is closed");
-      for (const entry of waiting.splice(0)) entry.reject(error);
-      resolveReady();
-      const all = slots.splice(0);
-      for (const slot of all) {
-        slot.retired = true;
-        if (slot.current) {
-          clearTimeout(slot.current.timer);
-          slot.current.reject(error);
-          slot.current = null;
-        }
-        // Awaiting an unreferenced child's exit would not keep this process alive.
-        slot.process.ref();
-        slot.process.kill();
-      }
-      await Promise.all(all.map((slot) => slot.process.status));
-    },
+    close: () => close(core),
   };
+}
+
+/** Creates the pool; workers start on the first `warm` or `run`. */
+export function createRenderPool(options: RenderPoolOptions): RenderPool {
+  return poolFace(poolCore(options));
 }
