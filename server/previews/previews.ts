@@ -28,10 +28,6 @@ import { cacheKeys, type PreviewCacheKey } from "../cache/cache_keys.ts";
 import { createSingleFlight, type SingleFlight } from "../../lib/single_flight.ts";
 import {
   MAX_TITLE,
-  type NftAssetPreview,
-  type NftAssetPreviewData,
-  type NftCollectionPreview,
-  type NftCollectionPreviewData,
   type PoolPreview,
   type PoolPreviewData,
   type PositionPreview,
@@ -41,16 +37,22 @@ import {
 } from "../../lib/preview_types.ts";
 import { parsePoolAddress } from "../../lib/address.ts";
 import { type Chain, parseChain, resolveTokenAddress } from "../../lib/chains.ts";
-import { cleanText, fitText, MAX_CARD_TEXT, truncateText } from "../../lib/text.ts";
+import { fitText } from "../../lib/text.ts";
+import { type EdgePool, fetchEdgePool, fetchEdgeToken } from "../../queries/edge.ts";
+import { createNftPreviews } from "./nft_previews.ts";
 import {
-  type EdgeNftAsset,
-  type EdgeNftCollection,
-  type EdgePool,
-  fetchEdgeNftAsset,
-  fetchEdgeNftCollection,
-  fetchEdgePool,
-  fetchEdgeToken,
-} from "../../queries/edge.ts";
+  displayText,
+  finite,
+  isNullableText,
+  isObject,
+  isOptionalNumber,
+  present,
+  type ReadThrough,
+} from "./preview_entries.ts";
+
+export { displayText } from "./preview_entries.ts";
+
+export { withNftImagesOn } from "./nft_previews.ts";
 import type { PositionVersion } from "./positions.ts";
 
 /** How long a position entry answers without the chain: its status changes as the price moves. */
@@ -86,31 +88,14 @@ interface PositionEntry extends PositionPreviewData {
 /** What a token entry stores: the gateway's symbol, name and logo, cleaned, and its USD price and 24h change. */
 type TokenEntry = Pick<TokenPreview, "symbol" | "name" | "logoUrl" | "priceUsd" | "change24h">;
 
-function isNullableText(value: unknown): value is string | null {
-  return value === null || (typeof value === "string" && value.length > 0);
-}
-
 function isNullableString(value: unknown): value is string | null {
   return value === null || typeof value === "string";
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Whether a cached value is a token entry (symbol, name and logo, each may be null). */
 const isTokenEntry: Validator<TokenEntry> = (value): value is TokenEntry =>
   isObject(value) && isNullableText(value.symbol) && isNullableText(value.name) &&
   isNullableText(value.logoUrl) && isOptionalNumber(value.priceUsd) && isOptionalNumber(value.change24h);
-
-function isOptionalNumber(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "number" && Number.isFinite(value));
-}
-
-/** A gateway number if it is a finite one, else `null`. */
-function finite(value: number | null | undefined): number | null {
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
-}
 
 /** Whether a cached value is a pool entry (the share image's data). */
 const isPoolEntry: Validator<PoolPreviewData> = (value): value is PoolPreviewData =>
@@ -132,66 +117,6 @@ const isPositionEntry: Validator<PositionEntry> = (value): value is PositionEntr
   (value.feeTier === null || typeof value.feeTier === "number") &&
   isNullableString(value.priceLower) && isNullableString(value.priceUpper) &&
   POSITION_STATUSES.includes(value.status) && typeof value.readAt === "number";
-
-/** Whether a cached value is an NFT asset entry. */
-const isNftAssetEntry: Validator<NftAssetPreviewData> = (value): value is NftAssetPreviewData =>
-  isObject(value) && isNullableText(value.name) && typeof value.tokenId === "string" &&
-  isNullableText(value.collectionName) && typeof value.isVerified === "boolean" && isNullableText(value.imageUrl) &&
-  isOptionalNumber(value.listingEth) && isOptionalNumber(value.floorEth);
-
-/** Whether a cached value is an NFT collection entry. */
-const isNftCollectionEntry: Validator<NftCollectionPreviewData> = (value): value is NftCollectionPreviewData =>
-  isObject(value) && isNullableText(value.name) && typeof value.isVerified === "boolean" &&
-  isNullableText(value.imageUrl) && isOptionalNumber(value.floorEth) && isOptionalNumber(value.volume24hEth) &&
-  isOptionalNumber(value.owners) && isOptionalNumber(value.items);
-
-/** An amount the gateway gave in ETH, else `null` (a market in another currency is not shown as ETH). */
-function ethAmount(amount: { currency?: string | null; value?: number | null } | null | undefined): number | null {
-  if (!amount || (amount.currency != null && amount.currency !== "ETH")) return null;
-  return finite(amount.value);
-}
-
-/** The preview data of an NFT as {@linkcode fetchEdgeNftAsset} read it. */
-function nftAssetData(asset: EdgeNftAsset, tokenId: string): NftAssetPreviewData {
-  const listing = asset.listings?.edges[0]?.node?.price;
-  return {
-    name: displayText(asset.name),
-    tokenId,
-    collectionName: displayText(asset.collection?.name),
-    isVerified: asset.collection?.isVerified === true,
-    imageUrl: present(asset.image?.url),
-    listingEth: ethAmount(listing),
-    floorEth: ethAmount(asset.collection?.markets?.[0]?.floorPrice),
-  };
-}
-
-/** The preview data of an NFT collection as {@linkcode fetchEdgeNftCollection} read it. */
-function nftCollectionData(collection: EdgeNftCollection): NftCollectionPreviewData {
-  const market = collection.markets?.[0];
-  return {
-    name: displayText(collection.name),
-    isVerified: collection.isVerified === true,
-    imageUrl: present(collection.image?.url),
-    floorEth: ethAmount(market?.floorPrice),
-    volume24hEth: ethAmount(market?.volume),
-    owners: finite(market?.owners),
-    items: finite(collection.numAssets),
-  };
-}
-
-/** Title of an NFT asset preview: its name, else `{collection} #{id}`, else `NFT #{id}`, within {@linkcode MAX_TITLE}. */
-export function nftAssetTitle(data: NftAssetPreviewData): string {
-  if (data.name !== null) return fitText(MAX_TITLE, (n) => n, [data.name]);
-  return fitText(MAX_TITLE, (c, id) => `${c} #${id}`, [data.collectionName ?? "NFT", data.tokenId]);
-}
-
-/** An NFT contract address (`0x` + 40 hex digits, lower-cased) and a decimal token id, or `null`. */
-function nftTarget(contract: unknown, tokenId?: unknown): { contract: string; tokenId: string } | null {
-  if (typeof contract !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(contract)) return null;
-  if (tokenId === undefined) return { contract: contract.toLowerCase(), tokenId: "" };
-  if (typeof tokenId !== "string" || !/^[0-9]{1,78}$/.test(tokenId)) return null;
-  return { contract: contract.toLowerCase(), tokenId: BigInt(tokenId).toString() };
-}
 
 /**
  * Name and title of a position preview: `A/B` and `A/B position on Uniswap`
@@ -239,21 +164,6 @@ function previewUrls(
     image: `${base}/api/image/${kind}/${network}/${address}`,
     url: `${base}/explore/${kind}/${network}/${address}`,
   };
-}
-
-/** A gateway string field (a URL), or null when it is missing or blank. */
-function present(value: string | null | undefined): string | null {
-  return typeof value === "string" && value.trim() !== "" ? value : null;
-}
-
-/**
- * A gateway name or symbol as it may be shown (`lib/text.ts`: controls, bidi
- * and invisible characters dropped, at most {@linkcode MAX_CARD_TEXT} code
- * units), or null when nothing is left.
- */
-export function displayText(value: string | null | undefined): string | null {
-  const cleaned = cleanText(value);
-  return cleaned === "" ? null : truncateText(cleaned, MAX_CARD_TEXT);
 }
 
 /**
@@ -330,8 +240,6 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
   const tokenFlight = createSingleFlight<TokenEntry | null>();
   const poolFlight = createSingleFlight<PoolPreviewData | null>();
   const positionFlight = createSingleFlight<PositionEntry | null>();
-  const nftAssetFlight = createSingleFlight<NftAssetPreviewData | null>();
-  const nftCollectionFlight = createSingleFlight<NftCollectionPreviewData | null>();
   const now = options.now ?? Date.now;
 
   function originOf(requestOrigin: string): string {
@@ -342,7 +250,7 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
    * The cached entry if valid, else the fetched one (cached when not null);
    * concurrent reads of one key share one flight.
    */
-  function readThrough<T>(
+  const readThrough: ReadThrough = function <T>(
     flight: SingleFlight<T | null>,
     key: PreviewCacheKey,
     validate: Validator<T>,
@@ -355,7 +263,7 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
       if (fresh !== null && validate(fresh)) await cache.set(key, fresh);
       return fresh;
     });
-  }
+  };
 
   async function token(
     chainName: string,
@@ -466,67 +374,5 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
     };
   }
 
-  /** NFTs are on Ethereum: the page URL names only the contract (and token id). */
-  async function nftAsset(contract: string, tokenId: string, origin: string): Promise<NftAssetPreview | null> {
-    const target = nftTarget(contract, tokenId);
-    if (target === null) return null;
-    const key = cacheKeys.nftAssetPreview("ETHEREUM", `${target.contract}:${target.tokenId}`);
-    const data = await readThrough(nftAssetFlight, key, isNftAssetEntry, async () => {
-      const found = await fetchEdgeNftAsset(gatewayClient(), target.contract, target.tokenId);
-      return found === null ? null : nftAssetData(found, target.tokenId);
-    });
-    if (data === null) return null;
-    const base = originOf(origin);
-    return {
-      title: nftAssetTitle(data),
-      image: `${base}/api/image/nfts/asset/${target.contract}/${target.tokenId}`,
-      url: `${base}/nfts/asset/${contract}/${tokenId}`,
-      nftData: data,
-    };
-  }
-
-  async function nftCollection(contract: string, origin: string): Promise<NftCollectionPreview | null> {
-    const target = nftTarget(contract);
-    if (target === null) return null;
-    const key = cacheKeys.nftCollectionPreview("ETHEREUM", target.contract);
-    const data = await readThrough(nftCollectionFlight, key, isNftCollectionEntry, async () => {
-      const found = await fetchEdgeNftCollection(gatewayClient(), target.contract);
-      return found === null ? null : nftCollectionData(found);
-    });
-    if (data === null) return null;
-    const base = originOf(origin);
-    return {
-      title: fitText(MAX_TITLE, (n) => n, [data.name ?? "NFT collection"]),
-      image: `${base}/api/image/nfts/collection/${target.contract}`,
-      url: `${base}/nfts/collection/${contract}`,
-      collectionData: data,
-    };
-  }
-
-  return { token, pool, position, nftAsset, nftCollection };
-}
-
-/**
- * The previews with root-relative NFT image URLs made absolute on `origin`,
- * for the cards. The demo gateway writes `/logos/nft/...` (its images are
- * served on the service's own origin for browsers); its port's
- * `cardPreviews` rewrites token, pool and position logos only.
- */
-export function withNftImagesOn(source: PreviewSource, origin: string): PreviewSource {
-  const absolute = (url: string | null) => url !== null && /^\/(?!\/)/.test(url) ? `${origin}${url}` : url;
-  const { nftAsset, nftCollection } = source;
-  return {
-    ...source,
-    nftAsset: nftAsset && (async (contract, tokenId, requestOrigin) => {
-      const preview = await nftAsset(contract, tokenId, requestOrigin);
-      return preview && { ...preview, nftData: { ...preview.nftData, imageUrl: absolute(preview.nftData.imageUrl) } };
-    }),
-    nftCollection: nftCollection && (async (contract, requestOrigin) => {
-      const preview = await nftCollection(contract, requestOrigin);
-      return preview && {
-        ...preview,
-        collectionData: { ...preview.collectionData, imageUrl: absolute(preview.collectionData.imageUrl) },
-      };
-    }),
-  };
+  return { token, pool, position, ...createNftPreviews({ gatewayClient, readThrough, originOf }) };
 }
