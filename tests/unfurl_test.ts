@@ -4,7 +4,8 @@
  * `open-graph-scraper`, `metascraper` (title, description, image, url, logo
  * and logo-favicon plugins) and `unfurl.js`. Each must find the title, the
  * description, the share image (a 1200x630 PNG), the canonical url and a
- * logo that answers, for the default, token and pool pages.
+ * logo that answers, for the default, token, pool and NFT asset and
+ * collection pages.
  */
 import assert from "node:assert/strict";
 import { decode } from "fast-png";
@@ -17,7 +18,13 @@ import metascraperTitle from "metascraper-title";
 import metascraperUrl from "metascraper-url";
 import ogs from "open-graph-scraper";
 import { unfurl as unfurlJs } from "unfurl.js";
-import { ETHEREUM_TOKENS, HOOKED_V4_POOL, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
+import {
+  ETHEREUM_TOKENS,
+  HOOKED_V4_POOL,
+  LOOPBACK_LIZARDS,
+  SEEDED_SQUARES,
+  USDC_WETH_V3_POOL,
+} from "../demo_gateway/fixtures.ts";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../lib/preview_meta.ts";
 import { startServer } from "./server_harness.ts";
 
@@ -112,7 +119,7 @@ async function assertLogo(url: string) {
 }
 
 Deno.test({
-  name: "unfurl: open-graph-scraper, metascraper and unfurl.js read the token, pool and default previews",
+  name: "unfurl: open-graph-scraper, metascraper and unfurl.js read the token, pool, NFT and default previews",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -142,6 +149,20 @@ Deno.test({
           title: "ETH/USDC on Uniswap",
           description: /V4 pool on Uniswap/,
           image: "/api/image/pools/",
+        },
+        {
+          path: `/nfts/asset/${LOOPBACK_LIZARDS.address}/4`,
+          title: "Loopback Lizards #4",
+          description:
+            /^Loopback Lizards #4 from the Loopback Lizards collection on Uniswap\. Listed at [0-9.]+ ETH\.$/,
+          image: "/api/image/nfts/asset/",
+        },
+        {
+          path: `/nfts/collection/${SEEDED_SQUARES.address}`,
+          title: "Seeded Squares",
+          description:
+            /^Explore the Seeded Squares NFT collection on Uniswap: 10 items, [0-9]+ owners, floor 0\.0412 ETH\.$/,
+          image: "/api/image/nfts/collection/",
         },
         { path: "/swap", title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, image: "/images/preview.png" },
       ];
