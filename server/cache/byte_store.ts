@@ -80,6 +80,55 @@ export interface ByteStoreOptions {
   readonly maxKvBytes?: number;
 }
 
+/** Reads bytes from KV; `"retry"` when the entry changed under the read. */
+async function readBytes(
+  shared: KvStore,
+  db: Deno.Kv,
+  key: ImageCacheKey,
+): Promise<Uint8Array | null | "retry"> {
+  const { lru, now, warnOnce, lruKey } = shared;
+  const metaEntry = await db.get(key);
+  if (metaEntry.value === null) return null;
+  const meta = metaEntry.value;
+  if (!isBytesMeta(meta)) {
+    warnOnce("corrupt", `corrupt entry at ${lruKey(key)}; ignoring it`);
+    return null;
+  }
+  if (meta.expiresAt <= now()) return null;
+  const bytes = new Uint8Array(meta.byteLength);
+  let offset = 0;
+  for (let first = 0; first < meta.chunks; first += 10) {
+    const keys: Deno.KvKey[] = [];
+    for (let i = first; i < Math.min(first + 10, meta.chunks); i++) {
+      keys.push(chunkKey(meta.version, i));
+    }
+    for (const { value } of await db.getMany(keys)) {
+      const expected = Math.min(CHUNK_BYTES, meta.byteLength - offset);
+      if (!(value instanceof Uint8Array) || value.length !== expected) {
+        const current = await db.get(key);
+        if (current.versionstamp !== metaEntry.versionstamp) return "retry";
+        warnOnce(
+          "corrupt",
+          `missing or mismatched chunk at ${lruKey(key)}; ignoring it`,
+        );
+        return null;
+      }
+      bytes.set(value, offset);
+      offset += value.length;
+    }
+  }
+  if ((await sha256Hex(bytes)) !== meta.sha256) {
+    warnOnce("corrupt", `checksum mismatch at ${lruKey(key)}; ignoring it`);
+    return null;
+  }
+  lru.set(
+    lruKey(key),
+    { type: "bytes", bytes, expiresAt: meta.expiresAt },
+    bytes.byteLength + 64,
+  );
+  return bytes;
+}
+
 /** Creates the byte store over the shared KV state; `budget` is the cap of its images in KV. */
 export function createByteStore(shared: KvStore, options: ByteStoreOptions = {}): ByteStore & { budget: ImageBudget } {
   const { lru, now, ttlMs, store, retryLocked, warnOnce, lruKey, fromLru } = shared;
@@ -89,53 +138,6 @@ export function createByteStore(shared: KvStore, options: ByteStoreOptions = {})
     isMeta: isBytesMeta,
   });
 
-  /** Reads bytes from KV; `"retry"` when the entry changed under the read. */
-  async function readBytes(
-    db: Deno.Kv,
-    key: ImageCacheKey,
-  ): Promise<Uint8Array | null | "retry"> {
-    const metaEntry = await db.get(key);
-    if (metaEntry.value === null) return null;
-    const meta = metaEntry.value;
-    if (!isBytesMeta(meta)) {
-      warnOnce("corrupt", `corrupt entry at ${lruKey(key)}; ignoring it`);
-      return null;
-    }
-    if (meta.expiresAt <= now()) return null;
-    const bytes = new Uint8Array(meta.byteLength);
-    let offset = 0;
-    for (let first = 0; first < meta.chunks; first += 10) {
-      const keys: Deno.KvKey[] = [];
-      for (let i = first; i < Math.min(first + 10, meta.chunks); i++) {
-        keys.push(chunkKey(meta.version, i));
-      }
-      for (const { value } of await db.getMany(keys)) {
-        const expected = Math.min(CHUNK_BYTES, meta.byteLength - offset);
-        if (!(value instanceof Uint8Array) || value.length !== expected) {
-          const current = await db.get(key);
-          if (current.versionstamp !== metaEntry.versionstamp) return "retry";
-          warnOnce(
-            "corrupt",
-            `missing or mismatched chunk at ${lruKey(key)}; ignoring it`,
-          );
-          return null;
-        }
-        bytes.set(value, offset);
-        offset += value.length;
-      }
-    }
-    if ((await sha256Hex(bytes)) !== meta.sha256) {
-      warnOnce("corrupt", `checksum mismatch at ${lruKey(key)}; ignoring it`);
-      return null;
-    }
-    lru.set(
-      lruKey(key),
-      { type: "bytes", bytes, expiresAt: meta.expiresAt },
-      bytes.byteLength + 64,
-    );
-    return bytes;
-  }
-
   async function getBytes(key: ImageCacheKey): Promise<Uint8Array | null> {
     const hot = fromLru(key);
     if (hot?.type === "bytes") return hot.bytes;
@@ -143,7 +145,7 @@ export function createByteStore(shared: KvStore, options: ByteStoreOptions = {})
     if (db === null) return null;
     try {
       for (let attempt = 0; attempt < 2; attempt++) {
-        const result = await retryLocked(() => readBytes(db, key));
+        const result = await retryLocked(() => readBytes(shared, db, key));
         if (result !== "retry") return result;
       }
       return null;

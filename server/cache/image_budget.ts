@@ -134,6 +134,32 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
+/** Lists the index: live entries and the total of their bytes. */
+async function readIndex(db: Deno.Kv) {
+  const entries: Deno.KvEntry<ImageIndexEntry>[] = [];
+  const invalid: Deno.KvEntry<unknown>[] = [];
+  let bytes = 0;
+  for await (const entry of db.list({ prefix: [IMAGE_INDEX_PREFIX] }, { batchSize: 500 })) {
+    if (isIndexEntry(entry.value)) {
+      entries.push(entry as Deno.KvEntry<ImageIndexEntry>);
+      bytes += entry.value.bytes;
+    } else {
+      invalid.push(entry);
+    }
+  }
+  return { entries, invalid, bytes };
+}
+
+/** Counts the index and sets the total to it, unless a write moved the total meanwhile. */
+async function recount(db: Deno.Kv) {
+  const total = await db.get(IMAGE_TOTAL_KEY);
+  const index = await readIndex(db);
+  if (totalOf(total.value) !== index.bytes) {
+    await db.atomic().check(total).set(IMAGE_TOTAL_KEY, new Deno.KvU64(BigInt(index.bytes))).commit();
+  }
+  return index;
+}
+
 /**
  * Creates the budget over the shared KV state. `shared.store()` null makes
  * every operation a no-op.
@@ -145,32 +171,6 @@ export function createImageBudget(shared: KvStore, options: ImageBudgetOptions):
   }
   const { now, ttlMs, retryLocked, warnOnce, lru, lruKey } = shared;
   let running: Promise<EvictionResult> | null = null;
-
-  /** Lists the index: live entries and the total of their bytes. */
-  async function readIndex(db: Deno.Kv) {
-    const entries: Deno.KvEntry<ImageIndexEntry>[] = [];
-    const invalid: Deno.KvEntry<unknown>[] = [];
-    let bytes = 0;
-    for await (const entry of db.list({ prefix: [IMAGE_INDEX_PREFIX] }, { batchSize: 500 })) {
-      if (isIndexEntry(entry.value)) {
-        entries.push(entry as Deno.KvEntry<ImageIndexEntry>);
-        bytes += entry.value.bytes;
-      } else {
-        invalid.push(entry);
-      }
-    }
-    return { entries, invalid, bytes };
-  }
-
-  /** Counts the index and sets the total to it, unless a write moved the total meanwhile. */
-  async function recount(db: Deno.Kv) {
-    const total = await db.get(IMAGE_TOTAL_KEY);
-    const index = await readIndex(db);
-    if (totalOf(total.value) !== index.bytes) {
-      await db.atomic().check(total).set(IMAGE_TOTAL_KEY, new Deno.KvU64(BigInt(index.bytes))).commit();
-    }
-    return index;
-  }
 
   /**
    * Removes indexed images (meta, chunks, index entry, size) in one atomic

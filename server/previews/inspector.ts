@@ -161,6 +161,54 @@ function renderCard(view: CardView, imagePath: string | null, check: ImageCheck 
     `<p>Refresh: ${escapeHtml(p.refresh)}</p></section>`;
 }
 
+/** The page as a platform's crawler (`userAgent`) gets it, from the service itself: status, tags, size. */
+async function fetchPage(
+  fetchSelf: PreviewInspectorOptions["fetchSelf"],
+  origin: string,
+  target: PreviewPath,
+  userAgent: string,
+): Promise<Fetched> {
+  const response = await fetchSelf(
+    new Request(`${origin}${target.pathname}${target.search}`, {
+      headers: { "user-agent": userAgent, accept: "text/html" },
+    }),
+  );
+  const bytes = await readBytesCapped(response.body, MAX_READ_BYTES);
+  const html = bytes === null ? "" : new TextDecoder().decode(bytes);
+  return { status: response.status, tags: readTags(html), bytes: bytes?.byteLength ?? 0 };
+}
+
+/** The share image a page names, fetched from the service itself (never another origin) and measured. */
+async function checkImage(
+  fetchSelf: PreviewInspectorOptions["fetchSelf"],
+  origin: string,
+  url: string,
+  userAgent: string,
+): Promise<ImageCheck> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, status: null, type: null, bytes: null, width: null, height: null, skipped: "not a URL" };
+  }
+  if (parsed.origin !== origin) {
+    return { url, status: null, type: null, bytes: null, width: null, height: null, skipped: "on another origin" };
+  }
+  const response = await fetchSelf(
+    new Request(`${origin}${parsed.pathname}${parsed.search}`, { headers: { "user-agent": userAgent } }),
+  );
+  const bytes = await readBytesCapped(response.body, MAX_READ_BYTES);
+  const size = bytes === null ? null : imageSize(bytes);
+  return {
+    url,
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: bytes === null ? null : bytes.byteLength,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+  };
+}
+
 /**
  * Creates the inspector: a function that answers `GET /preview` (and the
  * purge form's `POST /preview`) and returns `null` for every other path.
@@ -179,45 +227,9 @@ export function createPreviewInspector(
     createRateLimiter({ ratePerSecond: INSPECTIONS_PER_MINUTE / 60, burst: 10 });
   const clientOf = options.clientOf ?? (() => "unknown");
 
-  async function fetchPage(origin: string, target: PreviewPath, userAgent: string): Promise<Fetched> {
-    const response = await options.fetchSelf(
-      new Request(`${origin}${target.pathname}${target.search}`, {
-        headers: { "user-agent": userAgent, accept: "text/html" },
-      }),
-    );
-    const bytes = await readBytesCapped(response.body, MAX_READ_BYTES);
-    const html = bytes === null ? "" : new TextDecoder().decode(bytes);
-    return { status: response.status, tags: readTags(html), bytes: bytes?.byteLength ?? 0 };
-  }
-
-  async function checkImage(origin: string, url: string, userAgent: string): Promise<ImageCheck> {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return { url, status: null, type: null, bytes: null, width: null, height: null, skipped: "not a URL" };
-    }
-    if (parsed.origin !== origin) {
-      return { url, status: null, type: null, bytes: null, width: null, height: null, skipped: "on another origin" };
-    }
-    const response = await options.fetchSelf(
-      new Request(`${origin}${parsed.pathname}${parsed.search}`, { headers: { "user-agent": userAgent } }),
-    );
-    const bytes = await readBytesCapped(response.body, MAX_READ_BYTES);
-    const size = bytes === null ? null : imageSize(bytes);
-    return {
-      url,
-      status: response.status,
-      type: response.headers.get("content-type"),
-      bytes: bytes === null ? null : bytes.byteLength,
-      width: size?.width ?? null,
-      height: size?.height ?? null,
-    };
-  }
-
   async function inspect(request: Request, target: PreviewPath, notice: string): Promise<Response> {
     const origin = (options.publicOrigin ?? new URL(request.url).origin).replace(/\/+$/, "");
-    const fetched = await Promise.all(PLATFORMS.map((p) => fetchPage(origin, target, p.userAgent)));
+    const fetched = await Promise.all(PLATFORMS.map((p) => fetchPage(options.fetchSelf, origin, target, p.userAgent)));
     const imageUrls = new Set<string>();
     for (const [i, p] of PLATFORMS.entries()) {
       const tags = fetched[i].tags;
@@ -227,7 +239,9 @@ export function createPreviewInspector(
     }
     const checks = new Map<string, ImageCheck>();
     await Promise.all(
-      [...imageUrls].map(async (url) => checks.set(url, await checkImage(origin, url, PLATFORMS[0].userAgent))),
+      [...imageUrls].map(async (url) =>
+        checks.set(url, await checkImage(options.fetchSelf, origin, url, PLATFORMS[0].userAgent))
+      ),
     );
     const pageUrl = `${origin}${target.pathname}${target.search}`;
     const bust = `${pageUrl}${target.search ? "&" : "?"}utm_content=card-${now().toString(36)}`;
