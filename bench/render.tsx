@@ -150,10 +150,17 @@ const LABEL: Record<SideName, string> = {
 };
 const PEERS = ["takumi", "vercel", "satori"] as const;
 
-/** Runs the comparison; returns figures and table rows. */
-export async function runRenderComparison(
-  log: (message: string) => void = console.error,
-): Promise<{ rows: RenderRow[]; [key: string]: unknown }> {
+/**
+ * What the comparison needs before its sides start: the Node peers installed
+ * (else a clear error), the bench cards written for them, and og/'s reference
+ * pixels (each card drawn whole by satori + resvg over its backdrop).
+ */
+async function prepareComparison(): Promise<{
+  nodeDir: string;
+  dir: string;
+  cardsFile: string;
+  reference: Record<CardKind, Uint8Array>;
+}> {
   const nodeDir = join(ROOT_DIR, "bench/node");
   for (const pkg of ["@vercel/og", "@takumi-rs/core", "@takumi-rs/helpers"]) {
     try {
@@ -166,7 +173,6 @@ export async function runRenderComparison(
   const cardsFile = join(dir, "cards.json");
   const cards = await benchCards();
   await writeCardsFile(cardsFile, cards);
-  // og/'s reference pixels: each card drawn whole by satori + resvg over its backdrop.
   await selectRenderer((Deno.env.get("RENDERER") as "native" | "wasm" | undefined) ?? null);
   const reference = {} as Record<CardKind, Uint8Array>;
   for (const kind of CARD_KINDS) {
@@ -176,6 +182,14 @@ export async function runRenderComparison(
     });
     await writeFile(join(dir, `${kind}-reference.png`), reference[kind]);
   }
+  return { nodeDir, dir, cardsFile, reference };
+}
+
+/** Runs the comparison; returns figures and table rows. */
+export async function runRenderComparison(
+  log: (message: string) => void = console.error,
+): Promise<{ rows: RenderRow[]; [key: string]: unknown }> {
+  const { nodeDir, dir, cardsFile, reference } = await prepareComparison();
   const sides: Record<SideName, Side> = {
     og: new Side("og", Deno.execPath(), ["run", "-A", "bench/render_side.tsx"], ROOT_DIR),
     takumi: new Side("takumi", "node", ["render.mjs", cardsFile, "takumi"], nodeDir),
