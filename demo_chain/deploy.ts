@@ -38,7 +38,7 @@ import multicall3 from "./contracts/multicall3.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
-import type { EvmNode } from "./node.ts";
+import type { EvmNode } from "./rpc.ts";
 import type { DemoPlan } from "./plan.ts";
 import { DEPLOYER, DEV_ACCOUNTS } from "./accounts.ts";
 
@@ -74,7 +74,7 @@ const WETH_BALANCE_SLOT = 3n;
 const MAX_TICK = 887272;
 
 /** What {@link deployDemo} did, for the log and the tests. */
-export interface DeployReport {
+export interface DeployedCounts {
   readonly tokens: number;
   readonly pools: number;
   readonly transactions: number;
@@ -102,13 +102,12 @@ export function fullRange(tickSpacing: number): { tickLower: number; tickUpper: 
 }
 
 /** Deploys the plan into a node whose deployer account is funded. */
-export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployReport> {
+export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployedCounts> {
   let transactions = 0;
   const contracts = ETHEREUM_CONTRACTS;
 
-  // Receipts are checked for the contracts and pools; the 417 token constructors cannot revert
-  // (holders and amounts always match) and `chain_test.ts` reads every token back.
-  async function send(to: Address, data: Hex, options: { value?: bigint; check?: boolean } = {}): Promise<void> {
+  // Every receipt is awaited and checked: a contract's code is swapped for its runtime only once its constructor ran.
+  async function send(to: Address, data: Hex, options: { value?: bigint } = {}): Promise<void> {
     const value = options.value ?? 0n;
     const hash = await node.request<Hex>("eth_sendTransaction", [{
       from: DEPLOYER,
@@ -118,18 +117,22 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
       gas: toHex(15_000_000),
     }]);
     transactions++;
-    if (options.check === false) return;
+    // The node answers once the transaction is mined (`rpc.ts`).
     const receipt = await node.request<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
-    if (receipt?.status !== "0x1") throw new Error(`Demo chain deployment transaction to ${to} reverted`);
+    if (receipt?.status !== "0x1") {
+      throw new Error(`Demo chain deployment transaction to ${to} reverted: ${JSON.stringify(receipt)?.slice(0, 300)}`);
+    }
   }
 
-  async function deployAt(target: Address, code: Hex, check = true): Promise<void> {
+  async function deployAt(target: Address, code: Hex): Promise<void> {
     await node.request("hardhat_setCode", [target, code]);
     const runtime = await node.request<Hex>("eth_call", [{ from: DEPLOYER, to: target, data: "0x" }, "latest"]);
-    await send(target, "0x", { check });
+    await send(target, "0x");
     await node.request("hardhat_setCode", [target, runtime]);
   }
 
+  // The deployer has no key: the node sends for it. It pays for ~600 transactions and holds no tokens of its own.
+  await node.request("hardhat_setBalance", [DEPLOYER, toHex(10n ** 9n * 10n ** 18n)]);
   await node.request("hardhat_impersonateAccount", [DEPLOYER]);
 
   // Uniswap V2 and V3, WETH9.
@@ -190,21 +193,24 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
 
   // The demo tokens, minted to the development accounts and the deployer.
   const weth = contracts.wrappedNative.toLowerCase();
-  for (const token of plan.tokens) {
-    const deployerAmount = plan.deployerAmounts.get(token.address.toLowerCase()) ?? 0n;
-    if (token.address.toLowerCase() === weth) continue;
-    const holders: Address[] = [...DEV_ACCOUNTS, DEPLOYER];
-    const amounts = [...DEV_ACCOUNTS.map(() => token.perAccount), deployerAmount];
-    await deployAt(
+  // One at a time: Anvil may lose an `anvil_setCode` made while it mines another transaction's block.
+  const tokens = plan.tokens.filter((token) => token.address.toLowerCase() !== weth);
+  const deployToken = (token: DemoPlan["tokens"][number]) =>
+    deployAt(
       token.address,
       encodeDeployData({
         abi: demoToken.abi as Abi,
         bytecode: demoToken.bytecode as Hex,
-        args: [token.name, token.symbol, token.decimals, holders, amounts],
+        args: [
+          token.name,
+          token.symbol,
+          token.decimals,
+          [...DEV_ACCOUNTS, DEPLOYER],
+          [...DEV_ACCOUNTS.map(() => token.perAccount), plan.deployerAmounts.get(token.address.toLowerCase()) ?? 0n],
+        ],
       }),
-      false,
     );
-  }
+  for (const token of tokens) await deployToken(token);
   // WETH: balances written directly, backed by the contract's ether.
   const wethToken = plan.tokens.find((t) => t.address.toLowerCase() === weth);
   const wethHoldings: [Address, bigint][] = [
