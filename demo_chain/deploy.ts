@@ -35,6 +35,7 @@ import positionManager from "./contracts/nonfungible_position_manager.json" with
 import demoToken from "./contracts/demo_token.json" with { type: "json" };
 import swapRouter02 from "./contracts/swap_router02.json" with { type: "json" };
 import multicall3 from "./contracts/multicall3.json" with { type: "json" };
+import v3Migrator from "./contracts/v3_migrator.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
@@ -188,6 +189,15 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<Deploye
     }),
   );
 
+  // V3Migrator: a V2 position into V3 in one transaction.
+  await deployAt(
+    contracts.v3Migrator,
+    encodeDeployData({
+      abi: v3Migrator.abi as Abi,
+      bytecode: creationCode(v3Migrator),
+      args: [...peripheryArgs, contracts.v3PositionManager],
+    }),
+  );
   // Multicall3 (vendored from its pre-signed deployment transaction, contracts/multicall3.json): batched reads.
   await deployAt(contracts.multicall3, creationCode(multicall3));
 

@@ -289,6 +289,8 @@ export interface UniswapContracts {
    * the same address on every chain (viem's `multicall` reads it from here).
    */
   readonly multicall3: Address;
+  /** `V3Migrator`: moves a V2 position into a V3 one (`migrate`, with `selfPermit` of the pair's tokens). */
+  readonly v3Migrator: Address;
 }
 
 /** A chain the wallet can act on. */
@@ -317,6 +319,7 @@ export const ETHEREUM_CONTRACTS: UniswapContracts = {
   v3TickLens: "0xbfd8137f7d1516D3ea5cA83523914859ec47F573",
   swapRouter02: "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
   multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  v3Migrator: "0xA5644E29708357803b5A882D272c41cC0dF92B34",
 };
 
 function evmChain(

@@ -72,6 +72,11 @@ export const UNISWAP_CONTRACTS: readonly VendoredContract[] = [
     packageName: "@uniswap/v3-periphery",
     artifact: "artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
   },
+  {
+    file: "v3_migrator.json",
+    packageName: "@uniswap/v3-periphery",
+    artifact: "artifacts/contracts/V3Migrator.sol/V3Migrator.json",
+  },
 ];
 
 /** The folder the files are written to. */
