@@ -40,6 +40,8 @@ import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
 import type { EvmNode } from "./rpc.ts";
+import { createDeployer, type Deployer } from "./deployer.ts";
+import { deployV4 } from "./deploy_v4.ts";
 import type { DemoPlan } from "./plan.ts";
 import { DEPLOYER, DEV_ACCOUNTS } from "./accounts.ts";
 
@@ -102,41 +104,20 @@ export function fullRange(tickSpacing: number): { tickLower: number; tickUpper: 
   return { tickLower: -upper, tickUpper: upper };
 }
 
-/** Deploys the plan into a node whose deployer account is funded. */
+/** Deploys the plan into a fresh node: contracts, tokens, V2/V3 pools, then the V4 stack and its pools. */
 export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployedCounts> {
-  let transactions = 0;
+  const deployer = await createDeployer(node);
+  await deployContracts(deployer);
+  await deployTokens(deployer, plan);
+  await deployPools(deployer, plan);
+  await deployV4(deployer, plan);
+  await node.request("hardhat_stopImpersonatingAccount", [DEPLOYER]);
+  return { tokens: plan.tokens.length, pools: plan.pools.length, transactions: deployer.transactions() };
+}
+
+/** Uniswap V2 and V3, WETH9, SwapRouter02, V3Migrator and Multicall3 at Ethereum's addresses. */
+async function deployContracts({ deployAt, send }: Deployer): Promise<void> {
   const contracts = ETHEREUM_CONTRACTS;
-
-  // Every receipt is awaited and checked: a contract's code is swapped for its runtime only once its constructor ran.
-  async function send(to: Address, data: Hex, options: { value?: bigint } = {}): Promise<void> {
-    const value = options.value ?? 0n;
-    const hash = await node.request<Hex>("eth_sendTransaction", [{
-      from: DEPLOYER,
-      to,
-      data,
-      value: toHex(value),
-      gas: toHex(15_000_000),
-    }]);
-    transactions++;
-    // The node answers once the transaction is mined (`rpc.ts`).
-    const receipt = await node.request<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
-    if (receipt?.status !== "0x1") {
-      throw new Error(`Demo chain deployment transaction to ${to} reverted: ${JSON.stringify(receipt)?.slice(0, 300)}`);
-    }
-  }
-
-  async function deployAt(target: Address, code: Hex): Promise<void> {
-    await node.request("hardhat_setCode", [target, code]);
-    const runtime = await node.request<Hex>("eth_call", [{ from: DEPLOYER, to: target, data: "0x" }, "latest"]);
-    await send(target, "0x");
-    await node.request("hardhat_setCode", [target, runtime]);
-  }
-
-  // The deployer has no key: the node sends for it. It pays for ~600 transactions and holds no tokens of its own.
-  await node.request("hardhat_setBalance", [DEPLOYER, toHex(10n ** 9n * 10n ** 18n)]);
-  await node.request("hardhat_impersonateAccount", [DEPLOYER]);
-
-  // Uniswap V2 and V3, WETH9.
   await deployAt(contracts.wrappedNative, creationCode(weth9));
   await deployAt(
     contracts.v2Factory,
@@ -200,8 +181,11 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<Deploye
   );
   // Multicall3 (vendored from its pre-signed deployment transaction, contracts/multicall3.json): batched reads.
   await deployAt(contracts.multicall3, creationCode(multicall3));
+}
 
-  // The demo tokens, minted to the development accounts and the deployer.
+/** The demo tokens, minted to the development accounts and the deployer; WETH's balances written directly. */
+async function deployTokens({ deployAt, node }: Deployer, plan: DemoPlan): Promise<void> {
+  const contracts = ETHEREUM_CONTRACTS;
   const weth = contracts.wrappedNative.toLowerCase();
   // One at a time: Anvil may lose an `anvil_setCode` made while it mines another transaction's block.
   const tokens = plan.tokens.filter((token) => token.address.toLowerCase() !== weth);
@@ -236,8 +220,11 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<Deploye
     wethSupply += amount;
   }
   await node.request("hardhat_setBalance", [contracts.wrappedNative, toHex(wethSupply)]);
+}
 
-  // Pools.
+/** The V2 pairs and V3 pools, full range, at the plan's amounts. */
+async function deployPools({ send, call }: Deployer, plan: DemoPlan): Promise<void> {
+  const contracts = ETHEREUM_CONTRACTS;
   const byAddress = new Map(plan.tokens.map((t) => [t.address.toLowerCase(), t]));
   const approved = new Set<string>();
   const max = 2n ** 256n - 1n;
@@ -252,10 +239,10 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<Deploye
         encodeFunctionData({ abi: V2_FACTORY_ABI, functionName: "createPair", args: [pool.token0, pool.token1] }),
       );
       const pair = `0x${
-        (await node.request<Hex>("eth_call", [{
-          to: contracts.v2Factory,
-          data: encodeFunctionData({ abi: V2_FACTORY_ABI, functionName: "getPair", args: [pool.token0, pool.token1] }),
-        }, "latest"])).slice(26)
+        (await call(
+          contracts.v2Factory,
+          encodeFunctionData({ abi: V2_FACTORY_ABI, functionName: "getPair", args: [pool.token0, pool.token1] }),
+        )).slice(26)
       }` as Address;
       await send(
         pool.token0,
@@ -305,6 +292,4 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<Deploye
       }),
     );
   }
-  await node.request("hardhat_stopImpersonatingAccount", [DEPLOYER]);
-  return { tokens: plan.tokens.length, pools: plan.pools.length, transactions };
 }

@@ -29,7 +29,15 @@ export const MARKER_SLOT: Hex = "0x0";
 export const TEMPLATE_DIR: URL = new URL("../.data/demo_chain/", import.meta.url);
 
 /** Files of `demo_chain/` the deployment depends on (besides the plan and `contracts/`). */
-const DEPLOY_SOURCES = ["deploy.ts", "deploy_v4.ts", "accounts.ts", "anvil.ts", "state.ts"];
+const DEPLOY_SOURCES = [
+  "deploy.ts",
+  "deploy_v4.ts",
+  "deployer.ts",
+  "template.ts",
+  "accounts.ts",
+  "anvil.ts",
+  "state.ts",
+];
 
 function readIfThere(url: URL): Uint8Array {
   try {
