@@ -32,7 +32,10 @@
  * - every `eth_call`, `eth_estimateGas` and `eth_createAccessList` runs with
  *   at most {@link CALL_GAS_CAP} gas (a missing or larger `gas` is set to it);
  * - a chain whose `health` is not `ready` (the supervised demo chain while it
- *   restarts) answers 503 with `Retry-After` and a JSON-RPC error.
+ *   restarts) answers 503 with `Retry-After` and a JSON-RPC error;
+ * - on the local demo chain (`local`), `eth_sendRawTransaction` is answered
+ *   once the transaction is mined (at most 2 s later), as an instantly mining
+ *   node would.
  *
  * @module
  */
@@ -177,6 +180,44 @@ export function rpcTargets(rpcUrls: Readonly<Record<string, string>>): Record<st
 }
 
 class UpstreamError extends Error {}
+
+/** How long a local chain's `eth_sendRawTransaction` answer waits for the transaction to be mined: 2 s at most. */
+const MINED_WAIT_MS = 2_000;
+
+/**
+ * On the local demo chain, answers a sent raw transaction once it is mined
+ * (Anvil answers first and mines a moment later), so a wallet or page that
+ * asks for the receipt right away finds it, as with an instantly mining node.
+ * Public chains are never waited for.
+ */
+async function minedFirst(
+  forward: { index: number; call: unknown }[],
+  answers: unknown[],
+  url: string,
+  doFetch: typeof fetch,
+) {
+  const hashes = forward
+    .filter(({ call }) => (call as { method: string }).method === "eth_sendRawTransaction")
+    .map(({ index }) => (answers[index] as { result?: unknown })?.result)
+    .filter((hash): hash is string => typeof hash === "string" && /^0x[0-9a-f]{64}$/i.test(hash));
+  const deadline = performance.now() + MINED_WAIT_MS;
+  for (const hash of hashes) {
+    while (performance.now() < deadline) {
+      try {
+        const response = await doFetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getTransactionReceipt", params: [hash] }),
+          signal: AbortSignal.timeout(MINED_WAIT_MS),
+        });
+        if ((await response.json() as { result?: unknown }).result) break;
+      } catch {
+        return; // the chain is down: the answer goes as it is
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+}
 
 function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -354,6 +395,7 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
         answers[index] = (forward.length === 1 && list.length === 1 ? list[0] : byId.get(JSON.stringify(id))) ??
           rpcError(id, -32603, "The chain's RPC did not answer this call");
       }
+      if (target.local) await minedFirst(forward, answers, target.url, doFetch);
     }
     return json(batch ? answers : answers[0], 200, cors);
   };

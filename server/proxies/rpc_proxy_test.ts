@@ -334,3 +334,23 @@ Deno.test("a chain that is not ready answers 503 with Retry-After; one that dies
   health = "ready";
   assert.equal((await dying(post("/rpc/ethereum", call)))!.status, 503);
 });
+
+Deno.test("on the local chain a raw transaction is answered once mined; a public chain's at once", async () => {
+  const hash = `0x${"ab".repeat(32)}`;
+  let receiptAsks = 0;
+  const { seen, fake } = upstream((call) => {
+    if (call.method === "eth_sendRawTransaction") return { jsonrpc: "2.0", id: call.id, result: hash };
+    receiptAsks++;
+    return { jsonrpc: "2.0", id: call.id, result: receiptAsks < 3 ? null : { status: "0x1" } };
+  });
+  const send = { jsonrpc: "2.0", id: 7, method: "eth_sendRawTransaction", params: [RAW_TX] };
+  const localProxy = createRpcProxy({ targets: local, fetch: fake });
+  const answer = await (await localProxy(post("/rpc/ethereum", send)))!.json();
+  assert.equal(answer.result, hash);
+  assert.equal(receiptAsks, 3, "asked for the receipt until it was there");
+  receiptAsks = 0;
+  const publicProxy = createRpcProxy({ targets: keyed, fetch: fake });
+  assert.equal((await (await publicProxy(post("/rpc/ethereum", send)))!.json()).result, hash);
+  assert.equal(receiptAsks, 0, "a public chain is not waited for");
+  assert.ok(seen.length >= 5);
+});
