@@ -42,6 +42,7 @@ import { V3_FEE_TIERS } from "../lib/fees.ts";
 import type { EvmNode } from "./rpc.ts";
 import { createDeployer, type Deployer } from "./deployer.ts";
 import { deployV4 } from "./deploy_v4.ts";
+import { demoTokenStorage } from "./token_storage.ts";
 import type { DemoPlan } from "./plan.ts";
 import { DEPLOYER, DEV_ACCOUNTS } from "./accounts.ts";
 
@@ -184,27 +185,32 @@ async function deployContracts({ deployAt, send }: Deployer): Promise<void> {
 }
 
 /** The demo tokens, minted to the development accounts and the deployer; WETH's balances written directly. */
-async function deployTokens({ deployAt, node }: Deployer, plan: DemoPlan): Promise<void> {
+async function deployTokens({ node }: Deployer, plan: DemoPlan): Promise<void> {
   const contracts = ETHEREUM_CONTRACTS;
   const weth = contracts.wrappedNative.toLowerCase();
-  // One at a time: Anvil may lose an `anvil_setCode` made while it mines another transaction's block.
-  const tokens = plan.tokens.filter((token) => token.address.toLowerCase() !== weth);
-  const deployToken = (token: DemoPlan["tokens"][number]) =>
-    deployAt(
-      token.address,
-      encodeDeployData({
-        abi: demoToken.abi as Abi,
-        bytecode: demoToken.bytecode as Hex,
-        args: [
-          token.name,
-          token.symbol,
-          token.decimals,
-          [...DEV_ACCOUNTS, DEPLOYER],
-          [...DEV_ACCOUNTS.map(() => token.perAccount), plan.deployerAmounts.get(token.address.toLowerCase()) ?? 0n],
-        ],
-      }),
-    );
-  for (const token of tokens) await deployToken(token);
+  // Every token is a DemoToken, whose runtime code has no immutables: run its constructor once at a scratch address
+  // for that code, then write each token's code and storage (`token_storage.ts`) in batches, without a block each.
+  const scratch: Address = "0x00000000000000000000000000000000de70c0de";
+  await node.request("hardhat_setCode", [
+    scratch,
+    encodeDeployData({ abi: demoToken.abi as Abi, bytecode: demoToken.bytecode as Hex, args: ["", "", 0, [], []] }),
+  ]);
+  const runtime = await node.request<Hex>("eth_call", [{ to: scratch, data: "0x" }, "latest"]);
+  await node.request("hardhat_setCode", [scratch, "0x"]);
+  const writes = plan.tokens.filter((token) => token.address.toLowerCase() !== weth).flatMap((token) => [
+    { method: "hardhat_setCode", params: [token.address, runtime] },
+    ...demoTokenStorage({
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      holders: [...DEV_ACCOUNTS, DEPLOYER],
+      amounts: [
+        ...DEV_ACCOUNTS.map(() => token.perAccount),
+        plan.deployerAmounts.get(token.address.toLowerCase()) ?? 0n,
+      ],
+    }).map(({ slot, value }) => ({ method: "hardhat_setStorageAt", params: [token.address, slot, value] })),
+  ]);
+  for (let i = 0; i < writes.length; i += 500) await node.batch(writes.slice(i, i + 500));
   // WETH: balances written directly, backed by the contract's ether.
   const wethToken = plan.tokens.find((t) => t.address.toLowerCase() === weth);
   const wethHoldings: [Address, bigint][] = [

@@ -22,6 +22,8 @@ export interface EvmNode {
   call(method: string, params?: readonly unknown[]): Promise<RpcOutcome>;
   /** Handles one JSON-RPC call and returns its result, or throws its error. */
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  /** Sends calls as one JSON-RPC batch; throws the first error. */
+  batch(calls: readonly { method: string; params: readonly unknown[] }[]): Promise<unknown[]>;
 }
 
 /** Raised by {@link EvmNode.request} for a JSON-RPC error answer. */
@@ -67,9 +69,28 @@ export function httpNode(url: string, chainId: number): EvmNode {
     const answer = await response.json() as { result?: unknown; error?: RpcError };
     return answer.error ? { error: answer.error } : { result: answer.result ?? null };
   }
+  async function batch(calls: readonly { method: string; params: readonly unknown[] }[]): Promise<unknown[]> {
+    if (calls.length === 0) return [];
+    const first = id + 1;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(calls.map(({ method, params }) => ({ jsonrpc: "2.0", id: ++id, method, params }))),
+    });
+    const answers = await response.json() as { id: number; result?: unknown; error?: RpcError }[];
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    return calls.map(({ method }, i) => {
+      const answer = byId.get(first + i);
+      if (!answer || answer.error) {
+        throw new RpcCallError(method, answer?.error ?? { code: -32603, message: "no answer" });
+      }
+      return answer.result;
+    });
+  }
   return {
     chainId,
     call,
+    batch,
     async request<T>(method: string, params?: readonly unknown[]): Promise<T> {
       const outcome = await call(method, params);
       if ("error" in outcome) throw new RpcCallError(method, outcome.error);

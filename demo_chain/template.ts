@@ -14,6 +14,17 @@ import { demoPlan } from "./plan.ts";
 import { httpNode } from "./rpc.ts";
 import { deploymentDigest, MARKER_ACCOUNT, MARKER_SLOT, templateFile, writeStateDump } from "./state.ts";
 
+/** Deletes the templates of other digests (an older checkout's): only today's is ever loaded. */
+async function dropOtherTemplates(keep: string): Promise<void> {
+  const dir = keep.slice(0, keep.lastIndexOf("/") + 1);
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isFile && /^template-[0-9a-f]{16}\.json$/.test(entry.name) && path !== keep) {
+      await Deno.remove(path).catch(() => {});
+    }
+  }
+}
+
 /**
  * Deploys today's plan into a throwaway node, marks it with the digest and
  * writes its state as the template: the template's path and the transactions
@@ -30,6 +41,7 @@ export async function deployTemplate(): Promise<{ template: string; transactions
     await node.request("anvil_setStorageAt", [MARKER_ACCOUNT, MARKER_SLOT, digest]);
     await node.request("evm_mine", []); // an empty best block: the history can go
     await writeStateDump(await node.request<Hex>("anvil_dumpState", []), template, true);
+    await dropOtherTemplates(template);
     return { template, transactions };
   } finally {
     anvil.kill("SIGKILL");
