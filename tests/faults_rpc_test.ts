@@ -437,6 +437,30 @@ Deno.test("the whole service: a transfer survives loops, 50 eth_getLogs and a ki
     assert.equal(chainPidOf(server), pid, "no restart");
     assert.equal(JSON.parse((await send(call("eth_getBalance", [to, "latest"]))).text).result, ONE_ETH);
 
+    // Another client's reads beside one endless-loop call a second, for 6 s.
+    const until = performance.now() + 6_000;
+    const looper = (async () => {
+      let sent = 0;
+      while (performance.now() < until) {
+        const next = performance.now() + 1_000;
+        await send(loop, { client: "10.7.0.1" });
+        sent++;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+      }
+      return sent;
+    })();
+    let [ok, total] = [0, 0];
+    while (performance.now() < until) {
+      const { status, text } = await send(call("eth_blockNumber", []), { client: "10.7.0.2" });
+      total++;
+      if (status === 200 && /^0x[0-9a-f]+$/.test(JSON.parse(text).result)) ok++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const loops = await looper;
+    console.log(`service: reads beside ${loops} loop calls: ${ok} of ${total} (${(100 * ok / total).toFixed(1)}%)`);
+    assert.ok(loops >= 5 && ok / total >= 0.95, `${ok} of ${total} beside ${loops} loops`);
+    assert.equal(chainPidOf(server), pid, "still no restart");
+
     // A chain killed from outside: 503 with Retry-After while it restarts, then 200 and the transfer is there.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     Deno.kill(pid, "SIGKILL");
