@@ -133,19 +133,46 @@ export function anvilArgs(options: AnvilOptions): string[] {
 }
 
 const LISTENING = /^Listening on ([0-9.]+):(\d+)\s*$/;
+const ANVIL_PID = /^anvil-pid (\d+)$/;
 
-/** Starts Anvil and resolves once it listens. Its request log is read and dropped. */
+/**
+ * The shell around Anvil that ends it when its parent dies (Anvil does not
+ * watch its parent): it holds the parent's pipe as its stdin, starts Anvil,
+ * prints `anvil-pid N`, and when the pipe closes (the parent is gone, even
+ * killed with SIGKILL) sends Anvil SIGTERM (it writes its state file first);
+ * it exits with Anvil's exit code.
+ */
+export const PARENT_WATCHDOG = `exec 3<&0
+"$0" "$@" 0</dev/null &
+anvil=$!
+echo "anvil-pid $anvil"
+( read -r _ <&3; kill -TERM "$anvil" 2>/dev/null ) &
+watcher=$!
+wait "$anvil"
+code=$?
+kill "$watcher" 2>/dev/null
+exit "$code"`;
+
+/**
+ * Starts Anvil and resolves once it listens. Its request log is read and
+ * dropped. On Linux and macOS it runs under {@linkcode PARENT_WATCHDOG}, so it
+ * never outlives this process; `pid` is Anvil's own.
+ */
 export async function spawnAnvil(options: AnvilOptions): Promise<AnvilProcess> {
-  const child = new Deno.Command(anvilBinary(), {
-    args: anvilArgs(options),
-    stdin: "null",
+  const watched = Deno.build.os !== "windows";
+  const child = new Deno.Command(watched ? "/bin/sh" : anvilBinary(), {
+    args: watched ? ["-c", PARENT_WATCHDOG, anvilBinary(), ...anvilArgs(options)] : anvilArgs(options),
+    stdin: watched ? "piped" : "null",
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
   }).spawn();
   const errors: string[] = [];
   const listening = Promise.withResolvers<string>();
+  let pid = watched ? 0 : child.pid;
   const stdout = forEachLine(child.stdout, (line) => {
+    const own = ANVIL_PID.exec(line);
+    if (own) pid = Number(own[1]);
     const match = LISTENING.exec(line);
     if (match) listening.resolve(`http://${match[1]}:${match[2]}`);
   }).catch(() => {});
@@ -155,6 +182,7 @@ export async function spawnAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   }).catch(() => {});
   const exited = child.status.then(async ({ code, signal }) => {
     await Promise.all([stdout, stderr]);
+    if (watched) await child.stdin.close().catch(() => {});
     return { code, signal, lastLines: errors.join("\n") };
   });
   exited.then(({ code, lastLines }) => {
@@ -165,21 +193,20 @@ export async function spawnAnvil(options: AnvilOptions): Promise<AnvilProcess> {
     );
   });
   const url = await listening.promise;
+  const signal = (name: Deno.Signal) => {
+    try {
+      if (pid > 0) Deno.kill(pid, name);
+    } catch { /* already gone */ }
+  };
   let closing: Promise<void> | null = null;
   return {
     url,
-    pid: child.pid,
+    pid,
     exited,
-    kill(signal) {
-      try {
-        child.kill(signal);
-      } catch { /* already gone */ }
-    },
+    kill: signal,
     close() {
       closing ??= (async () => {
-        try {
-          child.kill("SIGTERM");
-        } catch { /* already gone */ }
+        signal("SIGTERM");
         await exited;
       })();
       return closing;

@@ -58,3 +58,46 @@ Deno.test("the node: JSON only, no CORS for a web page, an endless loop out of g
     await anvil.close();
   }
 });
+
+Deno.test({
+  name: "Anvil never outlives the process that started it, even one killed with SIGKILL",
+  ignore: Deno.build.os !== "linux",
+}, async () => {
+  const script = await Deno.makeTempFile({ suffix: ".ts" });
+  await Deno.writeTextFile(
+    script,
+    `import { spawnAnvil } from ${JSON.stringify(new URL("./anvil.ts", import.meta.url).href)};
+const anvil = await spawnAnvil({ port: 0 });
+console.log("pid", anvil.pid);
+await new Promise(() => {});`,
+  );
+  const parent = new Deno.Command(Deno.execPath(), { args: ["run", "-A", script], stdout: "piped", stderr: "null" })
+    .spawn();
+  try {
+    const reader = parent.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!/pid \d+\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const pid = Number(/pid (\d+)/.exec(text)![1]);
+    const alive = () => {
+      try {
+        return !/^State:\s+Z/m.test(Deno.readTextFileSync(`/proc/${pid}/status`));
+      } catch {
+        return false;
+      }
+    };
+    assert.ok(alive(), "Anvil runs");
+    parent.kill("SIGKILL");
+    await parent.status;
+    reader.releaseLock();
+    await parent.stdout.cancel().catch(() => {});
+    const deadline = Date.now() + 5_000;
+    while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(!alive(), "Anvil ended with its parent");
+  } finally {
+    await Deno.remove(script);
+  }
+});
