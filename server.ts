@@ -16,6 +16,7 @@ import { type GuardSettings, listen } from "./server/start/listen.ts";
 import { compose, type Middleware } from "./server/middleware/compose.ts";
 import { requestLog } from "./server/middleware/request_log.ts";
 import { headWithoutBody, pagesAsGet } from "./server/middleware/head.ts";
+import { readOnlyPages, servedMethods } from "./server/middleware/methods.ts";
 import { securityHeaders } from "./server/middleware/security_headers.ts";
 import { requestOrigin } from "./server/middleware/request_origin.ts";
 import { compression } from "./server/middleware/compression.ts";
@@ -38,6 +39,7 @@ export function middlewares(
 ): (Middleware | null)[] {
   return [
     requestLog(), // one log line per request; a throw becomes a plain 500
+    servedMethods(), // GET, HEAD, POST, OPTIONS exactly as spelled; any other method 405
     headWithoutBody(), // HEAD: the GET answer without its body
     securityHeaders(parts.contentSecurityPolicy), // nosniff; HTML: CSP, frame and referrer policies
     requestOrigin(parts), // 400 for a bad Host; the URL rebuilt on PUBLIC_ORIGIN / X-Forwarded-* / Host
@@ -52,6 +54,7 @@ export function middlewares(
     apiFiles(parts.staticDir), // any other /api/...: a static file or 404
     assets(parts.clientDir), // /assets/* of the client build, immutable
     publicFiles(parts.staticDir), // favicons, robots.txt, ... (never for whitelisted pages)
+    readOnlyPages(), // pages: GET and HEAD only, else 405
     pagesAsGet(), // pages answer HEAD as GET
     viteDev(parts.devMiddleware), // dev: Vite's modules and HMR
     crawlerDocuments(parts.crawler), // a crawler on a whitelisted page: the head-first document
