@@ -27,6 +27,7 @@ import { previewInspector, previewPurge } from "./server/middleware/preview_tool
 import { apiFiles, assets, publicFiles } from "./server/middleware/static_files.ts";
 import { viteDev } from "./server/middleware/dev.ts";
 import { crawlerDocuments, reactRouter } from "./server/middleware/react_router.ts";
+import { pageBudget } from "./server/middleware/page_budget.ts";
 import { createImageHandler } from "./og/mod.ts";
 
 /**
@@ -58,6 +59,7 @@ export function middlewares(
     pagesAsGet(), // pages answer HEAD as GET
     viteDev(parts.devMiddleware), // dev: Vite's modules and HMR
     crawlerDocuments(parts.crawler), // a crawler on a whitelisted page: the head-first document
+    pageBudget(parts.clientOf), // a few page renders per client at once, then 429 with Retry-After
     reactRouter(parts.app), // every other page
   ];
 }
