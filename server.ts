@@ -28,7 +28,16 @@ import { apiFiles, assets, publicFiles } from "./server/middleware/static_files.
 import { viteDev } from "./server/middleware/dev.ts";
 import { crawlerDocuments, reactRouter } from "./server/middleware/react_router.ts";
 import { pageBudget } from "./server/middleware/page_budget.ts";
+import { clientActivity } from "./server/middleware/client_activity.ts";
+import { createClientActivity } from "./server/http/render_budget.ts";
+import { documentCache, type DocumentCacheOptions } from "./server/middleware/document_cache.ts";
 import { createImageHandler } from "./og/mod.ts";
+
+/** What the list may change beyond the parts. */
+export interface ListOptions {
+  /** The shared cache of browser documents; `false` turns it off (`QUERY_CACHE_SECONDS=0`, and in dev). */
+  documentCache?: DocumentCacheOptions | false;
+}
 
 /**
  * The service, one middleware per step, in the order a request walks them (outermost first). `self` is the
@@ -37,13 +46,20 @@ import { createImageHandler } from "./og/mod.ts";
 export function middlewares(
   parts: ServiceParts,
   self: (request: Request) => Promise<Response>,
+  options: ListOptions = {},
 ): (Middleware | null)[] {
+  const documents = parts.devMiddleware || options.documentCache === false
+    ? null
+    : documentCache(options.documentCache);
+  const activity = createClientActivity();
   return [
     requestLog(), // one log line per request; a throw becomes a plain 500
+    clientActivity(activity, parts.clientOf), // who asked lately (the page budget applies among others)
     servedMethods(), // GET, HEAD, POST, OPTIONS exactly as spelled; any other method 405
     headWithoutBody(), // HEAD: the GET answer without its body
     securityHeaders(parts.contentSecurityPolicy), // nosniff; HTML: CSP, frame and referrer policies
     requestOrigin(parts), // 400 for a bad Host; the URL rebuilt on PUBLIC_ORIGIN / X-Forwarded-* / Host
+    documents, // an anonymous browser's public page, as sent: 2 s shared, 10 s stale
     compression(), // br or gzip for text answers
     shareImages(parts.images), // GET /api/image/{tokens,pools,positions}/... (og/)
     previewPurge(parts.purge), // POST /previews/purge (bearer PREVIEW_PURGE_TOKEN)
@@ -59,7 +75,7 @@ export function middlewares(
     pagesAsGet(), // pages answer HEAD as GET
     viteDev(parts.devMiddleware), // dev: Vite's modules and HMR
     crawlerDocuments(parts.crawler), // a crawler on a whitelisted page: the head-first document
-    pageBudget(parts.clientOf), // a few page renders per client at once, then 429 with Retry-After
+    pageBudget(parts.clientOf, { activity }), // a few page renders per client at once, then 429 with Retry-After
     reactRouter(parts.app), // every other page
   ];
 }
@@ -100,7 +116,12 @@ export async function startService(config: Config, options: ServiceOptions = {})
     { createImages: createImageHandler, ...options, gateway, chain },
     clients,
   );
-  const handle: (request: Request) => Promise<Response> = compose(middlewares(parts, (request) => handle(request)));
+  const handle: (request: Request) => Promise<Response> = compose(
+    middlewares(parts, (request) => handle(request), {
+      // Documents are never older than the gateway reads they show: off when those are not shared.
+      documentCache: config.queryCacheSeconds === 0 ? false : {},
+    }),
+  );
   // The guard waits for an answer at most as long as the slowest one the service may take (two gateway trips and a
   // render), so it never cuts a legitimate answer and never waits forever.
   const answerTimeoutMs = 2 * config.gatewayTimeoutMs + config.renderTimeoutMs + 5_000;

@@ -31,6 +31,8 @@ export interface ClientBudgetOptions {
   readonly maxClients?: number;
   /** The limits apply while another client asked within this many ms (default 2,000). */
   readonly sharedMs?: number;
+  /** Who asked lately, when the service notes more than this budget's requests (default: this budget's own). */
+  readonly activity?: ClientActivity;
   /** The clock in milliseconds (tests); default `performance.now`. */
   readonly now?: () => number;
 }
@@ -54,6 +56,33 @@ export interface ClientBudget {
   enter(client: string, signal?: AbortSignal): Promise<Admitted | Refused>;
   /** Requests in flight and waiting, over all clients. */
   stats(): { clients: number; inFlight: number; waiting: number };
+}
+
+/** Who asked lately: whether a client is alone (see {@linkcode createClientBudget}). */
+export interface ClientActivity {
+  /** `client` asks now. */
+  note(client: string): void;
+  /** Another client than `client` asked within the window. */
+  shared(client: string): boolean;
+}
+
+/** Who asked within `sharedMs` (default 2 s): the last two distinct clients and when each last asked suffice. */
+export function createClientActivity(sharedMs = 2_000, now: () => number = () => performance.now()): ClientActivity {
+  let last = { client: "", at: -Infinity };
+  let previous = { client: "", at: -Infinity };
+  return {
+    note(client) {
+      const t = now();
+      if (last.client !== client) {
+        previous = last;
+        last = { client, at: t };
+      } else last.at = t;
+    },
+    shared(client) {
+      const other = last.client === client ? previous : last;
+      return now() - other.at <= sharedMs;
+    },
+  };
 }
 
 /** `Retry-After` of a request refused because too many of its client's are under way. */
@@ -84,21 +113,11 @@ export function createClientBudget(options: ClientBudgetOptions = {}): ClientBud
   const clients = new Map<string, ClientState>();
   let running = 0;
   let waiting = 0;
-  const now = options.now ?? (() => performance.now());
-  const sharedMs = options.sharedMs ?? 2_000;
-  /** The last two distinct clients and when each last asked: enough to know whether another asked lately. */
-  let last = { client: "", at: -Infinity };
-  let previous = { client: "", at: -Infinity };
-
-  /** Notes that `client` asks now; whether another client asked within `sharedMs`. */
-  function shared(client: string): boolean {
-    const t = now();
-    if (last.client !== client) {
-      previous = last;
-      last = { client, at: t };
-    } else last.at = t;
-    return t - previous.at <= sharedMs;
-  }
+  const activity = options.activity ?? createClientActivity(options.sharedMs, options.now);
+  const shared = (client: string) => {
+    activity.note(client);
+    return activity.shared(client);
+  };
 
   function admitted(client: string, state: ClientState): Admitted {
     state.running++;

@@ -42,7 +42,11 @@ const STREAMED = /^text\/(html|x-script)\b/i;
 /** Refusals are logged once a minute per client at most. */
 const LOG_EVERY_MS = 60_000;
 
-/** The page budget; `clientOf` names a request's client (its address). */
+/**
+ * The page budget; `clientOf` names a request's client (its address). Give it the service's `activity`
+ * (`clientActivity`, first in the list) so that clients served without a render, from the shared copy of a page,
+ * count as others too.
+ */
 export function pageBudget(clientOf: (request: Request) => string, options: ClientBudgetOptions = {}): Middleware {
   const budget = createClientBudget(options);
   const logged = new Map<string, number>();
