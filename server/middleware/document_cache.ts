@@ -183,7 +183,11 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
     const entry = entries.get(key);
     const age = entry === undefined ? Infinity : now() - entry.at;
     if (entry !== undefined && age < freshMs + staleMs) {
-      if (age >= freshMs && !entry.revalidating) void revalidate(entry, key, coding, () => ctx.next());
+      if (age >= freshMs && !entry.revalidating) {
+        // Its own request: the client's signal ends with this answer (Deno.serve aborts it once the answer is sent).
+        const again = new Request(ctx.request.url, { method: "GET", headers: ctx.request.headers });
+        void revalidate(entry, key, coding, () => ctx.next(again));
+      }
       // Streamed like a render (one chunk): a document's headers are the same kept or rendered.
       const body = entry.body.slice();
       const stream = new ReadableStream<Uint8Array>({

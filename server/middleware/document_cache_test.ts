@@ -15,8 +15,11 @@ function renderer() {
     headers: { "content-type": "text/html; charset=utf-8" } as Record<string, string>,
     error: false,
   };
-  const page: Middleware = () => {
+  const page: Middleware = async (ctx) => {
     const n = ++state.renders;
+    // A loader awaits something: a render whose request was aborted meanwhile fails.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    if (ctx.request.signal.aborted) throw new Error("aborted");
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(`<html><body>render ${n} ${"x".repeat(2000)}`));
@@ -28,7 +31,7 @@ function renderer() {
         controller.close();
       },
     });
-    return Promise.resolve(new Response(body, { status: state.status, headers: state.headers }));
+    return new Response(body, { status: state.status, headers: state.headers });
   };
   return { state, page };
 }
@@ -38,9 +41,12 @@ Deno.test("documentCache: a browser's public page is shared for 2 s, then stale 
   const { state, page } = renderer();
   const handle = compose([documentCache({ now: () => now }), compression(), page]);
   const get = async (path = TOKEN_PAGE, headers: Record<string, string> = {}) => {
+    // Like Deno.serve: the request's signal aborts once its answer is out.
+    const client = new AbortController();
     const response = await handle(
-      new Request(`http://app.test${path}`, { headers: { "user-agent": BROWSER, ...headers } }),
+      new Request(`http://app.test${path}`, { headers: { "user-agent": BROWSER, ...headers }, signal: client.signal }),
     );
+    queueMicrotask(() => client.abort());
     const coded = response.headers.get("content-encoding") === "gzip";
     const text = coded
       ? await new Response(response.body!.pipeThrough(new DecompressionStream("gzip"))).text()
