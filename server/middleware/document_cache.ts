@@ -1,7 +1,8 @@
 /**
  * A short shared cache of browser documents for public pages (issue 35): an anonymous browser's `GET` of a
- * whitelisted page (`lib/preview_routes.ts`: the pages whose data is the same for everyone: tokens, pools,
- * positions, portfolios by address, the default pages) is answered for `freshMs` (2 s) from the document rendered
+ * whitelisted page whose data is the same for everyone and no wallet action of its reader changes (`lib/
+ * preview_routes.ts`: token and pool pages, the lists, trade and governance screens; not portfolios, positions or
+ * liquidity screens) is answered for `freshMs` (2 s) from the document rendered
  * last for the same URL (its origin, path and query), and for `staleMs` (10 s) more from it while one request renders
  * it again in the background (stale-while-revalidate). The main thread then renders a hot page once every 2 s instead
  * of once a request.
@@ -47,10 +48,20 @@ interface Entry {
   revalidating: boolean;
 }
 
+/**
+ * Whitelisted pages whose document is kept: the token and pool pages, and the default pages that show the market
+ * (lists, trade screens, governance). Not an owner's pages (portfolio, positions, liquidity, NFT profile, passkeys),
+ * which a wallet action changes and its owner reloads at once.
+ */
+const MARKET = /^\/(explore|tokens|swap|buy|sell|send|limit|limits|vote|create-proposal)?(\/|$)/;
+
 /** The request may be answered from, and its answer kept in, the shared cache. */
 function shareable(request: Request, url: URL): boolean {
-  return request.method === "GET" && !request.headers.has("cookie") && !request.headers.has("authorization") &&
-    matchPreviewRoute(url.pathname) !== null && !isCrawler(request.headers.get("user-agent"));
+  if (request.method !== "GET" || request.headers.has("cookie") || request.headers.has("authorization")) return false;
+  const match = matchPreviewRoute(url.pathname);
+  if (match === null || isCrawler(request.headers.get("user-agent"))) return false;
+  return match.route.kind === "token" || match.route.kind === "pool" ||
+    (match.route.kind === "default" && MARKET.test(url.pathname));
 }
 
 /** The answer is a whole-site document, the same for everyone (before its body is seen). */

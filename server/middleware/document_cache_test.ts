@@ -96,6 +96,13 @@ Deno.test("documentCache: never for cookies, crawlers, other pages, failures or 
   assert.equal(await twice(TOKEN_PAGE, { "user-agent": BROWSER, cookie: "a=b" }), 2);
   assert.equal(await twice(TOKEN_PAGE, { "user-agent": "Twitterbot/1.0" }), 2);
   assert.equal(await twice("/not-a-whitelisted-page"), 2);
+  // An owner's pages: a wallet action changes them, and their owner reloads at once.
+  for (const path of ["/portfolio?address=0x1", "/positions/v3/ethereum/1", "/pool/1", "/pools/1", "/add/v2"]) {
+    assert.equal(await twice(path), 2, path);
+  }
+  for (const path of ["/", "/explore", "/tokens/ethereum", "/pools/ethereum/0x1", "/vote/1"]) {
+    assert.equal(await twice(`${path}?market`), 1, path);
+  }
   state.error = true; // a part failed to load: an error state in the document
   assert.equal(await twice("/explore"), 2);
   state.error = false;
