@@ -2,7 +2,8 @@
  * Page renders per client against the real service (issue 31, item 4): one address floods uncached token pages
  * (a unique query string each, 16 at once, as a browser) while another asks for `/` every 100 ms. The flood gets
  * `429` with `Retry-After` past its budget (a few renders at once, a few a second); the other client gets every page,
- * whole. Its latency is printed, not asserted (`bench/pages_flood.ts` measures the median).
+ * whole (mostly from the shared copy of `/`, `server/middleware/document_cache.ts`). Its latency is printed, not
+ * asserted (`bench/pages_flood.ts` measures the median).
  */
 import assert from "node:assert/strict";
 import { BROWSER_USER_AGENT, startServer } from "./server_harness.ts";
@@ -71,8 +72,9 @@ Deno.test("faults: one address flooding uncached pages gets 429s; another client
     assert.deepEqual(flood.other, []);
     assert.ok(flood.refused > 0, "the flood was never refused");
     assert.ok([...flood.retryAfter].every((value) => Number(value) >= 1), [...flood.retryAfter].join());
-    // Its renders are bounded by the budget: the burst of 20, then 10 a second.
-    assert.ok(flood.ok <= 20 + 10 * (FLOOD_SECONDS + 2), `${flood.ok} pages rendered for the flood`);
+    // Its renders are bounded by the budget: the burst of 20, then 10 a second (and those in flight at the end);
+    // without the budget this flood renders 600 and more here.
+    assert.ok(flood.ok <= 20 + 10 * (FLOOD_SECONDS + 5), `${flood.ok} pages rendered for the flood`);
     const refusedLines = server.output.filter((line) => line.includes("budget of page renders is spent"));
     // Logged once a minute per client: the flood's address only.
     assert.equal(refusedLines.length, 1, refusedLines.join("\n"));
