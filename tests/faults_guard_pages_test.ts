@@ -2,8 +2,8 @@
  * Page renders per client against the real service (issue 31, item 4): one address floods uncached token pages
  * (a unique query string each, 16 at once, as a browser) while another asks for `/` every 100 ms. The flood gets
  * `429` with `Retry-After` past its budget (a few renders at once, a few a second); the other client gets every page,
- * whole (mostly from the shared copy of `/`, `server/middleware/document_cache.ts`). Its latency is printed, not
- * asserted (`bench/pages_flood.ts` measures the median).
+ * whole (with a cookie, so each is rendered, never the shared copy of `server/middleware/document_cache.ts`). Its
+ * latency is printed, not asserted (`bench/pages_flood.ts` measures the median).
  */
 import assert from "node:assert/strict";
 import { BROWSER_USER_AGENT, startServer } from "./server_harness.ts";
@@ -20,8 +20,10 @@ function median(values: number[]): number {
 Deno.test("faults: one address flooding uncached pages gets 429s; another client's pages are all served", async () => {
   const server = await startServer({ DEMO_CHAIN: "0" });
   try {
-    const request = (target: string) =>
-      `GET ${target} HTTP/1.1\r\nHost: app.test\r\nUser-Agent: ${BROWSER_USER_AGENT}\r\nConnection: close\r\n\r\n`;
+    // The other client sends a cookie: its `/` is rendered every time, never the shared copy.
+    const request = (target: string, cookie = false) =>
+      `GET ${target} HTTP/1.1\r\nHost: app.test\r\nUser-Agent: ${BROWSER_USER_AGENT}\r\n` +
+      `${cookie ? "Cookie: seen=1\r\n" : ""}Connection: close\r\n\r\n`;
     // Warm the app and the gateway reads of `/`.
     const warm = await exchange(server.url, request("/"), { localAddress: "127.0.0.22", methods: ["GET"] });
     assert.equal(warm.answers[0]?.status, 200);
@@ -48,7 +50,7 @@ Deno.test("faults: one address flooding uncached pages gets 429s; another client
     while (performance.now() < until) {
       probes.push((async () => {
         const started = performance.now();
-        const sent = await exchange(server.url, request("/"), {
+        const sent = await exchange(server.url, request("/", true), {
           localAddress: "127.0.0.22",
           methods: ["GET"],
           timeoutMs: 20_000,
