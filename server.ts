@@ -16,6 +16,7 @@ import { type GuardSettings, listen } from "./server/start/listen.ts";
 import { compose, type Middleware } from "./server/middleware/compose.ts";
 import { requestLog } from "./server/middleware/request_log.ts";
 import { headWithoutBody, pagesAsGet } from "./server/middleware/head.ts";
+import { readOnlyPages, servedMethods } from "./server/middleware/methods.ts";
 import { securityHeaders } from "./server/middleware/security_headers.ts";
 import { requestOrigin } from "./server/middleware/request_origin.ts";
 import { compression } from "./server/middleware/compression.ts";
@@ -26,7 +27,17 @@ import { previewInspector, previewPurge } from "./server/middleware/preview_tool
 import { apiFiles, assets, publicFiles } from "./server/middleware/static_files.ts";
 import { viteDev } from "./server/middleware/dev.ts";
 import { crawlerDocuments, reactRouter } from "./server/middleware/react_router.ts";
+import { pageBudget } from "./server/middleware/page_budget.ts";
+import { clientActivity } from "./server/middleware/client_activity.ts";
+import { createClientActivity } from "./server/http/render_budget.ts";
+import { documentCache, type DocumentCacheOptions } from "./server/middleware/document_cache.ts";
 import { createImageHandler } from "./og/mod.ts";
+
+/** What the list may change beyond the parts. */
+export interface ListOptions {
+  /** The shared cache of browser documents; `false` turns it off (`QUERY_CACHE_SECONDS=0`, and in dev). */
+  documentCache?: DocumentCacheOptions | false;
+}
 
 /**
  * The service, one middleware per step, in the order a request walks them (outermost first). `self` is the
@@ -35,12 +46,20 @@ import { createImageHandler } from "./og/mod.ts";
 export function middlewares(
   parts: ServiceParts,
   self: (request: Request) => Promise<Response>,
+  options: ListOptions = {},
 ): (Middleware | null)[] {
+  const documents = parts.devMiddleware || options.documentCache === false
+    ? null
+    : documentCache(options.documentCache);
+  const activity = createClientActivity();
   return [
     requestLog(), // one log line per request; a throw becomes a plain 500
+    clientActivity(activity, parts.clientOf), // who asked lately (the page budget applies among others)
+    servedMethods(), // GET, HEAD, POST, OPTIONS exactly as spelled; any other method 405
     headWithoutBody(), // HEAD: the GET answer without its body
     securityHeaders(parts.contentSecurityPolicy), // nosniff; HTML: CSP, frame and referrer policies
     requestOrigin(parts), // 400 for a bad Host; the URL rebuilt on PUBLIC_ORIGIN / X-Forwarded-* / Host
+    documents, // an anonymous browser's public page, as sent: 2 s shared, 10 s stale
     compression(), // br or gzip for text answers
     shareImages(parts.images), // GET /api/image/{tokens,pools,positions}/... (og/)
     previewPurge(parts.purge), // POST /previews/purge (bearer PREVIEW_PURGE_TOKEN)
@@ -52,9 +71,11 @@ export function middlewares(
     apiFiles(parts.staticDir), // any other /api/...: a static file or 404
     assets(parts.clientDir), // /assets/* of the client build, immutable
     publicFiles(parts.staticDir), // favicons, robots.txt, ... (never for whitelisted pages)
+    readOnlyPages(), // pages: GET and HEAD only, else 405
     pagesAsGet(), // pages answer HEAD as GET
     viteDev(parts.devMiddleware), // dev: Vite's modules and HMR
     crawlerDocuments(parts.crawler), // a crawler on a whitelisted page: the head-first document
+    pageBudget(parts.clientOf, { activity }), // a few page renders per client at once, then 429 with Retry-After
     reactRouter(parts.app), // every other page
   ];
 }
@@ -97,7 +118,12 @@ export async function startService(config: Config, options: ServiceOptions = {})
     { createImages: createImageHandler, ...options, gateway, chain },
     clients,
   );
-  const handle: (request: Request) => Promise<Response> = compose(middlewares(parts, (request) => handle(request)));
+  const handle: (request: Request) => Promise<Response> = compose(
+    middlewares(parts, (request) => handle(request), {
+      // Documents are never older than the gateway reads they show: off when those are not shared.
+      documentCache: config.queryCacheSeconds === 0 ? false : {},
+    }),
+  );
   // The guard waits for an answer at most as long as the slowest one the service may take (two gateway trips and a
   // render), so it never cuts a legitimate answer and never waits forever.
   const answerTimeoutMs = 2 * config.gatewayTimeoutMs + config.renderTimeoutMs + 5_000;

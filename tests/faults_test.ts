@@ -212,7 +212,10 @@ async function send(baseUrl: string, target: string, method = "GET") {
 async function projectSecrets(): Promise<{ name: string; marker: string }[]> {
   const denoJson = await readFile(`${ROOT_DIR}deno.json`, "utf8");
   const serverTs = await readFile(`${ROOT_DIR}server.ts`, "utf8");
-  const head = (await readFile(`${ROOT_DIR}.git/HEAD`, "utf8")).trim();
+  // In a git worktree `.git` is a file naming the real folder.
+  const dotGit = await readFile(`${ROOT_DIR}.git`, "utf8").then((text) => /^gitdir: (.+)$/m.exec(text)?.[1].trim())
+    .catch(() => undefined);
+  const head = (await readFile(dotGit ? `${dotGit}/HEAD` : `${ROOT_DIR}.git/HEAD`, "utf8")).trim();
   return [
     { name: "deno.json", marker: denoJson.slice(0, 60) },
     { name: "deno.json tasks", marker: '"importMap": "./import_map.json"' },

@@ -158,7 +158,7 @@ Deno.test("http rules on the demo defaults", async (t) => {
           }
         }
       }
-      // a streamed document stays streamed: chunked, no content-length
+      // a streamed document stays streamed: chunked, no content-length (rendered, or the shared copy of a public page)
       const streamed = await raw(`${base}/explore`, {
         headers: { "user-agent": BROWSER, "accept-encoding": "br" },
       });

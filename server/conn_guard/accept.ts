@@ -1,13 +1,13 @@
 /**
  * The guard's accept loop: the public listener, the cap on open connections and who is evicted
- * at it, the sweep of deadlines, surviving accept errors (EMFILE), and a graceful close. Each
+ * at it (each client address has a share: `deadlines.ts`), the sweep of deadlines, surviving accept errors (EMFILE), and a graceful close. Each
  * connection is a {@linkcode Relay}.
  *
  * @module
  */
 import { errorText, logger } from "../log.ts";
 import type { ConnectionGuard, ConnectionGuardOptions, ConnectionGuardStats } from "./guard.ts";
-import { evictionRank, expiredReason } from "./deadlines.ts";
+import { evictionRank, expiredReason, fairEvictionCandidate } from "./deadlines.ts";
 import { Microcache } from "./microcache.ts";
 import { Relay, type RelayHost } from "./relay.ts";
 import { relaySettings } from "./settings.ts";
@@ -68,6 +68,9 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
   let upstreamPort = options.upstream.port;
   const listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
   const relays = new Set<Relay>();
+  /** The open relays of each client address (its share of the cap is judged from these). */
+  const byAddress = new Map<string, Set<Relay>>();
+  const addressOf = (relay: Relay) => (relay.client.remoteAddr as Deno.NetAddr).hostname;
   const byRelayPort = new Map<number, Deno.NetAddr>();
   const stats: ConnectionGuardStats = {
     open: 0,
@@ -107,6 +110,10 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
     },
     onClosed(relay) {
       relays.delete(relay);
+      const address = addressOf(relay);
+      const same = byAddress.get(address);
+      same?.delete(relay);
+      if (same?.size === 0) byAddress.delete(address);
       stats.open = relays.size;
       if (relay.refused) stats.refused++;
       if (stopping && relays.size === 0) drained.resolve();
@@ -138,12 +145,26 @@ export async function startConnectionGuard(options: ConnectionGuardOptions): Pro
       client.close();
       return;
     }
-    while (relays.size >= cap() && evictOne()) { /* make room, also below a lowered cap */ }
+    const address = (client.remoteAddr as Deno.NetAddr).hostname;
+    // Make room, also below a lowered cap: from the address furthest over its share, else only what loses nothing.
+    while (relays.size >= cap()) {
+      const victim = fairEvictionCandidate(byAddress, address, cap(), performance.now());
+      stats.evicted++;
+      if (victim === undefined) {
+        // Every address is within its share and every connection busy: the newcomer waits for a retry.
+        client.close();
+        return;
+      }
+      victim.close();
+    }
     try {
       client.setNoDelay(true);
     } catch { /* closed already */ }
     const relay = new Relay(client, host);
     relays.add(relay);
+    const same = byAddress.get(address);
+    if (same) same.add(relay);
+    else byAddress.set(address, new Set([relay]));
     stats.open = relays.size;
     relay.start();
   }

@@ -1,6 +1,6 @@
 /**
  * When a connection must close (every state has a deadline) and which one goes first at the cap,
- * judged from a {@linkcode Relay}'s state and times.
+ * judged from a {@linkcode Relay}'s state and times, and each client address's share of the cap.
  *
  * @module
  */
@@ -41,4 +41,69 @@ export function expiredReason(relay: Relay, now: number, settings: RelaySettings
 export function evictionRank(relay: Relay, now: number): number {
   if (relay.idle) return -1e12 + relay.times.active;
   return relay.bytes / Math.max(1, now - relay.accepted);
+}
+
+/**
+ * Closing `relay` loses nothing its client waits on: a kept-alive connection between requests (it sent one
+ * before, no request or head of one in progress), or one lingering after its last answer.
+ */
+export function losesNothing(relay: Relay): boolean {
+  if (relay.lingerUntil) return true;
+  return relay.idle && relay.upstream !== null && !relay.requests.inHead;
+}
+
+/**
+ * The connection to close so that a client of `newcomer` (an address) may open one, at a cap of `cap`
+ * connections held by `byAddress`; undefined when none may go (the newcomer is refused instead). Each address
+ * has a share of the cap (`cap / addresses`, the newcomer's counted): the address furthest over its share gives
+ * up its lowest {@linkcode evictionRank}; when every address is within its share, only a connection that
+ * {@linkcode losesNothing} may go, so a request in flight from a client within its share is never taken.
+ */
+export function fairEvictionCandidate(
+  byAddress: ReadonlyMap<string, ReadonlySet<Relay>>,
+  newcomer: string,
+  cap: number,
+  now: number,
+): Relay | undefined {
+  const addresses = byAddress.size + (byAddress.has(newcomer) ? 0 : 1);
+  const share = Math.max(1, Math.floor(cap / addresses));
+  let over: ReadonlySet<Relay> | undefined;
+  let most = share;
+  for (const [address, relays] of byAddress) {
+    const count = relays.size + (address === newcomer ? 1 : 0);
+    if (count > most) {
+      over = relays;
+      most = count;
+    }
+  }
+  if (over !== undefined) {
+    const victim = lowest(over, now, () => true);
+    if (victim !== undefined) return victim;
+  }
+  let best: Relay | undefined;
+  let bestRank = Infinity;
+  for (const relays of byAddress.values()) {
+    const victim = lowest(relays, now, losesNothing);
+    const rank = victim === undefined ? Infinity : evictionRank(victim, now);
+    if (rank < bestRank) {
+      best = victim;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** The open relay of `relays` with the lowest {@linkcode evictionRank} among those `allowed`. */
+function lowest(relays: Iterable<Relay>, now: number, allowed: (relay: Relay) => boolean): Relay | undefined {
+  let best: Relay | undefined;
+  let bestRank = Infinity;
+  for (const relay of relays) {
+    if (relay.closed || !allowed(relay)) continue;
+    const rank = evictionRank(relay, now);
+    if (rank < bestRank) {
+      best = relay;
+      bestRank = rank;
+    }
+  }
+  return best;
 }

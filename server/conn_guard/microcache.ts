@@ -110,7 +110,7 @@ export function markedHead(text: string): MarkedHead | null {
   const forClient = text.slice(0, mark.index) + text.slice(mark.index + mark[0].length);
   const ttlMs = /^\d{1,6}$/.test(mark[1].trim()) ? Number(mark[1].trim()) : 0;
   const lines = forClient.split(/\r?\n/);
-  const storable = ttlMs > 0 && / 200 /.test(`${lines[0]} `) && lines.every((line) => {
+  const storable = ttlMs > 0 && /^HTTP\/1\.1 200( |$)/.test(lines[0]) && lines.every((line) => {
     const colon = line.indexOf(":");
     if (colon < 0) return true;
     const name = line.slice(0, colon).trim().toLowerCase();

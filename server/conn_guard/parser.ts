@@ -15,6 +15,7 @@
  * - chunk sizes: optional leading spaces, 1-16 hex digits (the server takes more leading zeros,
  *   the guard does not) and at most 2^53-1, spaces, an extension without CTLs, CRLF; data ends
  *   in CRLF; trailer lines are header lines ending in CRLF;
+ * - the method is kept as sent: only an exact `HEAD` is answered without a body (RFC 9110 §9.1);
  * - `Connection: close` (or HTTP/1.0 without `keep-alive`) ends the connection after the request;
  *   an `Upgrade` request stops the parse until its answer (`101`: a tunnel; otherwise go on).
  *
@@ -42,6 +43,7 @@ export interface ParseError {
 
 /** What the guard needs of a complete request head. */
 export interface RequestHead {
+  /** The method as sent (case kept). */
   method: string;
   /** The connection ends after this request's answer. */
   close: boolean;
@@ -111,7 +113,8 @@ export function parseRequestHead(bytes: Uint8Array): { head: RequestHead; framin
     (fields.get(name) ?? []).flatMap((value) => value.split(",")).map((v) => v.trim().toLowerCase());
   const connection = tokens("connection");
   const head: RequestHead = {
-    method: start[1].toUpperCase(),
+    // As sent: methods are case-sensitive (RFC 9110 §9.1); to the server `head` is not `HEAD` either.
+    method: start[1],
     close: connection.includes("close") || (http10 && !connection.includes("keep-alive")),
     upgrade: fields.has("upgrade"),
     target: start[2],

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { MAX_LEADING_BLANK, RequestParser } from "./parser.ts";
+import { startConnectionGuard } from "./guard.ts";
+import { MICROCACHE_HEADER } from "./microcache.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -12,6 +14,8 @@ interface Expectation {
   reason: string | null;
   inBody: boolean;
   forwarded: string;
+  /** The methods of the complete heads, as sent. */
+  methods: string[];
 }
 
 /** Runs `stream` through a parser in the given pieces. */
@@ -19,12 +23,14 @@ function expect(stream: Uint8Array, cuts: number[] = []): Expectation {
   const parser = new RequestParser(96 * 1024);
   let heads = 0;
   let forwarded = "";
+  const methods: string[] = [];
   const bounds = [0, ...cuts.filter((c) => c > 0 && c < stream.length).sort((a, b) => a - b), stream.length];
   for (let k = 0; k + 1 < bounds.length; k++) {
     let piece = stream.subarray(bounds[k], bounds[k + 1]);
     while (piece.length > 0 && parser.state !== "error") {
       const fed = parser.feed(piece);
       heads += fed.heads.length;
+      methods.push(...fed.heads.map((head) => head.method));
       for (const part of fed.out) forwarded += decoder.decode(part);
       piece = piece.subarray(fed.consumed);
       // An Upgrade answered without 101: requests go on (the streams here are never switched).
@@ -42,6 +48,7 @@ function expect(stream: Uint8Array, cuts: number[] = []): Expectation {
     reason: error?.reason ?? null,
     inBody: error?.inBody ?? false,
     forwarded,
+    methods,
   };
 }
 
@@ -95,8 +102,24 @@ function prng(seed: number): () => number {
   };
 }
 
+/** What {@linkcode generate} draws from. */
+interface Shapes {
+  methods: string[];
+  /** Distinct queries per path (few: pipelined requests of several streams then share microcache keys). */
+  queries: number;
+  /** Requests of this method may carry a body (the handler reads it). */
+  body: (method: string) => boolean;
+}
+
+const REQUEST_SHAPES: Shapes = {
+  methods: ["GET", "POST", "HEAD", "post", "PUT"],
+  queries: 99,
+  // Deno gives GET and HEAD handlers no body and answers them at once: bodies only where the handler reads them.
+  body: (method) => method === "POST" || method === "PUT",
+};
+
 /** A random request stream: pipelined requests with blank lines, odd sizes, chunks, trailers; then maybe one mutation. */
-function generate(random: () => number): string {
+function generate(random: () => number, shapes: Shapes = REQUEST_SHAPES): string {
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
   const pad = (digits: string, max: number) => "0".repeat(Math.floor(random() * (max - digits.length + 1))) + digits;
   let stream = "";
@@ -104,14 +127,13 @@ function generate(random: () => number): string {
   for (let r = 0; r < count; r++) {
     const eol = random() < 0.2 ? "\n" : "\r\n";
     if (random() < 0.3) stream += pick(["\r\n", "\n", "\r\n\r\n", "\n\r\n"]);
-    const method = pick(["GET", "POST", "HEAD", "post", "PUT"]);
+    const method = pick(shapes.methods);
     const version = random() < 0.15 ? "HTTP/1.0" : "HTTP/1.1";
-    stream += `${method} /r${r}?q=${Math.floor(random() * 99)} ${version}${eol}Host: x${eol}`;
+    stream += `${method} /r${r % 2}?q=${Math.floor(random() * shapes.queries)} ${version}${eol}Host: x${eol}`;
     for (let h = Math.floor(random() * 3); h > 0; h--) stream += `X-${h}:${pick([" v", "v ", "\tv", ""])}${eol}`;
     if (version === "HTTP/1.0" && random() < 0.6) stream += `Connection: keep-alive${eol}`;
     if (random() < 0.1) stream += `Connection: ${pick(["close", "Close", "foo, close", "closed"])}${eol}`;
-    // Deno gives GET and HEAD handlers no body and answers them at once: bodies only where the handler reads them.
-    const body = method === "POST" || method === "PUT" ? pick(["none", "length", "chunked"]) : "none";
+    const body = shapes.body(method) ? pick(["none", "length", "chunked"]) : "none";
     if (body === "length" || (body === "chunked" && version === "HTTP/1.0")) {
       const data = "b".repeat(Math.floor(random() * 20));
       stream += `Content-Length: ${pad(String(data.length), 15)}${eol}${eol}${data}`;
@@ -263,4 +285,200 @@ Deno.test("property: the guard's request count equals the answers of the real De
   assert.ok(refused >= 30, `only ${refused} refused streams`);
   assert.ok(answered >= 300, `only ${answered} answers`);
   assert.ok(strict <= 30, `${strict} streams refused by the guard alone`);
+});
+
+/** Reads a connection until the peer closes, or `quietMs` after `enough(text)` holds (1 s before). */
+async function readAll(conn: Deno.TcpConn, enough: (bytes: Uint8Array) => boolean): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  const buffer = new Uint8Array(16 * 1024);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => conn.close(), ms);
+  };
+  const joined = () => {
+    const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+    let at = 0;
+    for (const c of chunks) out.set(c, (at += c.length) - c.length);
+    return out;
+  };
+  arm(enough(new Uint8Array(0)) ? 20 : 1_000);
+  try {
+    while (true) {
+      const n = await conn.read(buffer);
+      if (n === null) break;
+      chunks.push(buffer.slice(0, n));
+      if (enough(joined())) arm(20);
+    }
+  } catch { /* closed by us or reset */ }
+  clearTimeout(timer);
+  try {
+    conn.close();
+  } catch { /* closed */ }
+  return joined();
+}
+
+/**
+ * The answers in `bytes`, split by the rules of RFC 9112 §6.3 for requests of `methods` (in order; only an
+ * exact `HEAD` has a bodiless answer): each as its status line, its header fields but `Date`, `Connection`
+ * and the microcache mark (sorted, lowercase names), and its body as framed. A stream that breaks these rules
+ * ends the list with `"unframed: ..."`.
+ */
+function splitAnswers(bytes: Uint8Array, methods: readonly string[]): string[] {
+  const text = new TextDecoder("latin1").decode(bytes);
+  const answers: string[] = [];
+  let at = 0;
+  for (let m = 0; at < text.length;) {
+    const end = text.indexOf("\r\n\r\n", at);
+    if (end < 0 || !/^HTTP\/1\.[01] \d{3} /.test(text.slice(at, at + 13))) {
+      answers.push(`unframed: ${JSON.stringify(text.slice(at, at + 80))}`);
+      break;
+    }
+    const [status, ...lines] = text.slice(at, end).split("\r\n");
+    const code = Number(status.slice(9, 12));
+    at = end + 4;
+    if (code >= 100 && code < 200) continue;
+    const fields = lines.map((line) => {
+      const colon = line.indexOf(":");
+      return `${line.slice(0, colon).toLowerCase()}:${line.slice(colon + 1).trim()}`;
+    });
+    const value = (name: string) => fields.find((f) => f.startsWith(`${name}:`))?.slice(name.length + 1);
+    let bodyEnd = at;
+    if (methods[m] !== "HEAD" && code !== 204 && code !== 304) {
+      if (value("transfer-encoding") === "chunked") {
+        while (true) {
+          const line = text.indexOf("\r\n", bodyEnd);
+          if (line < 0) break;
+          const size = parseInt(text.slice(bodyEnd, line), 16);
+          bodyEnd = line + 2 + size + 2;
+          if (size === 0) break;
+        }
+      } else {
+        bodyEnd = value("content-length") === undefined ? text.length : at + Number(value("content-length"));
+      }
+    }
+    const kept = fields.filter((f) => !/^(date|connection|x-guard-microcache):/.test(f)).sort();
+    answers.push(`${status}\n${kept.join("\n")}\n\n${text.slice(at, bodyEnd)}`);
+    at = bodyEnd;
+    m++;
+  }
+  return answers;
+}
+
+/**
+ * The internal server of the answer property: like the service, an exact `GET` or `HEAD` of a path gets a
+ * `200` the guard may keep (marked, public), any other spelling `405` with a body; queries pick other
+ * statuses. Every body names the request as the server saw it, so an answer moved to another request shows.
+ */
+function answerServer(): Deno.HttpServer<Deno.NetAddr> {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    await request.arrayBuffer().catch(() => {});
+    const url = new URL(request.url);
+    const name = `${request.method} ${url.pathname}${url.search}`;
+    const q = Number(url.searchParams.get("q") ?? 0);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, HEAD" } });
+    }
+    if (q % 4 === 1) return new Response(null, { status: 204, headers: { "x-name": name } });
+    if (q % 4 === 2) {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(encoder.encode(`streamed ${name},`));
+          controller.enqueue(encoder.encode("end"));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { [MICROCACHE_HEADER]: "2000", "cache-control": "public, max-age=60" } });
+    }
+    return new Response(`answer to ${name}`, {
+      headers: { [MICROCACHE_HEADER]: "2000", "cache-control": "public, max-age=60", "content-type": "image/png" },
+    });
+  });
+}
+
+Deno.test("property: every answer the guard relays or repeats is the one the server sent for that request", async () => {
+  const shapes: Shapes = {
+    methods: ["GET", "HEAD", "head", "get", "Head", "hEAD", "gET", "POST", "post", "OPTIONS", "DELETE", "FOO"],
+    queries: 4,
+    body: (method) => method !== "GET" && method !== "HEAD",
+  };
+  const fixed = [
+    // The red team's poisoning (issue 31): a lowercase head answered 405 with a body, then a crawler's GET.
+    "head /r0?q=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /r1?q=0 HTTP/1.1\r\nHost: x\r\nUser-Agent: Twitterbot/1.0\r\n\r\n",
+    "hEaD /r0?q=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /r1?q=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /r1?q=2 HTTP/1.1\r\nHost: x\r\n\r\n",
+    "get /r0?q=0 HTTP/1.1\r\nHost: x\r\n\r\nHEAD /r1?q=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /r1?q=0 HTTP/1.1\r\nHost: x\r\n\r\n",
+    "HEAD /r0?q=2 HTTP/1.1\r\nHost: x\r\n\r\nGET /r0?q=2 HTTP/1.1\r\nHost: x\r\n\r\n",
+  ];
+  const random = prng(Number(Deno.env.get("PROPERTY_SEED") ?? 2031));
+  const cases = Number(Deno.env.get("PROPERTY_CASES") ?? 300);
+  const streams = [...fixed, ...Array.from({ length: cases }, () => generate(random, shapes))];
+  const server = answerServer();
+  const guard = await startConnectionGuard({
+    hostname: "127.0.0.1",
+    port: 0,
+    upstream: { hostname: "127.0.0.1", port: server.addr.port },
+  });
+  /** The answers `port` gives to `stream` on a fresh connection, split for `methods`. */
+  async function answers(port: number, stream: string, methods: string[], expected: number) {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    await conn.write(encoder.encode(stream)).catch(() => {});
+    const bytes = await readAll(conn, (b) => splitAnswers(b, methods).length >= expected);
+    return splitAnswers(bytes, methods);
+  }
+  const mismatches: string[] = [];
+  let compared = 0;
+  let repeated = 0;
+  /** One stream through the guard and straight to the server, then its GET and HEAD requests again, alone. */
+  async function check(text: string): Promise<void> {
+    const seen = expect(encoder.encode(text));
+    const complete = seen.answers - (seen.reason && !seen.inBody ? 1 : 0);
+    const methods = seen.methods.slice(0, complete);
+    // Through the guard, and what the server itself sends for the same requests (the heads the guard passes on).
+    const relayed = await answers(guard.addr.port, text, seen.methods, seen.answers);
+    const direct = await answers(server.addr.port, seen.forwarded, methods, complete);
+    // A refusal of the guard's own is its last answer.
+    if (seen.reason && relayed.length === complete + 1 && /^HTTP\/1\.1 (400|431) /.test(relayed[complete])) {
+      relayed.pop();
+    }
+    compared += direct.length;
+    if (JSON.stringify(relayed) !== JSON.stringify(direct)) {
+      mismatches.push(
+        `${JSON.stringify(text)}\n  guard:  ${JSON.stringify(relayed)}\n  server: ${JSON.stringify(direct)}`,
+      );
+      return;
+    }
+    // What the guard kept: every complete GET or HEAD again, alone, from a fresh connection.
+    const heads = seen.forwarded.split(/(?<=\r\n\r\n)/).filter((head) =>
+      /^(GET|HEAD) [^\r\n]* HTTP\/1\.1\r\n/.test(head)
+    );
+    for (const head of heads.slice(0, complete)) {
+      const method = head.slice(0, head.indexOf(" "));
+      const [again, truth] = await Promise.all([
+        answers(guard.addr.port, head, [method], 1),
+        answers(server.addr.port, head, [method], 1),
+      ]);
+      repeated++;
+      if (JSON.stringify(again) !== JSON.stringify(truth)) {
+        mismatches.push(
+          `after ${JSON.stringify(text)}, ${JSON.stringify(head)} alone\n  guard:  ${again}\n  server: ${truth}`,
+        );
+      }
+    }
+  }
+  try {
+    for (let first = 0; first < streams.length; first += 8) {
+      await Promise.all(streams.slice(first, first + 8).map(check));
+    }
+    const stats = await guard.stats();
+    console.log(
+      `${streams.length} streams: ${compared} answers compared, ${repeated} requests repeated alone, ` +
+        `${stats.microcacheHits} microcache hits`,
+    );
+    assert.deepEqual(mismatches.slice(0, 5), []);
+    assert.ok(compared >= 300, `only ${compared} answers compared`);
+    assert.ok(stats.microcacheHits >= 30, `only ${stats.microcacheHits} answers came from the microcache`);
+  } finally {
+    await guard.close(1_000);
+    await server.shutdown();
+  }
 });

@@ -327,6 +327,7 @@ export class Relay {
         this.times.active = this.times.answer = now;
         this.bytes += n;
         let switchedAt = -1;
+        let broken = false;
         let pieces: Uint8Array[] | null = null;
         let start = 0;
         if (this.tunnelSince) {
@@ -334,6 +335,7 @@ export class Relay {
         } else {
           const read = this.answers.feed(current, n);
           switchedAt = read.switchedAt;
+          broken = read.broken;
           pieces = read.out;
           start = read.start;
           if (switchedAt >= 0 && pieces !== null) pieces.push(current.subarray(switchedAt, n));
@@ -349,6 +351,8 @@ export class Relay {
         if (pieces === null) await this.#toClient(current.subarray(start, n));
         else if (pieces.length > 0) await this.#toClient(concatBytes(pieces));
         this.#pumpWriting = false;
+        // The server sent what the guard cannot frame: the answers before it went out, nothing else does.
+        if (broken) return this.close();
         if (switchedAt < 0 && this.answers.pending === 0) this.requests.resume();
         if (this.#upgrade && (switchedAt >= 0 || this.answers.pending === 0)) this.#upgrade.resolve(switchedAt >= 0);
         if (this.refused && this.#refusalDue) return void this.#answerRefusal();

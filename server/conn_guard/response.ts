@@ -30,6 +30,11 @@ export interface ResponseFeed {
   start: number;
   /** Marked answers completed in the chunk, to be kept by the microcache. */
   stored: StoredAnswer[];
+  /**
+   * The server sent what the guard cannot frame (a head that is not `HTTP/1.x NNN`, an answer no request
+   * waits for, a malformed chunked body): `out` holds the bytes before it; the connection must close.
+   */
+  broken: boolean;
 }
 
 /** A complete answer the service marked, for the microcache. */
@@ -53,8 +58,10 @@ interface Capture {
 
 const encoder = new TextEncoder();
 const MARK_NAME = new RegExp(MICROCACHE_HEADER, "i");
+/** The status line of an answer the guard can frame. */
+const STATUS_LINE = /^HTTP\/1\.[01] (\d{3})(?: [^\r\n]*)?\r?\n/;
 
-/** The framing of an answer from its head, for a request of `method`. */
+/** The framing of an answer from its head, for a request of `method` (as sent: only an exact `HEAD` is bodiless). */
 function responseFraming(head: string, method: string, status: number): Framing {
   if (method === "HEAD" || status === 204 || status === 304) return { kind: "none" };
   let length: string | undefined;
@@ -75,6 +82,17 @@ function responseFraming(head: string, method: string, status: number): Framing 
   return { kind: "close" };
 }
 
+/** The longest answer head the guard holds back while it is incomplete (the service's are a few KiB). */
+const MAX_ANSWER_HEAD = 64 * 1024;
+const PREFIX = encoder.encode("HTTP/1.");
+
+/** `source[from..length)`, the start of an incomplete head, may still become an answer head the guard can frame. */
+function startsLikeAnswer(source: Uint8Array, from: number, length: number): boolean {
+  if (length - from > MAX_ANSWER_HEAD) return false;
+  for (let k = 0; k < PREFIX.length && from + k < length; k++) if (source[from + k] !== PREFIX[k]) return false;
+  return true;
+}
+
 /** Reads answers; {@linkcode ResponseReader.expect} tells it each request, in order. */
 export class ResponseReader {
   /** Methods of the requests not answered yet, oldest first. */
@@ -85,6 +103,8 @@ export class ResponseReader {
   #head: Uint8Array = EMPTY;
   #framing: Framing = { kind: "none" };
   #capture: Capture | null = null;
+  /** The server sent something the guard cannot frame: nothing more is relayed. */
+  #broken = false;
   readonly #maxCaptureBytes: number;
 
   /** `maxCaptureBytes`: the largest body kept for the microcache. */
@@ -115,7 +135,16 @@ export class ResponseReader {
 
   /** Reads `bytes[0..n)`. */
   feed(bytes: Uint8Array, n: number): ResponseFeed {
-    const result: ResponseFeed = { completed: 0, switchedAt: -1, status: 0, out: null, start: 0, stored: [] };
+    const result: ResponseFeed = {
+      completed: 0,
+      switchedAt: -1,
+      status: 0,
+      out: null,
+      start: 0,
+      stored: [],
+      broken: false,
+    };
+    if (this.#broken) return { ...result, out: [], broken: true };
     // Bytes of the chunk from `passed` on are not in `out` yet.
     let passed = 0;
     const out = () => (result.out ??= []);
@@ -136,6 +165,14 @@ export class ResponseReader {
         }
         const end = headEnd(source, Math.max(from, held - 3), length);
         if (end < 0) {
+          if (!startsLikeAnswer(source, from, length)) {
+            if (i > passed) out().push(bytes.subarray(passed, i));
+            out();
+            this.#capture = null;
+            this.#broken = result.broken = true;
+            this.#head = EMPTY;
+            return result;
+          }
           // Held back until complete (the mark may be in it): what came before goes out.
           if (i > passed) out().push(bytes.subarray(passed, i));
           passed = n;
@@ -144,9 +181,19 @@ export class ResponseReader {
           return result;
         }
         const headStart = i;
+        const text = latin1.decode(source.subarray(from, end));
+        const statusLine = STATUS_LINE.exec(text);
+        if (statusLine === null || this.methods.length === 0) {
+          // Not an answer to a request of this connection as the guard reads it: relay nothing of it, close.
+          if (headStart > passed) out().push(bytes.subarray(passed, headStart));
+          out();
+          this.#capture = null;
+          this.#broken = result.broken = true;
+          this.#head = EMPTY;
+          return result;
+        }
         i = source === bytes ? end : i + (end - held);
         this.#head = EMPTY;
-        const text = latin1.decode(source.subarray(from, end));
         const marked = MARK_NAME.test(text) ? markedHead(text) : null;
         if (held === 0 && marked !== null) {
           // Cut out in place: what is not out yet before the mark moves over it (no copy of the body).
@@ -158,7 +205,7 @@ export class ResponseReader {
           out().push(marked === null ? source.subarray(from, end).slice() : encoder.encode(marked.forClient));
           passed = i;
         }
-        const status = Number(text.split(" ", 2)[1] ?? 0);
+        const status = Number(statusLine[1]);
         if (status === 101) {
           result.status ||= status;
           this.#shift();
@@ -179,9 +226,12 @@ export class ResponseReader {
       }
       const used = consumeBody(this.#framing, bytes, i, n);
       if (typeof used === "string") {
-        this.#framing = { kind: "close" };
+        // A body the guard cannot frame: what came before goes out, the connection closes.
+        if (i > passed) out().push(bytes.subarray(passed, i));
+        out();
         this.#capture = null;
-        continue;
+        this.#broken = result.broken = true;
+        return result;
       }
       const capture = this.#capture;
       if (capture !== null && used > 0) {

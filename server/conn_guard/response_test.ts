@@ -75,3 +75,60 @@ Deno.test("a marked answer, split anywhere, reaches the client without its mark 
     assert.equal(reader.pending, 0);
   }
 });
+
+Deno.test("a lowercase head's answer has its body; what is not an answer stops the relay and is never kept", () => {
+  const ticket = { key: "k", generation: 0 };
+  const marked = "HTTP/1.1 200 OK\r\nx-guard-microcache: 2000\r\ncontent-length: 3\r\n\r\nPNG";
+  // `head` is not `HEAD`: its 405 carries 18 bytes, and the next answer is framed after them.
+  for (const size of [1, 5, 1000]) {
+    const reader = new ResponseReader(1024);
+    reader.expect("head");
+    reader.expect("GET", ticket);
+    const bytes = encoder.encode(
+      `HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 18\r\n\r\nMethod Not Allowed${marked}`,
+    );
+    const stored = [];
+    let broken = false;
+    for (let i = 0; i < bytes.length; i += size) {
+      const piece = bytes.slice(i, i + size);
+      const fed = reader.feed(piece, piece.length);
+      stored.push(...fed.stored);
+      broken ||= fed.broken;
+    }
+    assert.equal(broken, false);
+    assert.deepEqual(stored.map((s) => [s.head.split("\r\n")[0], new TextDecoder().decode(s.body)]), [
+      ["HTTP/1.1 200 OK", "PNG"],
+    ]);
+  }
+  // Bytes where a head should begin that are not `HTTP/1.x NNN`: the answers before them go out, nothing after.
+  for (
+    const junk of ["Method Not AllowedHTTP/1.1 200 OK\r\n\r\n", "HTTP/2 200\r\n\r\n", "xyz", "HTTP/1.1 2000 OK\r\n\r\n"]
+  ) {
+    const reader = new ResponseReader(1024);
+    reader.expect("GET");
+    reader.expect("GET", ticket);
+    const first = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
+    const bytes = encoder.encode(`${first}${junk}${marked}`);
+    const fed = reader.feed(bytes, bytes.length);
+    assert.equal(fed.broken, true, junk);
+    assert.deepEqual(fed.stored, []);
+    const out = new TextDecoder().decode(fed.out === null ? bytes.subarray(fed.start) : concat(fed.out));
+    assert.equal(out, first);
+    // Nothing more is read from that connection.
+    assert.equal(reader.feed(encoder.encode(marked), marked.length).broken, true);
+  }
+  // An answer no request waits for.
+  const reader = new ResponseReader(1024);
+  const bytes = encoder.encode(marked);
+  assert.equal(reader.feed(bytes, bytes.length).broken, true);
+});
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

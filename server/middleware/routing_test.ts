@@ -237,7 +237,9 @@ Deno.test("HEAD answers like GET on the wire: same status and headers, real cont
       "2000",
     );
     assert.equal((await wire(server.addr.port, "/data.json", "GET", {})).headers["content-length"], "11");
-    assert.equal((await wire(server.addr.port, "/swap", "GET", {})).headers["transfer-encoding"], "chunked");
+    // A document streams, rendered or from the shared copy of a public page (`document_cache.ts`).
+    assert.equal((await wire(server.addr.port, "/swap?fresh", "GET", {})).headers["transfer-encoding"], "chunked");
+    assert.equal((await wire(server.addr.port, "/swap?fresh", "GET", {})).headers["transfer-encoding"], "chunked");
     // the app saw GET for the HEAD request
     assert.ok(t.appRequests.every((r) => r.method === "GET"));
     assert.ok(t.imageRequests.some(([r]) => r.method === "HEAD"), "images answer HEAD themselves");

@@ -7,14 +7,15 @@
  * accept fails for good (`restart.ts`). A busy or forbidden port stops the
  * start with a {@linkcode ConfigError} naming `PORT`. Behind the guard,
  * answers it may repeat for a moment are marked (`microcache_mark.ts`), and
- * a purge clears what it keeps (`server/cache/invalidation.ts`).
+ * a purge clears what it keeps (`server/cache/invalidation.ts`), and a
+ * request without `Host` is a `400` (RFC 9112 §3.2) before any middleware.
  *
  * @module
  */
 import { type Config, ConfigError } from "../config.ts";
 import type { ConnectionGuard, ConnectionGuardOptions } from "../conn_guard/guard.ts";
 import { startConnectionGuardWorker } from "../conn_guard/worker.ts";
-import { errorText, logger } from "../log.ts";
+import { errorText, logger, logRequest } from "../log.ts";
 import { internalError } from "../middleware/request_log.ts";
 import type { Clients } from "./clients.ts";
 import { keepInternalServerUp } from "./restart.ts";
@@ -54,6 +55,9 @@ export async function listen(
       },
     }, (request, info) => {
       if (guard === null) return clients.run(info.remoteAddr.hostname, () => handle(request));
+      // Behind the guard every request is HTTP/1.x: without `Host` (RFC 9112 §3.2) Deno would build its URL on
+      // this internal server's own address, and previews would name it.
+      if (!request.headers.has("host")) return Promise.resolve(noHost(request));
       const client = guard.clientOf(info.remoteAddr.port);
       return clients.run(client?.hostname ?? "unknown", () => handle(request))
         .then((response) => markForMicrocache(request, response));
@@ -101,6 +105,15 @@ export async function listen(
       return closing;
     },
   };
+}
+
+/** `400` for a request without `Host`, logged like every request (its path from the target, never the URL's host). */
+function noHost(request: Request): Response {
+  logRequest({ method: request.method, path: new URL(request.url).pathname, status: 400, ms: 0 });
+  return new Response("Bad Request: no Host header.", {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
 }
 
 function portError(config: Config, error: unknown): unknown {
