@@ -85,7 +85,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
     ? await import("./demo_gateway/port.ts").then((demo) => demo.startDemoGatewayPort())
     : null;
   const chain = config.demoChain
-    ? await import("./demo_chain/port.ts").then((demo) => demo.startDemoChainPort(config.demoChainPort))
+    ? await import("./demo_chain/port.ts").then((demo) =>
+      demo.startDemoChainPort(config.demoChainPort, config.demoChainState)
+    )
     : null;
   // An explicit DEMO_CHAIN_PORT is awaited, so a busy port stops the start.
   if (chain && config.demoChainPort !== 0) await chain.targets;

@@ -3,6 +3,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   formatUnits,
   getAddress,
@@ -15,7 +16,8 @@ import { mnemonicToAccount } from "viem/accounts";
 import { Catalog } from "../demo_gateway/catalog.ts";
 import { USDC_WETH_V2_PAIR, USDC_WETH_V3_POOL } from "../demo_gateway/fixtures.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
+import { DEMO_EVM_CHAIN, DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "./mod.ts";
+import { createRpcProxy } from "../server/proxies/rpc_proxy.ts";
 import { fullRange, sqrtPriceX96 } from "./deploy.ts";
 import { toUnits } from "./plan.ts";
 import { ConfigError } from "../server/config.ts";
@@ -26,6 +28,11 @@ import v3Pool from "@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/Unisw
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const QUOTER_ABI = parseAbi([
   "function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)",
+]);
+const MIGRATION_ABI = parseAbi([
+  "function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256 amountA, uint256 amountB, uint256 liquidity)",
+  "struct MigrateParams { address pair; uint256 liquidityToMigrate; uint8 percentageToMigrate; address token0; address token1; uint24 fee; int24 tickLower; int24 tickUpper; uint256 amount0Min; uint256 amount1Min; address recipient; uint256 deadline; bool refundAsETH; }",
+  "function migrate(MigrateParams params)",
 ]);
 const ROUTER_ABI = parseAbi([
   "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
@@ -116,6 +123,108 @@ Deno.test("the demo chain holds the catalog's tokens and pools and trades at the
     await t.step("the chain's pair and pool code is the one lib/pool_address.ts hashes", () => {
       assert.equal(keccak256(`0x${v2Pair.bytecode.replace(/^0x/, "")}`), V2_PAIR_INIT_CODE_HASH);
       assert.equal(keccak256(v3Pool.bytecode as `0x${string}`), V3_POOL_INIT_CODE_HASH);
+    });
+
+    await t.step("every contract GET /rpc names has code on the chain", async () => {
+      const proxy = createRpcProxy({ targets: { ethereum: { url: chain.url, chain: DEMO_EVM_CHAIN, local: true } } });
+      const directory = await (await proxy(new Request("http://localhost/rpc")))!.json() as {
+        chains: { contracts: Record<string, `0x${string}`> }[];
+      };
+      const contracts = Object.entries(directory.chains[0].contracts);
+      assert.ok(contracts.length >= 11, contracts.map(([name]) => name).join(", "));
+      for (const name of ["multicall3", "v3Migrator"]) assert.ok(directory.chains[0].contracts[name], name);
+      for (const [name, address] of contracts) {
+        const code = await client.getCode({ address });
+        assert.ok(code && code.length > 2, `${name} at ${address} has no code`);
+      }
+    });
+
+    await t.step("Multicall3 at its canonical address reads many contracts in one eth_call", async () => {
+      assert.equal(C.multicall3, "0xcA11bde05977b3631167028862bE2a173976CA11");
+      const code = await client.getCode({ address: C.multicall3 });
+      assert.ok(code && code.length > 2_000, "Multicall3 has its runtime code");
+      let calls = 0;
+      const counting = createPublicClient({
+        transport: http(chain.url, { onFetchRequest: () => void calls++ }),
+      });
+      const results = await counting.multicall({
+        multicallAddress: C.multicall3,
+        allowFailure: false,
+        contracts: [
+          { address: USDC, abi: erc20Abi, functionName: "symbol" },
+          { address: C.wrappedNative, abi: erc20Abi, functionName: "symbol" },
+          { address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [DEV_ACCOUNTS[1]] },
+        ],
+      });
+      assert.deepEqual(results.slice(0, 2), ["USDC", "WETH"]);
+      assert.ok((results[2] as bigint) > 0n);
+      assert.equal(calls, 1, "three reads, one HTTP request");
+    });
+
+    await t.step("a V2 position moves into V3 through the V3Migrator at Ethereum's address", async () => {
+      const me = DEV_ACCOUNTS[4];
+      const pair = getAddress(USDC_WETH_V2_PAIR.address);
+      const send = async (to: `0x${string}`, data: `0x${string}`) => {
+        const hash = await chain.node.request<`0x${string}`>("eth_sendTransaction", [{ from: me, to, data }]);
+        const receipt = await chain.node.request<{ status: string }>("eth_getTransactionReceipt", [hash]);
+        assert.equal(receipt.status, "0x1", `transaction to ${to}`);
+      };
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+      for (const token of [USDC, C.wrappedNative]) {
+        await send(
+          token,
+          encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [C.v2Router, 2n ** 255n] }),
+        );
+      }
+      await send(
+        C.v2Router,
+        encodeFunctionData({
+          abi: MIGRATION_ABI,
+          functionName: "addLiquidity",
+          args: [USDC, C.wrappedNative, 3_000_000_000n, parseEther("1"), 0n, 0n, me, deadline],
+        }),
+      );
+      const lp = await client.readContract({ address: pair, abi: erc20Abi, functionName: "balanceOf", args: [me] });
+      assert.ok(lp > 0n, "V2 liquidity added");
+      const positionsBefore = await client.readContract({
+        address: C.v3PositionManager,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [me],
+      });
+      await send(pair, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [C.v3Migrator, lp] }));
+      await send(
+        C.v3Migrator,
+        encodeFunctionData({
+          abi: MIGRATION_ABI,
+          functionName: "migrate",
+          args: [{
+            pair,
+            liquidityToMigrate: lp,
+            percentageToMigrate: 100,
+            token0: USDC,
+            token1: C.wrappedNative,
+            fee: 500,
+            ...fullRange(10),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: me,
+            deadline,
+            refundAsETH: true,
+          }],
+        }),
+      );
+      assert.equal(
+        await client.readContract({ address: pair, abi: erc20Abi, functionName: "balanceOf", args: [me] }),
+        0n,
+      );
+      const positionsAfter = await client.readContract({
+        address: C.v3PositionManager,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [me],
+      });
+      assert.equal(positionsAfter, positionsBefore + 1n, "one V3 position minted");
     });
 
     await t.step("QuoterV2 quotes 1 WETH at about the demo price of 3180.42 USDC", async () => {

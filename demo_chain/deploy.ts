@@ -34,10 +34,15 @@ import tickLens from "./contracts/tick_lens.json" with { type: "json" };
 import positionManager from "./contracts/nonfungible_position_manager.json" with { type: "json" };
 import demoToken from "./contracts/demo_token.json" with { type: "json" };
 import swapRouter02 from "./contracts/swap_router02.json" with { type: "json" };
+import multicall3 from "./contracts/multicall3.json" with { type: "json" };
+import v3Migrator from "./contracts/v3_migrator.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
-import type { EvmNode } from "./node.ts";
+import type { EvmNode } from "./rpc.ts";
+import { createDeployer, type Deployer } from "./deployer.ts";
+import { deployV4 } from "./deploy_v4.ts";
+import { demoTokenStorage } from "./token_storage.ts";
 import type { DemoPlan } from "./plan.ts";
 import { DEPLOYER, DEV_ACCOUNTS } from "./accounts.ts";
 
@@ -73,7 +78,7 @@ const WETH_BALANCE_SLOT = 3n;
 const MAX_TICK = 887272;
 
 /** What {@link deployDemo} did, for the log and the tests. */
-export interface DeployReport {
+export interface DeployedCounts {
   readonly tokens: number;
   readonly pools: number;
   readonly transactions: number;
@@ -100,38 +105,20 @@ export function fullRange(tickSpacing: number): { tickLower: number; tickUpper: 
   return { tickLower: -upper, tickUpper: upper };
 }
 
-/** Deploys the plan into a node whose deployer account is funded. */
-export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployReport> {
-  let transactions = 0;
+/** Deploys the plan into a fresh node: contracts, tokens, V2/V3 pools, then the V4 stack and its pools. */
+export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployedCounts> {
+  const deployer = await createDeployer(node);
+  await deployContracts(deployer);
+  await deployTokens(deployer, plan);
+  await deployPools(deployer, plan);
+  await deployV4(deployer, plan);
+  await node.request("hardhat_stopImpersonatingAccount", [DEPLOYER]);
+  return { tokens: plan.tokens.length, pools: plan.pools.length, transactions: deployer.transactions() };
+}
+
+/** Uniswap V2 and V3, WETH9, SwapRouter02, V3Migrator and Multicall3 at Ethereum's addresses. */
+async function deployContracts({ deployAt, send }: Deployer): Promise<void> {
   const contracts = ETHEREUM_CONTRACTS;
-
-  // Receipts are checked for the contracts and pools; the 417 token constructors cannot revert
-  // (holders and amounts always match) and `chain_test.ts` reads every token back.
-  async function send(to: Address, data: Hex, options: { value?: bigint; check?: boolean } = {}): Promise<void> {
-    const value = options.value ?? 0n;
-    const hash = await node.request<Hex>("eth_sendTransaction", [{
-      from: DEPLOYER,
-      to,
-      data,
-      value: toHex(value),
-      gas: toHex(15_000_000),
-    }]);
-    transactions++;
-    if (options.check === false) return;
-    const receipt = await node.request<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
-    if (receipt?.status !== "0x1") throw new Error(`Demo chain deployment transaction to ${to} reverted`);
-  }
-
-  async function deployAt(target: Address, code: Hex, check = true): Promise<void> {
-    await node.request("hardhat_setCode", [target, code]);
-    const runtime = await node.request<Hex>("eth_call", [{ from: DEPLOYER, to: target, data: "0x" }, "latest"]);
-    await send(target, "0x", { check });
-    await node.request("hardhat_setCode", [target, runtime]);
-  }
-
-  await node.request("hardhat_impersonateAccount", [DEPLOYER]);
-
-  // Uniswap V2 and V3, WETH9.
   await deployAt(contracts.wrappedNative, creationCode(weth9));
   await deployAt(
     contracts.v2Factory,
@@ -184,23 +171,46 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
     }),
   );
 
-  // The demo tokens, minted to the development accounts and the deployer.
+  // V3Migrator: a V2 position into V3 in one transaction.
+  await deployAt(
+    contracts.v3Migrator,
+    encodeDeployData({
+      abi: v3Migrator.abi as Abi,
+      bytecode: creationCode(v3Migrator),
+      args: [...peripheryArgs, contracts.v3PositionManager],
+    }),
+  );
+  // Multicall3 (vendored from its pre-signed deployment transaction, contracts/multicall3.json): batched reads.
+  await deployAt(contracts.multicall3, creationCode(multicall3));
+}
+
+/** The demo tokens, minted to the development accounts and the deployer; WETH's balances written directly. */
+async function deployTokens({ node }: Deployer, plan: DemoPlan): Promise<void> {
+  const contracts = ETHEREUM_CONTRACTS;
   const weth = contracts.wrappedNative.toLowerCase();
-  for (const token of plan.tokens) {
-    const deployerAmount = plan.deployerAmounts.get(token.address.toLowerCase()) ?? 0n;
-    if (token.address.toLowerCase() === weth) continue;
-    const holders: Address[] = [...DEV_ACCOUNTS, DEPLOYER];
-    const amounts = [...DEV_ACCOUNTS.map(() => token.perAccount), deployerAmount];
-    await deployAt(
-      token.address,
-      encodeDeployData({
-        abi: demoToken.abi as Abi,
-        bytecode: demoToken.bytecode as Hex,
-        args: [token.name, token.symbol, token.decimals, holders, amounts],
-      }),
-      false,
-    );
-  }
+  // Every token is a DemoToken, whose runtime code has no immutables: run its constructor once at a scratch address
+  // for that code, then write each token's code and storage (`token_storage.ts`) in batches, without a block each.
+  const scratch: Address = "0x00000000000000000000000000000000de70c0de";
+  await node.request("hardhat_setCode", [
+    scratch,
+    encodeDeployData({ abi: demoToken.abi as Abi, bytecode: demoToken.bytecode as Hex, args: ["", "", 0, [], []] }),
+  ]);
+  const runtime = await node.request<Hex>("eth_call", [{ to: scratch, data: "0x" }, "latest"]);
+  await node.request("hardhat_setCode", [scratch, "0x"]);
+  const writes = plan.tokens.filter((token) => token.address.toLowerCase() !== weth).flatMap((token) => [
+    { method: "hardhat_setCode", params: [token.address, runtime] },
+    ...demoTokenStorage({
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      holders: [...DEV_ACCOUNTS, DEPLOYER],
+      amounts: [
+        ...DEV_ACCOUNTS.map(() => token.perAccount),
+        plan.deployerAmounts.get(token.address.toLowerCase()) ?? 0n,
+      ],
+    }).map(({ slot, value }) => ({ method: "hardhat_setStorageAt", params: [token.address, slot, value] })),
+  ]);
+  for (let i = 0; i < writes.length; i += 500) await node.batch(writes.slice(i, i + 500));
   // WETH: balances written directly, backed by the contract's ether.
   const wethToken = plan.tokens.find((t) => t.address.toLowerCase() === weth);
   const wethHoldings: [Address, bigint][] = [
@@ -216,8 +226,11 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
     wethSupply += amount;
   }
   await node.request("hardhat_setBalance", [contracts.wrappedNative, toHex(wethSupply)]);
+}
 
-  // Pools.
+/** The V2 pairs and V3 pools, full range, at the plan's amounts. */
+async function deployPools({ send, call }: Deployer, plan: DemoPlan): Promise<void> {
+  const contracts = ETHEREUM_CONTRACTS;
   const byAddress = new Map(plan.tokens.map((t) => [t.address.toLowerCase(), t]));
   const approved = new Set<string>();
   const max = 2n ** 256n - 1n;
@@ -232,10 +245,10 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
         encodeFunctionData({ abi: V2_FACTORY_ABI, functionName: "createPair", args: [pool.token0, pool.token1] }),
       );
       const pair = `0x${
-        (await node.request<Hex>("eth_call", [{
-          to: contracts.v2Factory,
-          data: encodeFunctionData({ abi: V2_FACTORY_ABI, functionName: "getPair", args: [pool.token0, pool.token1] }),
-        }, "latest"])).slice(26)
+        (await call(
+          contracts.v2Factory,
+          encodeFunctionData({ abi: V2_FACTORY_ABI, functionName: "getPair", args: [pool.token0, pool.token1] }),
+        )).slice(26)
       }` as Address;
       await send(
         pool.token0,
@@ -285,6 +298,4 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
       }),
     );
   }
-  await node.request("hardhat_stopImpersonatingAccount", [DEPLOYER]);
-  return { tokens: plan.tokens.length, pools: plan.pools.length, transactions };
 }

@@ -11,12 +11,13 @@
  *
  * @module
  */
-import { getAddress } from "viem";
-import { Catalog, type PoolRecord, type TokenRecord } from "../demo_gateway/catalog.ts";
+import { getAddress, type Hex } from "viem";
+import { Catalog, MAX_CHAIN_POOL_TVL_USD, type PoolRecord, type TokenRecord } from "../demo_gateway/catalog.ts";
 import { FIXTURE_POOLS } from "../demo_gateway/fixtures.ts";
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
+import { v4PoolId, type V4PoolKey, v4PoolKey } from "../lib/pool_address.ts";
 
 const FIXTURE_ADDRESSES = new Set(FIXTURE_POOLS.map((p) => p.address.toLowerCase()));
 
@@ -47,10 +48,28 @@ export interface PlannedPool {
   readonly catalogAddress: string;
 }
 
+/** A V4 pool the chain initialises in its PoolManager, with full-range liquidity. */
+export interface PlannedV4Pool {
+  readonly key: V4PoolKey;
+  /** Its pool id: the catalog's address of the pool. */
+  readonly poolId: Hex;
+  /** Liquidity provided, in base units of each currency. */
+  readonly amount0: bigint;
+  readonly amount1: bigint;
+  /** USD prices and decimals of each currency (for the starting price). */
+  readonly price0: number;
+  readonly price1: number;
+  readonly decimals0: number;
+  readonly decimals1: number;
+}
+
 /** The whole demo chain content. */
 export interface DemoPlan {
   readonly tokens: readonly PlannedToken[];
+  /** V2 and V3 pools. */
   readonly pools: readonly PlannedPool[];
+  /** V4 pools. */
+  readonly v4Pools: readonly PlannedV4Pool[];
   /** The deployer's balance of each token (sum of its pools' sides), by lower-case address. */
   readonly deployerAmounts: ReadonlyMap<string, bigint>;
 }
@@ -59,8 +78,8 @@ export interface DemoPlan {
 export const ACCOUNT_HOLDING_USD = 100_000;
 /** At least this many whole tokens per account, however expensive. */
 const MIN_WHOLE_TOKENS = 10;
-/** Pools hold at most this TVL on the chain (the catalog's can reach $100M+). */
-const MAX_POOL_TVL_USD = 20_000_000;
+/** Pools hold at most this TVL on the chain (the catalog's V2/V3 can reach $100M+; its Ethereum V4 pools do not). */
+const MAX_POOL_TVL_USD = MAX_CHAIN_POOL_TVL_USD;
 
 /**
  * Base units of `whole` tokens with `decimals`, from a float, to about 15
@@ -115,6 +134,34 @@ function plannedPool(pool: PoolRecord): PlannedPool {
   };
 }
 
+/** A catalog V4 pool as the chain holds it: its key (native ETH stays native), id and full-range amounts. */
+function plannedV4Pool(pool: PoolRecord): PlannedV4Pool {
+  const key = v4PoolKey(pool.token0.address, pool.token1.address, {
+    fee: pool.feeTier,
+    isDynamicFee: pool.isDynamicFee,
+    hooks: pool.hookAddress,
+  });
+  const first = (key.currency0 === "0x0000000000000000000000000000000000000000" ? null : key.currency0)?.toLowerCase();
+  const [t0, t1] = (pool.token0.address?.toLowerCase() ?? null) === (first ?? null)
+    ? [pool.token0, pool.token1]
+    : [pool.token1, pool.token0];
+  const sideUsd = Math.min(pool.tvlUsd, MAX_POOL_TVL_USD) / 2;
+  const poolId = v4PoolId(key);
+  if (poolId.toLowerCase() !== pool.address.toLowerCase()) {
+    throw new Error(`Demo V4 pool ${pool.address} is not the id of its key (${poolId})`);
+  }
+  return {
+    key,
+    poolId,
+    amount0: toUnits(sideUsd / t0.priceUsd, t0.decimals),
+    amount1: toUnits(sideUsd / t1.priceUsd, t1.decimals),
+    price0: t0.priceUsd,
+    price1: t1.priceUsd,
+    decimals0: t0.decimals,
+    decimals1: t1.decimals,
+  };
+}
+
 /** The demo chain's content from the demo gateway's catalog (Ethereum). */
 export function demoPlan(catalog: Catalog = new Catalog()): DemoPlan {
   const tokens: PlannedToken[] = [];
@@ -140,6 +187,9 @@ export function demoPlan(catalog: Catalog = new Catalog()): DemoPlan {
     seen.add(key);
     pools.push(pool);
   }
+  const v4Pools = [...catalog.pools.values()]
+    .filter((p) => p.chain === "ETHEREUM" && p.protocolVersion === "V4")
+    .map(plannedV4Pool);
   const deployerAmounts = new Map<string, bigint>();
   const add = (address: string, amount: bigint) =>
     deployerAmounts.set(address.toLowerCase(), (deployerAmounts.get(address.toLowerCase()) ?? 0n) + amount);
@@ -147,5 +197,14 @@ export function demoPlan(catalog: Catalog = new Catalog()): DemoPlan {
     add(pool.token0, pool.amount0);
     add(pool.token1, pool.amount1);
   }
-  return { tokens, pools, deployerAmounts };
+  // V4: the ERC-20 sides, with 1% to spare (the liquidity is rounded down from the amounts); native ETH is the
+  // deployer's own.
+  for (const pool of v4Pools) {
+    for (
+      const [currency, amount] of [[pool.key.currency0, pool.amount0], [pool.key.currency1, pool.amount1]] as const
+    ) {
+      if (BigInt(currency) !== 0n) add(currency, amount + amount / 100n);
+    }
+  }
+  return { tokens, pools, v4Pools, deployerAmounts };
 }

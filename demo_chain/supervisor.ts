@@ -1,26 +1,21 @@
 /**
  * The demo chain under supervision: {@linkcode startSupervisedDemoChain}
- * runs {@linkcode startDemoChain}'s child process and starts a fresh one
- * (genesis and deployment again, on the same port, so the `/rpc` proxy's URL
- * stays valid) whenever it
+ * runs {@linkcode startDemoChain}'s Anvil process and, only when it dies
+ * (killed, crashed), starts it again on the same port (so the `/rpc`
+ * proxy's URL stays valid) from the same state file, so nothing mined is
+ * lost (Anvil writes the file every second and on exit). Anvil bounds its
+ * own work (a call burns at most the block gas limit, an endless loop answers
+ * `OutOfGas` at once; it records no per-opcode trace), so nothing is killed
+ * for its memory or its time.
  *
- * - exits, however (it ends itself over a call's time budget or its memory
- *   ceiling: `main.ts`);
- * - grows over `maxRssBytes`, read from `/proc/<pid>/status` every
- *   `rssIntervalMs` (EDR's memory is native: V8's heap limit does not bound
- *   it): killed with `SIGKILL`;
- * - stops answering: `eth_chainId` every `probeIntervalMs`, `probeFailures`
- *   in a row without an answer within `probeTimeoutMs`: killed too.
- *
- * Its health is `starting`, `ready`, `restarting` (down, a fresh chain is on
- * its way) or `failed` (`failAfter` starts in a row failed; it keeps trying
- * every 30 s). Each change writes one log line; the `/rpc` proxy answers 503
- * whenever it is not `ready` (`createRpcProxy`'s `health` option). The chain's
- * state is not kept across a restart: every start is a fresh deployment.
+ * Its health is `starting`, `ready`, `restarting` (down, on its way back) or
+ * `failed` (`failAfter` starts in a row failed; it keeps trying every 30 s).
+ * Each change writes one log line; the `/rpc` proxy answers 503 whenever it is
+ * not `ready` (`createRpcProxy`'s `health` option).
  *
  * @example
  * ```ts
- * const chain = await startSupervisedDemoChain({ port: 0 });
+ * const chain = await startSupervisedDemoChain({ port: 0, stateFile: ".data/demo_chain/state.json" });
  * createRpcProxy({ targets, health: () => chain.health() });
  * await chain.close();
  * ```
@@ -29,20 +24,12 @@
  */
 import type { ChainHealth } from "../server/proxies/rpc_proxy.ts";
 import { errorText, type LogFields, logger, type LogLevel } from "../server/log.ts";
-import { type ChildDemoChain, type DemoChainOptions, MAX_RSS_BYTES, startDemoChain } from "./mod.ts";
+import { type ChildDemoChain, type DemoChainOptions, startDemoChain } from "./start.ts";
 
 export type { ChainHealth };
 
 /** Options of {@linkcode startSupervisedDemoChain}. */
 export interface SupervisedDemoChainOptions extends DemoChainOptions {
-  /** How often the child's memory is read; default 100 ms. */
-  readonly rssIntervalMs?: number;
-  /** How often the chain is asked `eth_chainId`; default 1 000 ms. */
-  readonly probeIntervalMs?: number;
-  /** How long one probe may take; default 2 000 ms. */
-  readonly probeTimeoutMs?: number;
-  /** Probes in a row without an answer before the chain is killed; default 3. */
-  readonly probeFailures?: number;
   /** Starts in a row that fail before the health is `failed`; default 5. */
   readonly failAfter?: number;
   /** Where health changes are written; default the service's logger. */
@@ -54,6 +41,8 @@ export interface SupervisedDemoChain {
   /** JSON-RPC endpoint, `http://127.0.0.1:PORT`: the same across restarts. */
   readonly url: string;
   readonly chainId: number;
+  /** The chain serving now, or `null` while none does. */
+  current(): ChildDemoChain | null;
   /** Its health now. */
   health(): ChainHealth;
   /** The process id of the chain serving now, or `null` while none does. */
@@ -62,7 +51,7 @@ export interface SupervisedDemoChain {
   restarts(): number;
   /** Resolves the next time the health becomes `state` (at once if it is). */
   whenHealth(state: ChainHealth): Promise<void>;
-  /** Stops supervising and stops the chain. */
+  /** Stops supervising and stops the chain (it writes its state file first). */
   close(): Promise<void>;
 }
 
@@ -87,11 +76,6 @@ export async function startSupervisedDemoChain(
   options: SupervisedDemoChainOptions = {},
 ): Promise<SupervisedDemoChain> {
   const write = options.log ?? ((level: LogLevel, msg: string, fields?: LogFields) => logger[level](msg, fields));
-  const maxRssBytes = options.maxRssBytes ?? MAX_RSS_BYTES;
-  const rssIntervalMs = options.rssIntervalMs ?? 100;
-  const probeIntervalMs = options.probeIntervalMs ?? 1_000;
-  const probeTimeoutMs = options.probeTimeoutMs ?? 2_000;
-  const probeFailures = options.probeFailures ?? 3;
   const failAfter = options.failAfter ?? 5;
 
   let health: ChainHealth = "starting";
@@ -109,70 +93,24 @@ export async function startSupervisedDemoChain(
   }
 
   const first = await startDemoChain(options);
+  // Later starts use the port the first one got, so the URL stays the same.
   const port = Number(new URL(first.url).port);
   let current: ChildDemoChain | null = null;
+  let closed = false;
   let restarts = 0;
   let failedStarts = 0;
-  let closed = false;
-  let timers: ReturnType<typeof setInterval>[] = [];
   let retry: ReturnType<typeof setTimeout> | undefined;
-
-  function stopWatching() {
-    for (const timer of timers) clearInterval(timer);
-    timers = [];
-  }
 
   function watch(chain: ChildDemoChain) {
     current = chain;
     failedStarts = 0;
-    let killedFor: string | null = null;
-    const kill = (why: string, fields: LogFields) => {
-      if (killedFor) return;
-      killedFor = why;
-      write("warn", `Demo chain killed: ${why}`, fields);
-      chain.kill("SIGKILL");
-    };
-    chain.exited.then((exit) => {
+    chain.exited.then(({ code, signal, lastLine }) => {
       if (closed || current !== chain) return;
       current = null;
-      stopWatching();
-      const reason = killedFor ?? (exit.lastLine || `exit code ${exit.code}`);
-      setHealth("restarting", { reason, code: exit.code, signal: exit.signal });
+      setHealth("restarting", { reason: "exited", code, signal, lastLine });
       scheduleStart(0);
     });
-    timers.push(setInterval(() => {
-      const rss = residentBytesOf(chain.pid);
-      if (rss !== null && rss > maxRssBytes) {
-        kill(`over its memory ceiling (${Math.round(rss / 2 ** 20)} MiB > ${Math.round(maxRssBytes / 2 ** 20)} MiB)`, {
-          rssBytes: rss,
-        });
-      }
-    }, rssIntervalMs));
-    let misses = 0;
-    let probing = false;
-    timers.push(setInterval(async () => {
-      if (probing) return;
-      probing = true;
-      try {
-        const response = await fetch(chain.url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-          signal: AbortSignal.timeout(probeTimeoutMs),
-        });
-        const answer = await response.json() as { result?: unknown };
-        if (typeof answer.result !== "string") throw new Error(`eth_chainId answered ${JSON.stringify(answer)}`);
-        misses = 0;
-      } catch (error) {
-        misses++;
-        if (misses >= probeFailures && current === chain) {
-          kill(`no answer to ${misses} probes`, { error: errorText(error) });
-        }
-      } finally {
-        probing = false;
-      }
-    }, probeIntervalMs));
-    setHealth("ready", { url: chain.url, pid: chain.pid, restarts });
+    setHealth("ready", { url: chain.url, pid: chain.pid, restarts, state: chain.report.source });
   }
 
   function scheduleStart(delayMs: number) {
@@ -201,6 +139,7 @@ export async function startSupervisedDemoChain(
   return {
     url: first.url,
     chainId: first.chainId,
+    current: () => current,
     health: () => health,
     pid: () => current?.pid ?? null,
     restarts: () => restarts,
@@ -213,7 +152,6 @@ export async function startSupervisedDemoChain(
     async close() {
       closed = true;
       clearTimeout(retry);
-      stopWatching();
       const chain = current;
       current = null;
       await chain?.close();

@@ -9,7 +9,7 @@
  */
 import tokenList from "@uniswap/default-token-list" with { type: "json" };
 import { type Chain, chainInfoOf, ETHEREUM_CONTRACTS, NATIVE_TOKEN_ADDRESSES } from "../lib/chains.ts";
-import { v2PairAddress, v3PoolAddress } from "../lib/pool_address.ts";
+import { v2PairAddress, v3PoolAddress, v4PoolId, v4PoolKey } from "../lib/pool_address.ts";
 import {
   DEMO_CHAINS,
   FIXTURE_POOLS,
@@ -22,6 +22,12 @@ import { V2_FEE_TIER } from "../lib/fees.ts";
 import { addressFor, between, hash32, hexFor, logBetween, seeded } from "./prng.ts";
 import type { Motion } from "./market.ts";
 import { ICON_SYMBOLS } from "./icons.ts";
+
+/**
+ * The most TVL a pool holds on the demo chain (`demo_chain/plan.ts` caps its liquidity there): Ethereum's V4 pools
+ * say no more, so the pool pages and the chain agree.
+ */
+export const MAX_CHAIN_POOL_TVL_USD = 20_000_000;
 
 /**
  * The native token of each demo chain; its address, when it has one, is the
@@ -446,17 +452,22 @@ export class Catalog {
         });
       }
       if (i < 6) {
+        // On Ethereum, the pool id the demo chain's PoolManager gives the pool (native ETH and the token), and at
+        // most the TVL the chain holds; elsewhere a seeded id.
+        const numbers = this.poolNumbers(`v4:${seedKey}`, tvlBase * 0.5);
+        const onEthereum = chain === "ETHEREUM" && token.address !== null;
         this.addPool({
           protocolVersion: "V4",
           chain,
-          address: hexFor(`v4:${seedKey}`, 64),
+          address: onEthereum ? v4PoolId(v4PoolKey(null, token.address, { fee })) : hexFor(`v4:${seedKey}`, 64),
           token0: native,
           token1: token,
           feeTier: fee,
           isDynamicFee: false,
           hookAddress: null,
           rewardsBoostedApr: i === 0 ? 7.25 : null,
-          ...this.poolNumbers(`v4:${seedKey}`, tvlBase * 0.5),
+          ...numbers,
+          tvlUsd: onEthereum ? Math.min(numbers.tvlUsd, MAX_CHAIN_POOL_TVL_USD) : numbers.tvlUsd,
         });
       }
     });

@@ -7,9 +7,9 @@
  * @module
  */
 import { type Chain, ETHEREUM_CONTRACTS, SOLANA_NATIVE_MINT } from "../lib/chains.ts";
-import { v2PairAddress, v3PoolAddress } from "../lib/pool_address.ts";
+import { v2PairAddress, v3PoolAddress, v4PoolId, v4PoolKey } from "../lib/pool_address.ts";
 import { V2_FEE_TIER } from "../lib/fees.ts";
-import { addressFor, hexFor } from "./prng.ts";
+import { addressFor } from "./prng.ts";
 import type { Rgb } from "./image_encoders.ts";
 
 /** A hand-made demo token. */
@@ -248,25 +248,36 @@ export const USDC_WETH_V2_PAIR: FixturePool = {
   tvlUsd: 41_870_220.1,
 };
 
+/**
+ * The demo chain's V4 hook (`demo_chain/contracts/DemoDynamicFeeHook.sol`): it sets the LP fee of its dynamic-fee
+ * pools. Its low 14 bits are exactly `AFTER_INITIALIZE_FLAG` (0x1000), the one hook it implements.
+ */
+export const DEMO_V4_HOOK = "0x00000000000000000000000000000000DE101000";
+
+/** The V4 pool id of two currencies (`null`: native ETH), a fee and a hook, as the demo chain's PoolManager has it. */
+function v4Id(a: string | null, b: string | null, fee: number, hooks: string | null = null): string {
+  return v4PoolId(v4PoolKey(a, b, { fee, isDynamicFee: fee === 8388608, hooks }));
+}
+
 /** ETH/USDC V4 pool with a hook, a dynamic fee and a rewards campaign. */
 export const HOOKED_V4_POOL: FixturePool = {
   protocolVersion: "V4",
   chain: "ETHEREUM",
-  address: hexFor("fixture-pool:v4-hooked", 64),
+  address: v4Id(null, ETHEREUM_TOKENS.USDC, 8388608, DEMO_V4_HOOK),
   token0: null,
   token1: ETHEREUM_TOKENS.USDC,
   feeTier: 8388608,
   isDynamicFee: true,
-  hookAddress: addressFor("fixture-hook:dynamic-fee"),
+  hookAddress: DEMO_V4_HOOK,
   rewardsBoostedApr: 18.4,
-  tvlUsd: 23_120_004.9,
+  tvlUsd: 18_120_004.9,
 };
 
 /** A USDC/WETH V4 pool (0.3%, no hook): the pair's third protocol version. */
 export const USDC_WETH_V4_POOL: FixturePool = {
   protocolVersion: "V4",
   chain: "ETHEREUM",
-  address: hexFor("fixture-pool:v4-usdc-weth", 64),
+  address: v4Id(ETHEREUM_TOKENS.USDC, ETHEREUM_TOKENS.WETH, 3000),
   token0: ETHEREUM_TOKENS.USDC,
   token1: ETHEREUM_TOKENS.WETH,
   feeTier: 3000,
@@ -280,7 +291,7 @@ export const USDC_WETH_V4_POOL: FixturePool = {
 export const PLAIN_V4_POOL: FixturePool = {
   protocolVersion: "V4",
   chain: "ETHEREUM",
-  address: hexFor("fixture-pool:v4-plain", 64),
+  address: v4Id(null, ETHEREUM_TOKENS.USDT, 500),
   token0: null,
   token1: ETHEREUM_TOKENS.USDT,
   feeTier: 500,
@@ -288,6 +299,20 @@ export const PLAIN_V4_POOL: FixturePool = {
   hookAddress: null,
   rewardsBoostedApr: null,
   tvlUsd: 9_870_560.33,
+};
+
+/** USDC/USDT (0.01%): a pair that only V4 has (no V2 pair or V3 pool of these two tokens). */
+export const V4_ONLY_POOL: FixturePool = {
+  protocolVersion: "V4",
+  chain: "ETHEREUM",
+  address: v4Id(ETHEREUM_TOKENS.USDC, ETHEREUM_TOKENS.USDT, 100),
+  token0: ETHEREUM_TOKENS.USDC,
+  token1: ETHEREUM_TOKENS.USDT,
+  feeTier: 100,
+  isDynamicFee: false,
+  hookAddress: null,
+  rewardsBoostedApr: null,
+  tvlUsd: 4_250_000,
 };
 
 /** A V3 pool (1%) of the red-PNG and blue-JPEG logo tokens. */
@@ -328,6 +353,7 @@ export const FIXTURE_POOLS: readonly FixturePool[] = [
   HOOKED_V4_POOL,
   USDC_WETH_V4_POOL,
   PLAIN_V4_POOL,
+  V4_ONLY_POOL,
   EDGE_LOGOS_V3_POOL,
   EDGE_NAMES_V2_PAIR,
 ];

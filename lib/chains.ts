@@ -284,6 +284,25 @@ export interface UniswapContracts {
    * router of split routes, whose legs may be on both protocols.
    */
   readonly swapRouter02: Address;
+  /**
+   * `Multicall3` (`aggregate3` and friends): many reads in one `eth_call`, at
+   * the same address on every chain (viem's `multicall` reads it from here).
+   */
+  readonly multicall3: Address;
+  /** `V3Migrator`: moves a V2 position into a V3 one (`migrate`, with `selfPermit` of the pair's tokens). */
+  readonly v3Migrator: Address;
+  /** `Permit2`: one ERC-20 approval per token, then signed, expiring permits per trade. */
+  readonly permit2: Address;
+  /** The V4 `PoolManager` (every V4 pool lives in it; `Swap`, `ModifyLiquidity` and `Initialize` events). */
+  readonly v4PoolManager: Address;
+  /** The V4 `PositionManager` (ERC-721 positions; `modifyLiquidities` with Permit2). */
+  readonly v4PositionManager: Address;
+  /** `StateView`: reads of V4 pools (`getSlot0`, `getLiquidity`, positions) by pool id. */
+  readonly v4StateView: Address;
+  /** `V4Quoter`: `quoteExactInputSingle` / `quoteExactInput` and the exact-output twins, by `eth_call`. */
+  readonly v4Quoter: Address;
+  /** The `UniversalRouter` (2.1): V2, V3 and V4 swaps with Permit2 in one `execute`. */
+  readonly universalRouter: Address;
 }
 
 /** A chain the wallet can act on. */
@@ -311,6 +330,14 @@ export const ETHEREUM_CONTRACTS: UniswapContracts = {
   v3PositionManager: "0xC36442b4a4522E871399CD717aBDD847Ab11FE88",
   v3TickLens: "0xbfd8137f7d1516D3ea5cA83523914859ec47F573",
   swapRouter02: "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
+  multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  v3Migrator: "0xA5644E29708357803b5A882D272c41cC0dF92B34",
+  permit2: "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+  v4PoolManager: "0x000000000004444c5dc75cB358380D2e3dE08A90",
+  v4PositionManager: "0xbD216513d74C8cf14cf4747E6AaA6420FF64ee9e",
+  v4StateView: "0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227",
+  v4Quoter: "0x52F0E24D1c21C8A0cB1e5a5dD6198556BD9E1203",
+  universalRouter: "0x66a9893cC07D91D95644AEDD05D03f95e1dBA8Af",
 };
 
 function evmChain(

@@ -49,3 +49,62 @@ export function v3PoolAddress(factory: Address, tokenA: string, tokenB: string, 
     bytecodeHash: V3_POOL_INIT_CODE_HASH,
   });
 }
+
+/** The native currency in a V4 pool key: the zero address. */
+export const V4_NATIVE_CURRENCY: Address = "0x0000000000000000000000000000000000000000";
+
+/** A Uniswap V4 pool key: its two currencies (sorted; the native one is the zero address), fee, tick spacing, hook. */
+export interface V4PoolKey {
+  readonly currency0: Address;
+  readonly currency1: Address;
+  /** Fee in hundredths of a basis point, or `0x800000` for a dynamic fee. */
+  readonly fee: number;
+  readonly tickSpacing: number;
+  /** The hook contract, or the zero address. */
+  readonly hooks: Address;
+}
+
+/** The tick spacing of a V4 pool by its fee, as Uniswap's interface creates them (a dynamic fee: 60). */
+export function v4TickSpacing(fee: number, isDynamicFee: boolean): number {
+  if (isDynamicFee) return 60;
+  return ({ 100: 1, 500: 10, 3000: 60, 10000: 200 } as Record<number, number>)[fee] ?? 60;
+}
+
+/**
+ * The V4 pool key of two currencies (in any order; `null` or the zero address: the native currency), sorted as the
+ * `PoolManager` requires.
+ */
+export function v4PoolKey(
+  currencyA: string | null,
+  currencyB: string | null,
+  options: { fee: number; isDynamicFee?: boolean; hooks?: string | null },
+): V4PoolKey {
+  const address = (currency: string | null) => getAddress((currency ?? V4_NATIVE_CURRENCY).toLowerCase());
+  const [a, b] = [address(currencyA), address(currencyB)];
+  if (a === b) throw new RangeError(`Cannot pair currency ${currencyA} with itself`);
+  const [currency0, currency1] = BigInt(a) < BigInt(b) ? [a, b] : [b, a];
+  const dynamic = options.isDynamicFee ?? false;
+  return {
+    currency0,
+    currency1,
+    fee: dynamic ? 0x800000 : options.fee,
+    tickSpacing: v4TickSpacing(options.fee, dynamic),
+    hooks: address(options.hooks ?? null),
+  };
+}
+
+/** A V4 pool's id: keccak256 of its ABI-encoded key, as `PoolIdLibrary.toId` computes it. */
+export function v4PoolId(key: V4PoolKey): `0x${string}` {
+  return keccak256(
+    encodeAbiParameters(
+      [
+        { type: "address" },
+        { type: "address" },
+        { type: "uint24" },
+        { type: "int24" },
+        { type: "address" },
+      ],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  );
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ETHEREUM_CONTRACTS as C } from "./chains.ts";
-import { v2PairAddress, v3PoolAddress } from "./pool_address.ts";
+import { v2PairAddress, v3PoolAddress, v4PoolId, v4PoolKey, v4TickSpacing } from "./pool_address.ts";
 
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 const WETH = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2";
@@ -17,4 +17,24 @@ Deno.test("pool addresses: Ethereum's own pairs and pools, in either token order
     v2PairAddress(C.v2Factory, USDC, WETH),
   );
   assert.throws(() => v2PairAddress(C.v2Factory, USDC, USDC.toLowerCase()), /with itself/);
+});
+
+Deno.test("v4PoolKey sorts the currencies, native first; v4PoolId is Ethereum's pool id", () => {
+  const usdc = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";
+  const key = v4PoolKey(usdc, null, { fee: 500 });
+  assert.equal(key.currency0, "0x0000000000000000000000000000000000000000");
+  assert.equal(key.currency1, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+  assert.equal(key.tickSpacing, 10);
+  // Ethereum's ETH/USDC 0.05% V4 pool.
+  assert.equal(v4PoolId(key), "0x21c67e77068de97969ba93d4aab21826d33ca12bb9f565d8496e8fda8a82ca27");
+  const dynamic = v4PoolKey(null, usdc, {
+    fee: 3000,
+    isDynamicFee: true,
+    hooks: "0x00000000000000000000000000000000de101000",
+  });
+  assert.equal(dynamic.fee, 0x800000);
+  assert.equal(dynamic.tickSpacing, 60);
+  assert.equal(dynamic.hooks, "0x00000000000000000000000000000000DE101000");
+  assert.deepEqual([100, 500, 3000, 10000].map((fee) => v4TickSpacing(fee, false)), [1, 10, 60, 200]);
+  assert.throws(() => v4PoolKey(null, "0x0000000000000000000000000000000000000000", { fee: 500 }), /with itself/);
 });

@@ -59,6 +59,11 @@ export interface Config {
    * (`GRAPHQL_URL` unset); never when any `RPC_URL_*` is set.
    */
   readonly demoChain: boolean;
+  /**
+   * `DEMO_CHAIN_STATE`: the demo chain's state file, kept across restarts; default `demo_chain_state.json` beside
+   * the KV file (`.data/demo_chain_state.json`); `null` (`:memory:`, or a KV that is not a file): not kept.
+   */
+  readonly demoChainState: string | null;
   /** `WALLETCONNECT_PROJECT_ID`: enables WalletConnect when set. */
   readonly walletConnectProjectId: string | null;
   /**
@@ -139,6 +144,21 @@ function kvPath(raw: string): string {
   }
   if (/^[a-z]+:\/\//i.test(value)) httpUrl("DENO_KV_PATH", value, ["http:", "https:"]);
   return value;
+}
+
+/** The demo chain's state file: `DEMO_CHAIN_STATE`, else beside a KV file, else none. */
+function demoChainState(raw: string | undefined, kv: string): string | null {
+  if (raw !== undefined) {
+    const value = raw.trim();
+    if (value === ":memory:") return null;
+    if (value === "" || value.endsWith("/") || /^[a-z]+:\/\//i.test(value)) {
+      throw new ConfigError(`Cannot parse DEMO_CHAIN_STATE "${raw}": expected a file path or :memory:`);
+    }
+    return value;
+  }
+  if (kv === ":memory:" || /^[a-z]+:\/\//i.test(kv)) return null;
+  const slash = kv.lastIndexOf("/");
+  return `${slash < 0 ? "" : kv.slice(0, slash + 1)}demo_chain_state.json`;
 }
 
 function renderer(raw: string): RendererName {
@@ -269,6 +289,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     demoChainPort: get("DEMO_CHAIN_PORT") ? integer("DEMO_CHAIN_PORT", get("DEMO_CHAIN_PORT")!, 0, 65535) : 0,
     demoChain: Object.keys(rpcUrls(env)).length === 0 &&
       (get("DEMO_CHAIN") ? flag("DEMO_CHAIN", get("DEMO_CHAIN")!) : graphqlUrl === null),
+    demoChainState: demoChainState(
+      get("DEMO_CHAIN_STATE"),
+      get("DENO_KV_PATH") ? kvPath(get("DENO_KV_PATH")!) : DEFAULT_KV_PATH,
+    ),
     walletConnectProjectId,
     walletConnectRelayUrl: relayUrlOf(get("WALLETCONNECT_RELAY_URL"), walletConnectProjectId),
     imageCacheMaxBytes: get("IMAGE_CACHE_MAX_BYTES")

@@ -139,3 +139,21 @@ Deno.test("loadConfig: render workers retire after RENDER_IDLE_SECONDS and fit i
   assert.throws(() => loadConfig({ RENDER_IDLE_SECONDS: "0" }), /RENDER_IDLE_SECONDS "0"/);
   assert.throws(() => loadConfig({ RENDER_MEMORY_MB: "10" }), /RENDER_MEMORY_MB "10": expected an integer from 64/);
 });
+
+Deno.test("loadConfig: the demo chain's state is kept beside a KV file, where DEMO_CHAIN_STATE says, or not", () => {
+  assert.equal(loadConfig({}).demoChainState, ".data/demo_chain_state.json");
+  assert.equal(loadConfig({ DENO_KV_PATH: "/var/kv/x.sqlite3" }).demoChainState, "/var/kv/demo_chain_state.json");
+  assert.equal(loadConfig({ DENO_KV_PATH: "kv.sqlite3" }).demoChainState, "demo_chain_state.json");
+  assert.equal(loadConfig({ DENO_KV_PATH: ":memory:" }).demoChainState, null);
+  assert.equal(loadConfig({ DENO_KV_PATH: "https://kv.example/x" }).demoChainState, null);
+  assert.equal(loadConfig({ DEMO_CHAIN_STATE: "/tmp/c.json", DENO_KV_PATH: ":memory:" }).demoChainState, "/tmp/c.json");
+  assert.equal(loadConfig({ DEMO_CHAIN_STATE: ":memory:" }).demoChainState, null);
+  for (const bad of ["dir/", "http://x/y"]) {
+    assert.throws(
+      () => loadConfig({ DEMO_CHAIN_STATE: bad }),
+      new ConfigError(
+        `Cannot parse DEMO_CHAIN_STATE "${bad}": expected a file path or :memory:`,
+      ),
+    );
+  }
+});

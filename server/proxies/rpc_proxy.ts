@@ -23,13 +23,19 @@
  *   background page), CORS is granted to that origin alone (never `*`), and
  *   only `Content-Type: application/json` is read (415 otherwise), so another
  *   site's page needs a preflight, which is refused;
- * - each client (`clientOf`) may make {@link RATE_PER_SECOND} calls a second
- *   (bursts of {@link RATE_BURST}; each call of a batch counts): beyond that
- *   429 with `Retry-After` and a JSON-RPC error;
+ * - each client (`clientOf`) may make {@link RATE_PER_SECOND} HTTP requests a
+ *   second (bursts of {@link RATE_BURST}); a JSON-RPC batch counts as one
+ *   request per {@link CALLS_PER_TOKEN} calls started (a batch of 1 to 10
+ *   calls costs 1, of 50 costs 5): beyond that 429 with `Retry-After` and a
+ *   JSON-RPC error. Sized so that typing an amount never trips it (issue 32:
+ *   12 quotes in 1.5 s, each at most 4 requests of batched, multicalled reads);
  * - every `eth_call`, `eth_estimateGas` and `eth_createAccessList` runs with
  *   at most {@link CALL_GAS_CAP} gas (a missing or larger `gas` is set to it);
  * - a chain whose `health` is not `ready` (the supervised demo chain while it
- *   restarts) answers 503 with `Retry-After` and a JSON-RPC error.
+ *   restarts) answers 503 with `Retry-After` and a JSON-RPC error;
+ * - on the local demo chain (`local`), `eth_sendRawTransaction` is answered
+ *   once the transaction is mined (at most 2 s later), as an instantly mining
+ *   node would.
  *
  * @module
  */
@@ -71,13 +77,18 @@ export const MAX_BATCH = 50;
 /** Largest upstream answer read: 4 MB. */
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /**
- * Sustained calls per second per client. The app reads without multicall,
- * one HTTP call per read: one swap quote is about 42 `eth_call`s (15 routes,
- * then 9 shares of the 3 best for a split).
+ * Sustained HTTP requests per second per client: a quote is at most 4
+ * requests (JSON-RPC batches of multicalled reads), so this is several quotes
+ * a second, kept up.
  */
 export const RATE_PER_SECOND = 30;
-/** Calls a client may make at once: about four quotes back to back. */
-export const RATE_BURST = 200;
+/**
+ * Requests a client may make at once: 12 quotes typed in 1.5 s at 4 requests
+ * each are 48, with the balance and block reads of the page beside them.
+ */
+export const RATE_BURST = 120;
+/** Calls of a JSON-RPC batch that cost one request of the rate (a batch of 50 costs 5). */
+export const CALLS_PER_TOKEN = 10;
 /** Gas of one `eth_call`, `eth_estimateGas` or `eth_createAccessList` at most: 30 000 000. */
 export const CALL_GAS_CAP = 30_000_000n;
 /** Seconds a client is told to wait while a chain restarts. */
@@ -146,7 +157,7 @@ export interface RpcProxyOptions {
   readonly ownOrigin?: (request: Request) => string;
   /** A chain's health by URL name (the supervised demo chain); default: always `ready`. */
   readonly health?: (name: string) => ChainHealth;
-  /** Calls per second per client and burst; default {@link RATE_PER_SECOND} and {@link RATE_BURST}. */
+  /** Requests per second per client and burst; default {@link RATE_PER_SECOND} and {@link RATE_BURST}. */
   readonly rate?: { readonly perSecond: number; readonly burst: number };
 }
 
@@ -169,6 +180,44 @@ export function rpcTargets(rpcUrls: Readonly<Record<string, string>>): Record<st
 }
 
 class UpstreamError extends Error {}
+
+/** How long a local chain's `eth_sendRawTransaction` answer waits for the transaction to be mined: 2 s at most. */
+const MINED_WAIT_MS = 2_000;
+
+/**
+ * On the local demo chain, answers a sent raw transaction once it is mined
+ * (Anvil answers first and mines a moment later), so a wallet or page that
+ * asks for the receipt right away finds it, as with an instantly mining node.
+ * Public chains are never waited for.
+ */
+async function minedFirst(
+  forward: { index: number; call: unknown }[],
+  answers: unknown[],
+  url: string,
+  doFetch: typeof fetch,
+) {
+  const hashes = forward
+    .filter(({ call }) => (call as { method: string }).method === "eth_sendRawTransaction")
+    .map(({ index }) => (answers[index] as { result?: unknown })?.result)
+    .filter((hash): hash is string => typeof hash === "string" && /^0x[0-9a-f]{64}$/i.test(hash));
+  const deadline = performance.now() + MINED_WAIT_MS;
+  for (const hash of hashes) {
+    while (performance.now() < deadline) {
+      try {
+        const response = await doFetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getTransactionReceipt", params: [hash] }),
+          signal: AbortSignal.timeout(MINED_WAIT_MS),
+        });
+        if ((await response.json() as { result?: unknown }).result) break;
+      } catch {
+        return; // the chain is down: the answer goes as it is
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+}
 
 function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -280,8 +329,8 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
     if (calls.length === 0 || calls.length > MAX_BATCH) {
       return json(rpcError(null, -32600, `Invalid request: expected 1 to ${MAX_BATCH} calls`), 400, cors);
     }
-    // Each further call of a batch costs one more token.
-    for (let i = 1; i < calls.length; i++) {
+    // Each further CALLS_PER_TOKEN calls of a batch cost one more request.
+    for (let i = 1; i < Math.ceil(calls.length / CALLS_PER_TOKEN); i++) {
       const more = limiter.take(client);
       if (!more.ok) return tooMany(more.retryAfterSeconds);
     }
@@ -346,6 +395,7 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
         answers[index] = (forward.length === 1 && list.length === 1 ? list[0] : byId.get(JSON.stringify(id))) ??
           rpcError(id, -32603, "The chain's RPC did not answer this call");
       }
+      if (target.local) await minedFirst(forward, answers, target.url, doFetch);
     }
     return json(batch ? answers : answers[0], 200, cors);
   };

@@ -5,6 +5,7 @@ import {
   type ChainHealth,
   createRpcProxy,
   MAX_REQUEST_BYTES,
+  RATE_BURST,
   rpcTargets,
 } from "./rpc_proxy.ts";
 import { EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
@@ -228,9 +229,10 @@ Deno.test("a client over its rate gets 429 with Retry-After and a JSON-RPC error
     request.headers.set("x-client", client);
     return request;
   };
-  // A batch of three costs three calls.
-  assert.equal((await proxy(as("a", [call, { ...call, id: 2 }, { ...call, id: 3 }])))!.status, 200);
-  assert.equal((await proxy(as("a", call)))!.status, 200);
+  // A batch of up to ten calls costs one request; of 21 to 30 calls, three.
+  const batch = (n: number) => Array.from({ length: n }, (_, id) => ({ ...call, id }));
+  assert.equal((await proxy(as("a", batch(10))))!.status, 200);
+  assert.equal((await proxy(as("a", batch(21))))!.status, 200);
   const limited = (await proxy(as("a", call)))!;
   assert.equal(limited.status, 429);
   assert.ok(Number(limited.headers.get("retry-after")) >= 1);
@@ -239,6 +241,40 @@ Deno.test("a client over its rate gets 429 with Retry-After and a JSON-RPC error
   assert.equal(answer.error.code, -32005);
   assert.equal((await proxy(as("b", call)))!.status, 200);
   assert.equal(seen.length, 3);
+  // The batches went upstream as batches, each answer in its place.
+  assert.equal((seen[0].body as unknown[]).length, 10);
+  assert.equal((seen[1].body as unknown[]).length, 21);
+});
+
+Deno.test("typing a swap amount never trips the limit: 12 quotes in 1.5 s, 4 batched requests each", async () => {
+  const { seen, fake } = upstream();
+  const proxy = createRpcProxy({ targets: keyed, fetch: fake, clientOf: () => "typist" });
+  const statuses: number[] = [];
+  const started = performance.now();
+  for (let quote = 0; quote < 12; quote++) {
+    // One quote: a multicall of the routes, a batch of pool reads, the gas price, the block.
+    const requests = [
+      Array.from({ length: 8 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_call", params: [{}, "latest"] })),
+      Array.from({ length: 10 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_call", params: [{}, "latest"] })),
+      { jsonrpc: "2.0", id: 1, method: "eth_gasPrice" },
+      { jsonrpc: "2.0", id: 1, method: "eth_blockNumber" },
+    ];
+    const answers = await Promise.all(requests.map((body) => proxy(post("/rpc/ethereum", body))));
+    statuses.push(...answers.map((answer) => answer!.status));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, (quote + 1) * 125 - (performance.now() - started))));
+  }
+  assert.ok(performance.now() - started < 2_000);
+  assert.deepEqual(new Set(statuses), new Set([200]), statuses.join(","));
+  assert.equal(seen.length, 48);
+  // And a client that keeps going past the burst is told when to come back.
+  let limited: Response | null = null;
+  for (let i = 0; i < RATE_BURST && !limited; i++) {
+    const answer = (await proxy(post("/rpc/ethereum", { jsonrpc: "2.0", id: 1, method: "eth_blockNumber" })))!;
+    if (answer.status === 429) limited = answer;
+  }
+  assert.ok(limited, "429 past the burst");
+  assert.ok(Number(limited.headers.get("retry-after")) >= 1);
+  await limited.body?.cancel();
 });
 
 Deno.test("capCallGas: calls, estimates and access lists get at most 30M gas; other methods are untouched", () => {
@@ -297,4 +333,24 @@ Deno.test("a chain that is not ready answers 503 with Retry-After; one that dies
   });
   health = "ready";
   assert.equal((await dying(post("/rpc/ethereum", call)))!.status, 503);
+});
+
+Deno.test("on the local chain a raw transaction is answered once mined; a public chain's at once", async () => {
+  const hash = `0x${"ab".repeat(32)}`;
+  let receiptAsks = 0;
+  const { seen, fake } = upstream((call) => {
+    if (call.method === "eth_sendRawTransaction") return { jsonrpc: "2.0", id: call.id, result: hash };
+    receiptAsks++;
+    return { jsonrpc: "2.0", id: call.id, result: receiptAsks < 3 ? null : { status: "0x1" } };
+  });
+  const send = { jsonrpc: "2.0", id: 7, method: "eth_sendRawTransaction", params: [RAW_TX] };
+  const localProxy = createRpcProxy({ targets: local, fetch: fake });
+  const answer = await (await localProxy(post("/rpc/ethereum", send)))!.json();
+  assert.equal(answer.result, hash);
+  assert.equal(receiptAsks, 3, "asked for the receipt until it was there");
+  receiptAsks = 0;
+  const publicProxy = createRpcProxy({ targets: keyed, fetch: fake });
+  assert.equal((await (await publicProxy(post("/rpc/ethereum", send)))!.json()).result, hash);
+  assert.equal(receiptAsks, 0, "a public chain is not waited for");
+  assert.ok(seen.length >= 5);
 });
