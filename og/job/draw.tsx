@@ -390,7 +390,7 @@ export async function layoutCard(
       color1,
       name: `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`,
       protocolVersion: data.protocolVersion,
-      feeLabel: feeLabel(data.feeTier, false, data.protocolVersion),
+      feeLabel: feeLabel(data.feeTier, data.isDynamicFee === true, data.protocolVersion),
       priceLower: cardText(data.priceLower, UNKNOWN_PRICE),
       priceUpper: cardText(data.priceUpper, UNKNOWN_PRICE),
       status: data.status,

@@ -115,6 +115,7 @@ const isPositionEntry: Validator<PositionEntry> = (value): value is PositionEntr
   isNullableString(value.token0Symbol) && isNullableString(value.token1Symbol) &&
   isNullableText(value.token0Image) && isNullableText(value.token1Image) &&
   (value.feeTier === null || typeof value.feeTier === "number") &&
+  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean") &&
   isNullableString(value.priceLower) && isNullableString(value.priceUpper) &&
   POSITION_STATUSES.includes(value.status) && typeof value.readAt === "number";
 
