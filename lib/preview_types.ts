@@ -47,6 +47,8 @@ export interface PoolPreviewData {
   readonly token1Image: string | null;
   /** V4 only: the pool's fee is set by its hook. */
   readonly isDynamicFee?: boolean;
+  /** V4 only: the pool's hook contract (`0x` + 40 hex digits), `null` or absent without one. */
+  readonly hookAddress?: string | null;
   /** Total value locked in USD, if known (the unfurl's `TVL` label). */
   readonly tvlUsd?: number | null;
 }

@@ -52,6 +52,7 @@ import {
   type NftCollectionCardProps,
 } from "../layout/nft_card.tsx";
 import { countLabel, ethLabel } from "../../lib/preview_meta.ts";
+import { shortHook } from "../../lib/preview_hook.ts";
 import {
   positionBackground,
   PositionCard,
@@ -205,6 +206,7 @@ export function layeredPoolCard(props: PoolCardProps): LayeredCard {
         token1={NO_LOGO}
         name=""
         feeLabel=""
+        hook={null}
         protocolVersion={null}
         chainLogo={null}
         color0={tone}
@@ -414,6 +416,7 @@ export async function layoutCard(
     name,
     protocolVersion: data.protocolVersion,
     feeLabel: feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion),
+    hook: data.protocolVersion === "V4" ? shortHook(data.hookAddress) : null,
     chainLogo: chainLogo(brand, job.chainName),
     productLogo: brand.product,
   });
