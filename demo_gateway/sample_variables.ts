@@ -21,6 +21,8 @@ export const SAMPLE_VARIABLES: Record<OperationName, Record<string, unknown>> = 
   Token: { chain: "ETHEREUM", address: ETHEREUM_TOKENS.UNI },
   V4Pool: { chain: "ETHEREUM", poolId: HOOKED_V4_POOL.address },
   AddressPool: { chain: "ETHEREUM", address: USDC_WETH_V3_POOL.address },
+  NftAssetPreview: { contractAddress: LOOPBACK_LIZARDS.address, tokenId: "1" },
+  NftCollectionPreview: { contractAddress: LOOPBACK_LIZARDS.address },
   TokenDetails: { chain: "ETHEREUM", address: ETHEREUM_TOKENS.USDC },
   TokenProjectDescription: {
     chain: "ETHEREUM",

@@ -21,6 +21,7 @@ import {
 } from "./preview_types.ts";
 import type { LoaderLogger } from "./load_context.ts";
 import { feeLabel } from "./fees.ts";
+import { shortHook } from "./preview_hook.ts";
 import { fitText, previewText } from "./text.ts";
 
 export { MAX_DESCRIPTION, MAX_TITLE };
@@ -195,26 +196,29 @@ export function tokenPagePreview(token: TokenPreview, url: string): PagePreview 
 
 /**
  * The preview of a pool page: `… the USDC/WETH V3 pool on Uniswap …`, or
- * `… this USDC V3 pool …` / `… this V3 pool …` when symbols are unknown.
+ * `… this USDC V3 pool …` / `… this V3 pool …` when symbols are unknown. A
+ * V4 pool names its hook and dynamic fee:
+ * `… the ETH/USDC V4 pool on Uniswap, with hook 0x1234…abcd and a dynamic fee: …`.
  */
 export function poolPagePreview(pool: PoolPreview, url: string): PagePreview {
   const version = pool.poolData.protocolVersion ? ` ${pool.poolData.protocolVersion}` : "";
   const pair = pool.name.includes("/");
   const article = pair ? "the" : "this";
   const name = pool.name === "" ? "" : ` ${pool.name}`;
+  const extras = v4Extras(pool);
   return {
     title: pool.title,
     description: fitText(
       MAX_DESCRIPTION,
-      (n) => `Provide liquidity to or swap in ${article}${n}${version} pool on Uniswap: TVL, volume and fees.`,
+      (n) => `Provide liquidity to or swap in ${article}${n}${version} pool on Uniswap${extras}: TVL, volume and fees.`,
       [name],
     ),
     imageAlt: fitText(
       MAX_IMAGE_ALT,
       (n) =>
         pair
-          ? `${n.trim()}${version} pool on Uniswap: both token logos and the fee tier`
-          : `A${n}${version} pool on Uniswap: its token logos and the fee tier`,
+          ? `${n.trim()}${version} pool on Uniswap${extras}: both token logos and the fee tier`
+          : `A${n}${version} pool on Uniswap${extras}: its token logos and the fee tier`,
       [name],
     ),
     image: pool.image,
@@ -224,6 +228,17 @@ export function poolPagePreview(pool: PoolPreview, url: string): PagePreview {
       ["Fee tier", feeLabel(pool.poolData)],
     ]),
   };
+}
+
+/** `, with hook 0x1234…abcd and a dynamic fee`, `, with hook …`, `, with a dynamic fee` or `""` (not V4, neither). */
+function v4Extras(pool: PoolPreview): string {
+  if (pool.poolData.protocolVersion !== "V4") return "";
+  const hook = shortHook(pool.poolData.hookAddress);
+  const parts = [
+    ...(hook === null ? [] : [`hook ${hook}`]),
+    ...(pool.poolData.isDynamicFee === true ? ["a dynamic fee"] : []),
+  ];
+  return parts.length === 0 ? "" : `, with ${parts.join(" and ")}`;
 }
 
 /**

@@ -131,6 +131,28 @@ Deno.test("pool texts read naturally without symbols", () => {
   assert.equal(none.imageAlt, "A V4 pool on Uniswap: its token logos and the fee tier");
 });
 
+Deno.test("V4 pool texts name the hook and the dynamic fee; V3 pools and plain V4 pools name neither", () => {
+  const HOOK = "0x00000000000000000000000000000000DE101000";
+  const v4 = (extra: { hookAddress?: string | null; isDynamicFee?: boolean }, version = "V4") => {
+    const base = pool("ETH/USDC", version);
+    return poolPagePreview({ ...base, poolData: { ...base.poolData, ...extra } }, URL_);
+  };
+  const both = v4({ hookAddress: HOOK, isDynamicFee: true });
+  assert.equal(
+    both.description,
+    "Provide liquidity to or swap in the ETH/USDC V4 pool on Uniswap, with hook 0x0000…1000 and a dynamic fee: " +
+      "TVL, volume and fees.",
+  );
+  assert.equal(
+    both.imageAlt,
+    "ETH/USDC V4 pool on Uniswap, with hook 0x0000…1000 and a dynamic fee: both token logos and the fee tier",
+  );
+  assert.match(v4({ hookAddress: HOOK }).description, /V4 pool on Uniswap, with hook 0x0000…1000: /);
+  assert.match(v4({ isDynamicFee: true }).description, /V4 pool on Uniswap, with a dynamic fee: /);
+  assert.match(v4({ hookAddress: `0x${"0".repeat(40)}` }).description, /V4 pool on Uniswap: /);
+  assert.match(v4({ hookAddress: HOOK, isDynamicFee: true }, "V3").description, /V3 pool on Uniswap: /);
+});
+
 Deno.test("long and hostile names keep every limit and no cut splits a character", () => {
   const longName = `${"👨‍👩‍👧 Extremely Long Token Name e\u0301 ".repeat(30)}`;
   const preview = tokenPagePreview(token("SYM\u202E\u200B", longName), URL_);

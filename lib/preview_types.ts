@@ -47,6 +47,8 @@ export interface PoolPreviewData {
   readonly token1Image: string | null;
   /** V4 only: the pool's fee is set by its hook. */
   readonly isDynamicFee?: boolean;
+  /** V4 only: the pool's hook contract (`0x` + 40 hex digits), `null` or absent without one. */
+  readonly hookAddress?: string | null;
   /** Total value locked in USD, if known (the unfurl's `TVL` label). */
   readonly tvlUsd?: number | null;
 }
@@ -78,8 +80,10 @@ export interface PositionPreviewData {
   readonly token1Symbol: string | null;
   readonly token0Image: string | null;
   readonly token1Image: string | null;
-  /** Fee in hundredths of a basis point (3000 = 0.3%); V2 pairs are 3000. */
+  /** Fee in hundredths of a basis point (3000 = 0.3%); V2 pairs are 3000; a dynamic V4 fee: its current LP fee. */
   readonly feeTier: number | null;
+  /** V4 only: the pool's fee is set by its hook (the card reads `Dynamic`). */
+  readonly isDynamicFee?: boolean;
   /** Lower end of the range as a price of token0 in token1, formatted (`"0.00031"`, `"0"` for V2's full range). */
   readonly priceLower: string | null;
   /** Upper end of the range, formatted (`"∞"` for V2's full range). */

@@ -130,6 +130,17 @@ async function checkGoldens(renderer: RendererName): Promise<void> {
     token0Image: null,
     token1Image: null,
   });
+  // A V4 pool with a hook and a dynamic fee: the card says so (`Dynamic`, `Hook 0x8ad5…1000`).
+  previews.pools.set(`ethereum/${address(6)}`, {
+    token0Symbol: "ETH",
+    token1Symbol: "RED",
+    feeTier: 0x800000,
+    protocolVersion: "V4",
+    isDynamicFee: true,
+    hookAddress: "0x8aD5E3bB5C6A3b5eC0bE17b7e2F41e9A2d0A1000",
+    token0Image: logo("/blue.jpg"),
+    token1Image: logo("/red.png"),
+  });
   setNftFixtures(previews, logo);
   const handler = createImageHandler({
     previews,
@@ -145,6 +156,7 @@ async function checkGoldens(renderer: RendererName): Promise<void> {
     ["token-cjk-emoji", { kind: "token", chainName: "unichain", address: address(3) }],
     ["pool-v2-polygon", { kind: "pool", chainName: "polygon", address: address(4) }],
     ["pool-v4-dynamic-unk", { kind: "pool", chainName: "ethereum", address: address(5) }],
+    ["pool-v4-hook", { kind: "pool", chainName: "ethereum", address: address(6) }],
     ...NFT_CASES,
   ];
   try {

@@ -8,7 +8,7 @@
  * @module
  */
 import { ACTIVITY_DOCUMENTS } from "./activity.ts";
-import { EDGE_DOCUMENTS } from "./edge.ts";
+import { EDGE_DOCUMENTS, EDGE_NFT_DOCUMENTS } from "./edge.ts";
 import { NFT_DOCUMENTS } from "./nft.ts";
 import { POOL_DOCUMENTS } from "./pools.ts";
 import { PORTFOLIO_DOCUMENTS } from "./portfolio.ts";
@@ -17,6 +17,7 @@ import { TOKEN_DOCUMENTS } from "./token.ts";
 /** Every document by operation name (queries and the one subscription). */
 export const ALL_DOCUMENTS = {
   ...EDGE_DOCUMENTS,
+  ...EDGE_NFT_DOCUMENTS,
   ...TOKEN_DOCUMENTS,
   ...PORTFOLIO_DOCUMENTS,
   ...NFT_DOCUMENTS,

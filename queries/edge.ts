@@ -183,10 +183,10 @@ export const EDGE_DOCUMENTS = {
 } as const;
 
 /**
- * The NFT previews' documents by operation name: sent by the service only
- * (crawler views and share images), never through the browser's `/graphql`
- * relay, so they stay out of `documents.ts`'s `ALL_DOCUMENTS` (and its
- * allow-list); `edge_test.ts` validates them against both schemas.
+ * The NFT previews' documents by operation name: sent by the service
+ * (crawler views and share images); like {@linkcode EDGE_DOCUMENTS} they are
+ * in `documents.ts`'s `ALL_DOCUMENTS` (the demo gateway answers them with
+ * `sample_variables.ts`); `edge_test.ts` validates them against both schemas.
  */
 export const EDGE_NFT_DOCUMENTS = {
   NftAssetPreview: NftAssetPreviewQuery,

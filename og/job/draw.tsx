@@ -52,6 +52,7 @@ import {
   type NftCollectionCardProps,
 } from "../layout/nft_card.tsx";
 import { countLabel, ethLabel } from "../../lib/preview_meta.ts";
+import { shortHook } from "../../lib/preview_hook.ts";
 import {
   positionBackground,
   PositionCard,
@@ -205,6 +206,7 @@ export function layeredPoolCard(props: PoolCardProps): LayeredCard {
         token1={NO_LOGO}
         name=""
         feeLabel=""
+        hook={null}
         protocolVersion={null}
         chainLogo={null}
         color0={tone}
@@ -390,7 +392,7 @@ export async function layoutCard(
       color1,
       name: `${cardText(data.token0Symbol, "UNK")}/${cardText(data.token1Symbol, "UNK")}`,
       protocolVersion: data.protocolVersion,
-      feeLabel: feeLabel(data.feeTier, false, data.protocolVersion),
+      feeLabel: feeLabel(data.feeTier, data.isDynamicFee === true, data.protocolVersion),
       priceLower: cardText(data.priceLower, UNKNOWN_PRICE),
       priceUpper: cardText(data.priceUpper, UNKNOWN_PRICE),
       status: data.status,
@@ -414,6 +416,7 @@ export async function layoutCard(
     name,
     protocolVersion: data.protocolVersion,
     feeLabel: feeLabel(data.feeTier, data.isDynamicFee, data.protocolVersion),
+    hook: data.protocolVersion === "V4" ? shortHook(data.hookAddress) : null,
     chainLogo: chainLogo(brand, job.chainName),
     productLogo: brand.product,
   });

@@ -1,7 +1,8 @@
 /**
  * The pool share image: 1200x630, the two token logos side by side in
  * 168x168 tiles with the chain logo in a corner, the pool name
- * `token0/token1`, a version badge for V2 pools only, the fee tier, and the
+ * `token0/token1`, a version badge for V2 pools only, the fee tier (`Dynamic`
+ * for a V4 fee its hook sets), a V4 pool's hook (`Hook 0x1234…abcd`), and the
  * product logo.
  *
  * @module
@@ -46,6 +47,8 @@ export interface PoolCardProps {
   readonly protocolVersion: string | null;
   /** Fee label: `0.3%` or `Dynamic`. */
   readonly feeLabel: string;
+  /** V4 only: the hook's address shortened (`lib/preview_hook.ts`), drawn as `Hook 0x1234…abcd`; none without. */
+  readonly hook?: string | null;
   readonly chainLogo: string | null;
   readonly productLogo: string;
   /** Which part to draw (all of it unless told). */
@@ -219,6 +222,7 @@ export function PoolCard(props: PoolCardProps) {
       <div style={{ display: "flex", marginTop: PILL_GAP }}>
         {showVersion ? <Pill text="V2" light={light} /> : null}
         <Pill text={props.feeLabel} light={light} />
+        {props.hook ? <Pill text={hookPillText(props.hook)} light={light} /> : null}
       </div>
     </CardFrame>
   );
@@ -234,12 +238,17 @@ export function pillWidth(text: string): number {
   return maxTextWidthEm(text) * 36 + 52 + 16;
 }
 
+/** The words of the hook pill. */
+export function hookPillText(hook: string): string {
+  return `Hook ${hook}`;
+}
+
 /** The parts of the pool card its face may draw on (see `tokenFaceRegions` of `token_card.tsx`). */
 export function poolFaceRegions(
-  props: Pick<PoolCardProps, "name" | "feeLabel" | "token0" | "token1" | "chainLogo">,
+  props: Pick<PoolCardProps, "name" | "feeLabel" | "hook" | "token0" | "token1" | "chainLogo">,
 ): Rect[] {
   const textTop = CARD_HEIGHT - CARD_PAD - NAME_LINE.lineHeight - PILL_GAP - PILL_HEIGHT;
-  const pills = pillWidth("V2") + pillWidth(props.feeLabel);
+  const pills = pillWidth("V2") + pillWidth(props.feeLabel) + (props.hook ? pillWidth(hookPillText(props.hook)) : 0);
   const width = Math.max(maxTextWidthEm(props.name) * NAME_LINE.fontSize, pills);
   return [
     ...tilePairRegions(props.token0, props.token1, props.chainLogo),

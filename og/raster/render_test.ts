@@ -88,6 +88,20 @@ Deno.test("a layered card draws the pixels of the whole card drawn at once", asy
       to: positionBackground(pool.color0, pool.color1),
     });
   }
+  // A V4 pool with a hook and a short name: the hook's pill reaches past the name, inside the face's regions.
+  const hooked = {
+    token0: small,
+    token1: tile,
+    color0: RED,
+    color1: YELLOW,
+    name: "A/B",
+    protocolVersion: "V4",
+    feeLabel: "Dynamic",
+    hook: "0x0000…1000",
+    chainLogo: chainLogo(brand, "ethereum"),
+    productLogo: brand.product,
+  };
+  cards.push({ name: "pool with a hook", layered: layeredPoolCard(hooked), from: RED, to: YELLOW });
   const loadAdditionalAsset = (code: string, segment: string) => loadFallbackFonts(code, segment);
   for (const { name, layered, from, to } of cards) {
     const backdrop = await backdropFor(from, to, brand.productSvg);

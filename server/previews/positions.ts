@@ -13,7 +13,12 @@
  *   ticks' prices of token0 in token1, adjusted by both tokens' decimals.
  * - V2: a pair is full range (`0` to `∞`): `in-range` while it has a supply
  *   and reserves, else `closed`.
- * - V4: `null` (no V4 PositionManager is known in `lib/chains.ts`).
+ * - V4: the same through `position_lens_v4.sol`: the V4 PositionManager's
+ *   pool key and packed range, `getPositionLiquidity`, StateView's `getSlot0`
+ *   of the pool id; native currency (address 0) reads the chain's native
+ *   symbol and decimals; a dynamic-fee pool's fee is its current LP fee,
+ *   flagged `isDynamicFee`. A burned or never-minted id has an empty pool key:
+ *   unknown.
  *
  * `null` means the chain has no RPC or no known Uniswap deployment, or the
  * position does not exist; a failed call (network, timeout, JSON-RPC error
@@ -27,6 +32,7 @@ import type { PositionPreviewData, PositionStatus } from "../../lib/preview_type
 import { readTextCapped } from "../../lib/read_capped.ts";
 import { V2_FEE_TIER } from "../../lib/fees.ts";
 import { POSITION_LENS_CODE } from "./position_lens.ts";
+import { POSITION_LENS_V4_CODE } from "./position_lens_v4.ts";
 
 /** A position version as it appears in URLs. */
 export type PositionVersion = "v2" | "v3" | "v4";
@@ -141,6 +147,18 @@ export function lensCallData(contracts: UniswapContracts, version: "v2" | "v3", 
   return `${POSITION_LENS_CODE}${args.slice(2)}` as `0x${string}`;
 }
 
+/** The data of an `eth_call` that reads one V4 position through the V4 lens. */
+export function lensV4CallData(contracts: UniswapContracts, tokenId: bigint): `0x${string}` {
+  const args = encodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "uint256" }],
+    [contracts.v4PositionManager, contracts.v4StateView, tokenId],
+  );
+  return `${POSITION_LENS_V4_CODE}${args.slice(2)}` as `0x${string}`;
+}
+
+/** The fee of a V4 pool key whose LP fee its hook sets (`LPFeeLibrary.DYNAMIC_FEE_FLAG`). */
+export const DYNAMIC_FEE_FLAG = 0x800000;
+
 /** Cleans a symbol the way every preview text is (the caller passes `displayText`). */
 type CleanText = (value: string | null) => string | null;
 
@@ -211,9 +229,77 @@ export function decodeLensAnswer(
   };
 }
 
+/** The ticks packed in a V4 `PositionInfo`: `| 200 bits pool id | tickUpper | tickLower | 8 bits subscriber |`. */
+export function unpackPositionInfo(info: bigint): { tickLower: number; tickUpper: number } {
+  const int24 = (value: bigint) => {
+    const raw = Number(value & 0xffffffn);
+    return raw >= 0x800000 ? raw - 0x1000000 : raw;
+  };
+  return { tickLower: int24(info >> 8n), tickUpper: int24(info >> 32n) };
+}
+
+/**
+ * Decodes the V4 lens's answer into the card's data; `null` when the token id
+ * has no pool key (never minted, or burned). `native` is the chain's native
+ * currency (currency 0 at address 0).
+ */
+export function decodeLensV4Answer(
+  answer: `0x${string}`,
+  clean: CleanText,
+  native: { readonly symbol: string; readonly decimals: number },
+): PositionRead | null {
+  const [currency0, currency1, answers] = decodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "bytes[7]" }],
+    answer,
+  );
+  const zero = /^0x0{40}$/;
+  if (zero.test(currency1) || answers[0].length < 2 + 64 * 6) return null;
+  const [key, info] = decodeAbiParameters(
+    [{
+      type: "tuple",
+      components: [
+        { name: "currency0", type: "address" },
+        { name: "currency1", type: "address" },
+        { name: "fee", type: "uint24" },
+        { name: "tickSpacing", type: "int24" },
+        { name: "hooks", type: "address" },
+      ],
+    }, { type: "uint256" }],
+    answers[0],
+  );
+  const isNative = zero.test(currency0);
+  const decimals0 = isNative ? native.decimals : decodeDecimals(answers[4]) ?? 18;
+  const decimals1 = decodeDecimals(answers[5]) ?? 18;
+  let tick: number | null = null;
+  let lpFee: number | null = null;
+  if (answers[1].length >= 2 + 64 * 4) {
+    [, tick, , lpFee] = decodeAbiParameters(
+      [{ type: "uint160" }, { type: "int24" }, { type: "uint24" }, { type: "uint24" }],
+      answers[1],
+    );
+  }
+  const liquidity = answers[6].length >= 66 ? decodeAbiParameters([{ type: "uint128" }], answers[6])[0] : 0n;
+  const { tickLower, tickUpper } = unpackPositionInfo(info);
+  const isDynamicFee = key.fee === DYNAMIC_FEE_FLAG;
+  return {
+    token0: currency0,
+    token1: currency1,
+    token0Symbol: isNative ? clean(native.symbol) : clean(decodeSymbol(answers[2])),
+    token1Symbol: clean(decodeSymbol(answers[3])),
+    token0Image: null,
+    token1Image: null,
+    protocolVersion: "V4",
+    feeTier: isDynamicFee ? lpFee : key.fee,
+    ...(isDynamicFee ? { isDynamicFee } : {}),
+    priceLower: tickPrice(tickLower, decimals0, decimals1, "lower"),
+    priceUpper: tickPrice(tickUpper, decimals0, decimals1, "upper"),
+    status: positionStatus(liquidity, tickLower, tickUpper, tick),
+  };
+}
+
 /**
  * Reads a position on chain in one JSON-RPC call. `chainName` is the chain's
- * URL name (`ethereum`); `id` is the pair address (v2) or the token id (v3).
+ * URL name (`ethereum`); `id` is the pair address (v2) or the token id (v3, v4).
  */
 export async function readPosition(
   version: PositionVersion,
@@ -224,7 +310,7 @@ export async function readPosition(
 ): Promise<PositionRead | null> {
   const network = chainName.toLowerCase();
   const chain = Object.hasOwn(EVM_CHAINS, network) ? EVM_CHAINS[network] : undefined;
-  if (version === "v4" || chain === undefined) return null;
+  if (chain === undefined) return null;
   if (version === "v2" ? !isAddress(id, { strict: false }) : parseTokenId(id) === null) return null;
   const url = await options.rpcUrlOf(network);
   if (url === null) return null;
@@ -233,7 +319,10 @@ export async function readPosition(
     jsonrpc: "2.0",
     id: 1,
     method: "eth_call",
-    params: [{ data: lensCallData(chain.contracts, version, id), gas: "0x1c9c380" }, "latest"],
+    params: [{
+      data: version === "v4" ? lensV4CallData(chain.contracts, BigInt(id)) : lensCallData(chain.contracts, version, id),
+      gas: "0x1c9c380",
+    }, "latest"],
   });
   let response: Response;
   try {
@@ -269,7 +358,10 @@ export async function readPosition(
     throw new PositionReadError(`Cannot read ${version} position ${id} on ${network}: expected a hex result`);
   }
   try {
-    return decodeLensAnswer(version, parsed.result as `0x${string}`, clean);
+    const result = parsed.result as `0x${string}`;
+    return version === "v4"
+      ? decodeLensV4Answer(result, clean, chain.nativeCurrency)
+      : decodeLensAnswer(version, result, clean);
   } catch {
     return null;
   }

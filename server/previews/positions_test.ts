@@ -3,8 +3,20 @@ import { decodeAbiParameters, encodeAbiParameters, stringToHex } from "viem";
 import { ETHEREUM_CONTRACTS } from "../../lib/chains.ts";
 import { createCache } from "../cache/kv_cache.ts";
 import { createPreviews, POSITION_TTL_MS } from "./previews.ts";
-import { decodeLensAnswer, decodeSymbol, formatPrice, lensCallData, positionStatus, tickPrice } from "./positions.ts";
+import {
+  decodeLensAnswer,
+  decodeLensV4Answer,
+  decodeSymbol,
+  DYNAMIC_FEE_FLAG,
+  formatPrice,
+  lensCallData,
+  lensV4CallData,
+  positionStatus,
+  tickPrice,
+  unpackPositionInfo,
+} from "./positions.ts";
 import { POSITION_LENS_CODE } from "./position_lens.ts";
+import { POSITION_LENS_V4_CODE } from "./position_lens_v4.ts";
 
 const ORIGIN = "https://app.example";
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
@@ -163,8 +175,12 @@ Deno.test("position previews: one RPC call cold, none warm, read again after 10 
     assert.equal(rpc.calls.length, 2);
     assert.equal(await previews.position!("v3", "base", "42", ORIGIN), null, "no RPC for base");
     assert.equal(await previews.position!("v3", "ethereum", "4x2", ORIGIN), null);
-    assert.equal(await previews.position!("v4", "ethereum", "42", ORIGIN), null);
     assert.equal(rpc.calls.length, 2);
+    // V4 is read too, through the V4 lens (this fake answers a V3 shape: not a V4 position).
+    assert.equal(await previews.position!("v4", "ethereum", "42", ORIGIN), null);
+    assert.equal(rpc.calls.length, 3);
+    const call = rpc.calls[2] as { params: [{ data: string }] };
+    assert.ok(call.params[0].data.startsWith(POSITION_LENS_V4_CODE));
   } finally {
     kv.close();
   }
@@ -186,4 +202,140 @@ Deno.test("position previews: a revert is an unknown position, other RPC errors 
   await assert.rejects(() => previews.position!("v3", "ethereum", "7", ORIGIN), /header not found/);
   answer = v3Answer({ tickLower: -100, tickUpper: 100, liquidity: 7n, tick: 3 });
   assert.equal((await previews.position!("v3", "ethereum", "7", ORIGIN))?.name, "USDC/WETH");
+});
+
+const NATIVE = { symbol: "ETH", decimals: 18 };
+const HOOK = "0x0000000000000000000000000000000000001000";
+
+/** A V4 `PositionInfo`: pool id in the top 200 bits, then tickUpper, tickLower, the subscriber flag. */
+function packInfo(tickLower: number, tickUpper: number): bigint {
+  const u24 = (tick: number) => BigInt(tick < 0 ? tick + 0x1000000 : tick);
+  return (0xabcdefn << 56n) | (u24(tickUpper) << 32n) | (u24(tickLower) << 8n) | 1n;
+}
+
+/** The V4 lens's answer: pool key and info, slot0, symbols, decimals, liquidity. */
+function v4Answer(o: {
+  currency0?: string;
+  fee?: number;
+  tickLower: number;
+  tickUpper: number;
+  tick: number;
+  lpFee?: number;
+  liquidity: bigint;
+}) {
+  const currency0 = (o.currency0 ?? "0x0000000000000000000000000000000000000000") as `0x${string}`;
+  const native = /^0x0{40}$/.test(currency0);
+  const key = encodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "uint24" }, { type: "int24" }, { type: "address" }, {
+      type: "uint256",
+    }],
+    [currency0, USDC, o.fee ?? 500, 10, HOOK, packInfo(o.tickLower, o.tickUpper)],
+  );
+  const slot0 = encodeAbiParameters(
+    [{ type: "uint160" }, { type: "int24" }, { type: "uint24" }, { type: "uint24" }],
+    [1n, o.tick, 0, o.lpFee ?? o.fee ?? 500],
+  );
+  return encodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "bytes[7]" }],
+    [currency0, USDC, [
+      key,
+      slot0,
+      native ? "0x" : str("WETH"),
+      str("USDC"),
+      native ? "0x" : word("uint8", 18),
+      word("uint8", 6),
+      word("uint128", o.liquidity),
+    ]],
+  );
+}
+
+Deno.test("V4 position info: both ticks unpacked, negative ones too", () => {
+  assert.deepEqual(unpackPositionInfo(packInfo(-887270, 887270)), { tickLower: -887270, tickUpper: 887270 });
+  assert.deepEqual(unpackPositionInfo(packInfo(-200010, -199990)), { tickLower: -200010, tickUpper: -199990 });
+  assert.deepEqual(unpackPositionInfo(packInfo(0, 60)), { tickLower: 0, tickUpper: 60 });
+});
+
+Deno.test("V4 lens call: the V4 lens code, then the PositionManager, StateView and the token id", () => {
+  const data = lensV4CallData(ETHEREUM_CONTRACTS, 7n);
+  assert.ok(data.startsWith(POSITION_LENS_V4_CODE));
+  const [manager, stateView, id] = decodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "uint256" }],
+    `0x${data.slice(POSITION_LENS_V4_CODE.length)}`,
+  );
+  assert.equal(manager, ETHEREUM_CONTRACTS.v4PositionManager);
+  assert.equal(stateView, ETHEREUM_CONTRACTS.v4StateView);
+  assert.equal(id, 7n);
+});
+
+Deno.test("V4 lens answers: native ETH, ranges, status, dynamic fee; an empty pool key is unknown", () => {
+  const clean = (s: string | null) => s;
+  const full = decodeLensV4Answer(
+    v4Answer({ tickLower: -887270, tickUpper: 887270, tick: 5, liquidity: 9n }),
+    clean,
+    NATIVE,
+  );
+  assert.equal(full?.token0Symbol, "ETH");
+  assert.equal(full?.token1Symbol, "USDC");
+  assert.equal(full?.protocolVersion, "V4");
+  assert.equal(full?.feeTier, 500);
+  assert.equal(full?.isDynamicFee, undefined);
+  assert.deepEqual([full?.priceLower, full?.priceUpper, full?.status], ["0", "∞", "in-range"]);
+
+  const out = decodeLensV4Answer(
+    v4Answer({ tickLower: -200, tickUpper: 200, tick: 200, liquidity: 9n }),
+    clean,
+    NATIVE,
+  );
+  assert.equal(out?.status, "out-of-range");
+  assert.equal(out?.priceLower, tickPrice(-200, 18, 6, "lower"));
+  assert.equal(out?.priceUpper, tickPrice(200, 18, 6, "upper"));
+
+  const closed = decodeLensV4Answer(
+    v4Answer({ tickLower: -200, tickUpper: 200, tick: 0, liquidity: 0n }),
+    clean,
+    NATIVE,
+  );
+  assert.equal(closed?.status, "closed");
+
+  const dynamic = decodeLensV4Answer(
+    v4Answer({ fee: DYNAMIC_FEE_FLAG, lpFee: 3000, tickLower: -60, tickUpper: 60, tick: 0, liquidity: 1n }),
+    clean,
+    NATIVE,
+  );
+  assert.equal(dynamic?.isDynamicFee, true);
+  assert.equal(dynamic?.feeTier, 3000, "a dynamic fee reads the pool's current LP fee");
+
+  const erc20 = decodeLensV4Answer(
+    v4Answer({ currency0: WETH, tickLower: 0, tickUpper: 60, tick: 0, liquidity: 1n }),
+    clean,
+    NATIVE,
+  );
+  assert.equal(erc20?.token0Symbol, "WETH");
+
+  // A burned or never-minted token id: the PositionManager answers an empty pool key.
+  const empty = encodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "bytes[7]" }],
+    ["0x0000000000000000000000000000000000000000", "0x0000000000000000000000000000000000000000", [
+      encodeAbiParameters(
+        [{ type: "address" }, { type: "address" }, { type: "uint24" }, { type: "int24" }, { type: "address" }, {
+          type: "uint256",
+        }],
+        [
+          "0x0000000000000000000000000000000000000000",
+          "0x0000000000000000000000000000000000000000",
+          0,
+          0,
+          "0x0000000000000000000000000000000000000000",
+          0n,
+        ],
+      ),
+      "0x",
+      "0x",
+      "0x",
+      "0x",
+      "0x",
+      "0x",
+    ]],
+  );
+  assert.equal(decodeLensV4Answer(empty, clean, NATIVE), null);
 });

@@ -105,7 +105,13 @@ const isPoolEntry: Validator<PoolPreviewData> = (value): value is PoolPreviewDat
   isNullableString(value.protocolVersion) &&
   isNullableText(value.token0Image) &&
   isNullableText(value.token1Image) &&
-  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean") && isOptionalNumber(value.tvlUsd);
+  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean") && isOptionalNumber(value.tvlUsd) &&
+  (value.hookAddress === undefined || value.hookAddress === null || isHookAddress(value.hookAddress));
+
+/** Whether `value` is a hook address a pool preview keeps: `0x` + 40 hex digits, not zero. */
+function isHookAddress(value: unknown): value is string {
+  return typeof value === "string" && /^0x[0-9a-fA-F]{40}$/.test(value) && !/^0x0{40}$/.test(value);
+}
 
 const POSITION_STATUSES: readonly unknown[] = ["in-range", "out-of-range", "closed"];
 
@@ -115,6 +121,7 @@ const isPositionEntry: Validator<PositionEntry> = (value): value is PositionEntr
   isNullableString(value.token0Symbol) && isNullableString(value.token1Symbol) &&
   isNullableText(value.token0Image) && isNullableText(value.token1Image) &&
   (value.feeTier === null || typeof value.feeTier === "number") &&
+  (value.isDynamicFee === undefined || typeof value.isDynamicFee === "boolean") &&
   isNullableString(value.priceLower) && isNullableString(value.priceUpper) &&
   POSITION_STATUSES.includes(value.status) && typeof value.readAt === "number";
 
@@ -213,7 +220,12 @@ function poolData(pool: EdgePool): PoolPreviewData {
     token1Image: present(pool.token1?.project?.logoUrl),
     tvlUsd: finite(pool.totalLiquidityUsd),
   };
-  return pool.protocolVersion === "V4" ? { ...data, isDynamicFee: pool.isDynamicFee } : data;
+  if (pool.protocolVersion !== "V4") return data;
+  return {
+    ...data,
+    isDynamicFee: pool.isDynamicFee,
+    hookAddress: isHookAddress(pool.hookAddress) ? pool.hookAddress : null,
+  };
 }
 
 /**

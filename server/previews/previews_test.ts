@@ -547,6 +547,7 @@ Deno.test("V4 pool preview by pool id queries only V4", async () => {
     token1Image: null,
     tvlUsd: null,
     isDynamicFee: true,
+    hookAddress: "0x2222222222222222222222222222222222222222",
   });
   assert.equal(preview?.image, `${ORIGIN}/api/image/pools/unichain/${POOL_ID}`);
   assert.deepEqual(t.gateway.requests, [{
