@@ -36,12 +36,15 @@ const ONE_ETH = "0xde0b6b3a7640000";
 interface Harness {
   readonly url: string;
   readonly chain: SupervisedDemoChain;
+  /** The chain's state file, kept across its restarts. */
+  readonly stateFile: string;
   close(): Promise<void>;
 }
 
 async function startHarness(rate?: { perSecond: number; burst: number }): Promise<Harness> {
   const dir = await Deno.makeTempDir({ prefix: "faults_rpc_" });
-  const chain = await startSupervisedDemoChain({ port: 0, log: () => {}, stateFile: join(dir, "state.json") });
+  const stateFile = join(dir, "state.json");
+  const chain = await startSupervisedDemoChain({ port: 0, log: () => {}, stateFile });
   const proxy = createRpcProxy({
     targets: { ethereum: { url: chain.url, chain: DEMO_EVM_CHAIN, local: true } },
     health: () => chain.health(),
@@ -57,12 +60,28 @@ async function startHarness(rate?: { perSecond: number; burst: number }): Promis
   return {
     url: `http://127.0.0.1:${addr.port}`,
     chain,
+    stateFile,
     async close() {
       await server.shutdown();
       await chain.close();
       await Deno.remove(dir, { recursive: true });
     },
   };
+}
+
+/** When `path` was last modified (epoch ms), 0 when it does not exist. */
+async function modifiedAt(path: string): Promise<number> {
+  return (await Deno.stat(path).catch(() => null))?.mtime?.getTime() ?? 0;
+}
+
+/** Resolves once `path` was modified again after `before` (epoch ms, from `modifiedAt`); throws after `ms`. */
+async function waitForWriteAfter(path: string, before: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await modifiedAt(path) > before) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} was not written again within ${ms} ms of the transfer`);
 }
 
 let clients = 0;
@@ -247,9 +266,11 @@ Deno.test("a chain killed from outside: 503 with Retry-After while it restarts, 
   const harness = await startHarness();
   try {
     const to: Hex = "0x00000000000000000000000000000000000fa172";
+    const before = await modifiedAt(harness.stateFile);
     const hash = await transferThrough(`${harness.url}/rpc/ethereum`, { "x-test-client": "sender" }, 7, to);
-    // The chain's state file is written within a second of a new block.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The chain's state file is written within a second of a new block (later on a busy machine). The transfer is the
+    // only block since the start, so the first write after it holds it: the kill then tests the restart, not timing.
+    await waitForWriteAfter(harness.stateFile, before, 20_000);
     Deno.kill(harness.chain.pid()!, "SIGKILL");
     await harness.chain.whenHealth("restarting");
     const down = await post(harness, "eth_blockNumber", []);
