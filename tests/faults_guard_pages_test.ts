@@ -1,9 +1,10 @@
 /**
  * Page renders per client against the real service (issue 31, item 4): one address floods uncached token pages
- * (a unique query string each, 16 at once, as a browser) while another asks for `/` every 100 ms. The flood gets
- * `429` with `Retry-After` past its budget (a few renders at once, a few a second); the other client gets every page,
- * whole (with a cookie, so each is rendered, never the shared copy of `server/middleware/document_cache.ts`). Its
- * latency is printed, not asserted (`bench/pages_flood.ts` measures the median).
+ * (a unique query string each, 16 at once, as a browser) while another, one tab, asks for `/` a page at a time, 100 ms
+ * apart. The flood gets `429` with `Retry-After` past its budget (a few renders at once, a few a second); the other
+ * client gets every page, whole (with a cookie, so each is rendered, never the shared copy of
+ * `server/middleware/document_cache.ts`). Its latency is printed, not asserted (`bench/pages_flood.ts` measures the
+ * median).
  */
 import assert from "node:assert/strict";
 import { BROWSER_USER_AGENT, startServer } from "./server_harness.ts";
@@ -46,9 +47,9 @@ Deno.test("faults: one address flooding uncached pages gets 429s; another client
       }
     });
     const other = { times: [] as number[], failures: [] as string[] };
-    const probes: Promise<void>[] = [];
+    // The other client is one browser tab: one page at a time, 100 ms apart.
     while (performance.now() < until) {
-      probes.push((async () => {
+      await (async () => {
         const started = performance.now();
         const sent = await exchange(server.url, request("/", true), {
           localAddress: "127.0.0.22",
@@ -60,17 +61,17 @@ Deno.test("faults: one address flooding uncached pages gets 429s; another client
         if (answer?.status !== 200 || !/<\/html>\s*$/.test(html)) {
           other.failures.push(`${answer?.status ?? "no answer"} ${sent.garbage.slice(0, 80)}`);
         } else other.times.push(performance.now() - started);
-      })());
+      })();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await Promise.all([...floods, ...probes]);
+    await Promise.all(floods);
     console.log(
       `flood: ${flood.ok} rendered, ${flood.refused} refused (Retry-After ${[...flood.retryAfter].join(", ")}), ` +
         `${flood.other.length} other; the other client: ${other.times.length} pages, median ` +
         `${median(other.times).toFixed(1)} ms, ${other.failures.length} failed`,
     );
     assert.deepEqual(other.failures, []);
-    assert.ok(other.times.length >= 50, `only ${other.times.length} pages for the other client`);
+    assert.ok(other.times.length >= 20, `only ${other.times.length} pages for the other client`);
     assert.deepEqual(flood.other, []);
     assert.ok(flood.refused > 0, "the flood was never refused");
     assert.ok([...flood.retryAfter].every((value) => Number(value) >= 1), [...flood.retryAfter].join());
