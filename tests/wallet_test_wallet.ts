@@ -4,7 +4,8 @@
  * development account through viem and broadcasting through the chain's RPC
  * (the service's `/rpc/` proxy, as a wallet that added the demo chain would).
  * It starts on chain 1, so screens must switch it; it knows the demo chain only
- * once `wallet_addEthereumChain` added it.
+ * once `wallet_addEthereumChain` added it (unless `authorized`: then it starts
+ * on the demo chain, already authorizing the site).
  *
  * @module
  */
@@ -100,7 +101,13 @@ function createSender(signer: ReturnType<typeof createWalletClient>) {
  */
 export async function installTestWallet(
   page: Page,
-  options: { accountIndex: number; rpcUrl: string; demoChainId: number },
+  options: {
+    accountIndex: number;
+    rpcUrl: string;
+    demoChainId: number;
+    /** The wallet already authorizes the site (and knows the demo chain and is on it), as one connected earlier. */
+    authorized?: boolean;
+  },
 ): Promise<TestWallet> {
   const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: options.accountIndex });
   const demo = defineChain({
@@ -110,9 +117,9 @@ export async function installTestWallet(
     rpcUrls: { default: { http: [options.rpcUrl] } },
   });
   const sender = createSender(createWalletClient({ account, chain: demo, transport: http(options.rpcUrl) }));
-  let chainId = 1;
-  let connected = false;
-  const known = new Set([1]);
+  let chainId = options.authorized ? options.demoChainId : 1;
+  let connected = options.authorized ?? false;
+  const known = new Set([1, chainId]);
   const signRequests: string[] = [];
   const addedRpcUrls: string[] = [];
   let nextId = 1;

@@ -10,7 +10,7 @@ import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { TokenSearch } from "./token_search.tsx";
 import { type ChainInfo, CHAINS, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
-import { connectedBefore } from "../wallet/wallet_intent.ts";
+import { connectedBefore, onWalletConnection, walletAuthorized } from "../wallet/wallet_intent.ts";
 
 /** The chain the current page shows: from the path or `?chain=`. */
 export function useCurrentChain(): string {
@@ -118,7 +118,8 @@ function LoadedWallet({ tapped }: { tapped: boolean }) {
 /**
  * The header's wallet slot: a plain "Connect wallet" button until the
  * visitor points at it, focuses or taps it (or connected a wallet on an
- * earlier visit); only then is the wallet control and its libraries loaded,
+ * earlier visit, a wallet still authorizes the site, or a form's wallet store
+ * connected); only then is the wallet control and its libraries loaded,
  * so pages that never touch a wallet do not download them. A tap made while
  * it loads opens it once loaded.
  */
@@ -126,7 +127,13 @@ function WalletSlot() {
   const [wanted, setWanted] = useState(false);
   const [tapped, setTapped] = useState(false);
   useEffect(() => {
-    if (connectedBefore()) setWanted(true);
+    // One connection state: the header loads its control as soon as any screen's wallet store connects, when this
+    // browser connected before, or when a wallet in the page still authorizes the site (a page opened by its URL).
+    const want = () => setWanted(true);
+    const stop = onWalletConnection(want);
+    if (connectedBefore()) want();
+    else void walletAuthorized().then((yes) => yes && want());
+    return stop;
   }, []);
   const placeholder = (
     <div className="wallet-connect">

@@ -169,6 +169,7 @@ export function WalletGate(
   },
 ) {
   const { wallet, chain } = props;
+  if (wallet.status === "reconnecting") return <p className="muted">Reconnecting your wallet…</p>;
   if (wallet.status !== "connected") return <p className="muted">Connect a wallet (top right) to {props.action}.</p>;
   if (chain && wallet.chainId !== chain.chainId) {
     return (

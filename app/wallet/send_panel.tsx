@@ -60,6 +60,7 @@ export function SendPanel({ data }: { data: TradeData }) {
     } else setFlagged(false);
   }, [client, address, data.chain]);
   useEffect(() => {
+    setBalance(null);
     if (!client || !address || !wallet.address) return;
     tokenBalance(client, address, wallet.address).then(setBalance, () => setBalance(null));
   }, [client, address, wallet.address, refresh]);

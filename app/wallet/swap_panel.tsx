@@ -123,9 +123,9 @@ export function SwapPanel({ data }: { data: TradeData }) {
     }
   }, [client, inAddress, outAddress, decimals]);
 
-  // Balances of the connected account.
+  // Balances of the connected account (none without one: another account's never show).
   useEffect(() => {
-    if (!client || !wallet.address) return;
+    if (!client || !wallet.address) return setBalances({});
     for (const address of [inAddress, outAddress]) {
       if (!address) continue;
       tokenBalance(client, address, wallet.address).then(

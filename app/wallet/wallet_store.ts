@@ -34,6 +34,7 @@ import { useSyncExternalStore } from "react";
 import type { PublicChain, RpcDirectory } from "../../lib/rpc_directory.ts";
 import type { Address } from "../../lib/address.ts";
 import { hasWalletConnectSession } from "./walletconnect_mark.ts";
+import { WALLET_CONNECTION_EVENT } from "./wallet_intent.ts";
 import type { WalletConnectHost, WalletConnectState } from "./walletconnect_types.ts";
 
 /** A wallet the user can pick. */
@@ -80,8 +81,13 @@ const listeners = new Set<() => void>();
 const publicClients = new Map<number, PublicClient>();
 
 function set(patch: Partial<WalletState>): void {
+  const before = state.status;
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
+  // The header follows whichever screen started the store (`wallet_intent.ts`).
+  if (state.status !== before && typeof window !== "undefined") {
+    window.dispatchEvent(new CustomEvent(WALLET_CONNECTION_EVENT, { detail: state.status }));
+  }
 }
 
 /** The viem chain of a service chain, its RPC being the same-origin proxy. */
@@ -117,10 +123,13 @@ function walletOptions(connectors: readonly Connector[]): WalletOption[] {
 function readConnection(): Partial<WalletState> {
   if (!config) return {};
   const connection = getConnection(config);
+  // One connection state: an account counts only once connected. While wagmi reconnects, its stored account of an
+  // earlier visit is not the holder's yet (the wallet may no longer authorize the site): no form reads or acts for it.
+  const connected = connection.status === "connected";
   return {
     status: connection.status,
-    address: connection.address ?? null,
-    chainId: connection.chainId ?? null,
+    address: connected ? connection.address ?? null : null,
+    chainId: connected ? connection.chainId ?? null : null,
   };
 }
 
