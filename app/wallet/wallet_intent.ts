@@ -50,10 +50,10 @@ export async function walletAuthorized(waitMs = 250): Promise<boolean> {
     const provider = (event as CustomEvent<{ provider?: Eip1193 }>).detail?.provider;
     if (provider?.request) providers.add(provider);
   };
-  window.addEventListener("eip6963:announceProvider", onAnnounce);
-  window.dispatchEvent(new Event("eip6963:requestProvider"));
+  globalThis.addEventListener("eip6963:announceProvider", onAnnounce);
+  globalThis.dispatchEvent(new Event("eip6963:requestProvider"));
   await new Promise((resolve) => setTimeout(resolve, waitMs));
-  window.removeEventListener("eip6963:announceProvider", onAnnounce);
+  globalThis.removeEventListener("eip6963:announceProvider", onAnnounce);
   const answers = await Promise.all(
     [...providers].map((p) =>
       Promise.race([
@@ -74,6 +74,6 @@ export function onWalletConnection(onConnected: () => void): () => void {
     const status = (event as CustomEvent<string>).detail;
     if (status === "connected" || status === "reconnecting") onConnected();
   };
-  window.addEventListener(WALLET_CONNECTION_EVENT, listener);
-  return () => window.removeEventListener(WALLET_CONNECTION_EVENT, listener);
+  globalThis.addEventListener(WALLET_CONNECTION_EVENT, listener);
+  return () => globalThis.removeEventListener(WALLET_CONNECTION_EVENT, listener);
 }

@@ -86,7 +86,7 @@ function set(patch: Partial<WalletState>): void {
   for (const listener of listeners) listener();
   // The header follows whichever screen started the store (`wallet_intent.ts`).
   if (state.status !== before && typeof window !== "undefined") {
-    window.dispatchEvent(new CustomEvent(WALLET_CONNECTION_EVENT, { detail: state.status }));
+    globalThis.dispatchEvent(new CustomEvent(WALLET_CONNECTION_EVENT, { detail: state.status }));
   }
 }
 
