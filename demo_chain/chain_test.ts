@@ -118,6 +118,28 @@ Deno.test("the demo chain holds the catalog's tokens and pools and trades at the
       assert.equal(keccak256(v3Pool.bytecode as `0x${string}`), V3_POOL_INIT_CODE_HASH);
     });
 
+    await t.step("Multicall3 at its canonical address reads many contracts in one eth_call", async () => {
+      assert.equal(C.multicall3, "0xcA11bde05977b3631167028862bE2a173976CA11");
+      const code = await client.getCode({ address: C.multicall3 });
+      assert.ok(code && code.length > 2_000, "Multicall3 has its runtime code");
+      let calls = 0;
+      const counting = createPublicClient({
+        transport: http(chain.url, { onFetchRequest: () => void calls++ }),
+      });
+      const results = await counting.multicall({
+        multicallAddress: C.multicall3,
+        allowFailure: false,
+        contracts: [
+          { address: USDC, abi: erc20Abi, functionName: "symbol" },
+          { address: C.wrappedNative, abi: erc20Abi, functionName: "symbol" },
+          { address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [DEV_ACCOUNTS[1]] },
+        ],
+      });
+      assert.deepEqual(results.slice(0, 2), ["USDC", "WETH"]);
+      assert.ok((results[2] as bigint) > 0n);
+      assert.equal(calls, 1, "three reads, one HTTP request");
+    });
+
     await t.step("QuoterV2 quotes 1 WETH at about the demo price of 3180.42 USDC", async () => {
       const { result } = await client.simulateContract({
         address: C.v3QuoterV2,

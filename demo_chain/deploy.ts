@@ -34,6 +34,7 @@ import tickLens from "./contracts/tick_lens.json" with { type: "json" };
 import positionManager from "./contracts/nonfungible_position_manager.json" with { type: "json" };
 import demoToken from "./contracts/demo_token.json" with { type: "json" };
 import swapRouter02 from "./contracts/swap_router02.json" with { type: "json" };
+import multicall3 from "./contracts/multicall3.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V3_FEE_TIERS } from "../lib/fees.ts";
@@ -183,6 +184,9 @@ export async function deployDemo(node: EvmNode, plan: DemoPlan): Promise<DeployR
       args: [contracts.v2Factory, contracts.v3Factory, contracts.v3PositionManager, contracts.wrappedNative],
     }),
   );
+
+  // Multicall3 (vendored from its pre-signed deployment transaction, contracts/multicall3.json): batched reads.
+  await deployAt(contracts.multicall3, creationCode(multicall3));
 
   // The demo tokens, minted to the development accounts and the deployer.
   const weth = contracts.wrappedNative.toLowerCase();

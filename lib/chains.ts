@@ -284,6 +284,11 @@ export interface UniswapContracts {
    * router of split routes, whose legs may be on both protocols.
    */
   readonly swapRouter02: Address;
+  /**
+   * `Multicall3` (`aggregate3` and friends): many reads in one `eth_call`, at
+   * the same address on every chain (viem's `multicall` reads it from here).
+   */
+  readonly multicall3: Address;
 }
 
 /** A chain the wallet can act on. */
@@ -311,6 +316,7 @@ export const ETHEREUM_CONTRACTS: UniswapContracts = {
   v3PositionManager: "0xC36442b4a4522E871399CD717aBDD847Ab11FE88",
   v3TickLens: "0xbfd8137f7d1516D3ea5cA83523914859ec47F573",
   swapRouter02: "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
+  multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
 };
 
 function evmChain(
