@@ -5,7 +5,7 @@
  * on chain; screenshots at 390 and 1280 px go to `test-results/liquidity/`.
  */
 import assert from "node:assert/strict";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
+import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
 import { COLOUR_RULES, seriousViolations } from "./screens_support.ts";
 import { getAddress, maxUint128, parseAbi, parseEther } from "viem";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
@@ -136,6 +136,7 @@ Deno.test({
         const usd = Number((await form.getByTestId("amounts").textContent())!.split("≈ $")[1].replace(/,/g, ""));
         assert.ok(usd > 1500 && usd < 2500, `deposit worth $${usd}`);
         await form.getByRole("button", { name: "Create position" }).click();
+        await confirmReview(page);
         interactions++;
         await confirmed(sentBefore + 3); // USDC and WETH approvals, then the mint
         assert.ok(interactions <= 6);
@@ -213,6 +214,7 @@ Deno.test({
         ];
         const sentBefore = wallet.sent.length;
         await detail.getByRole("button", { name: "Collect fees" }).click();
+        await confirmReview(page);
         await confirmed(sentBefore + 1);
         const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[sentBefore] });
         const gas = receipt.gasUsed * receipt.effectiveGasPrice;
@@ -235,6 +237,7 @@ Deno.test({
           const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
           const sentBefore = wallet.sent.length;
           await add.getByRole("button", { name: "Add liquidity" }).click();
+          await confirmReview(page);
           await confirmed(sentBefore + 2); // USDC approval, then the deposit
           const lp = await erc20(pair, me);
           assert.ok(lp > 0n, "pair tokens minted");
@@ -248,8 +251,10 @@ Deno.test({
 
           await page.goto(`${server.url}/remove/v2/ETH/${USDC}`, { waitUntil: "networkidle" });
           const remove = page.getByTestId("v2-remove-panel");
+          await remove.getByRole("button", { name: "Max" }).click();
           await remove.getByTestId("contract").getByText(/removeLiquidityETH/).waitFor();
           await remove.getByRole("button", { name: "Remove liquidity" }).click();
+          await confirmReview(page);
           await confirmed(sentBefore + 4); // pair-token approval, then the withdrawal
           assert.equal(await erc20(pair, me), 0n);
         },

@@ -27,6 +27,10 @@ export interface TestWallet {
   chainId(): number;
   /** Resolves once the wallet has sent `count` transactions in all. */
   sentCount(count: number): Promise<void>;
+  /** The next `eth_sendTransaction` is refused as a holder's "Reject" would (code 4001). */
+  rejectNext(): void;
+  /** Every `eth_sendTransaction` asked, rejected ones included. */
+  readonly asked: number;
 }
 
 const ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'%3E%3Crect width='8' " +
@@ -123,6 +127,8 @@ export async function installTestWallet(
   const signRequests: string[] = [];
   const addedRpcUrls: string[] = [];
   let nextId = 1;
+  let rejectNext = false;
+  let asked = 0;
 
   async function emit(event: string, value: unknown) {
     await page.evaluate(
@@ -177,6 +183,11 @@ export async function installTestWallet(
         return { result: null };
       }
       case "eth_sendTransaction": {
+        asked++;
+        if (rejectNext) {
+          rejectNext = false;
+          return { error: { code: 4001, message: "User rejected the request." } };
+        }
         if (!connected) return { error: { code: 4100, message: "Not connected" } };
         if (chainId !== options.demoChainId) return { error: { code: 4901, message: "Wrong chain" } };
         return { result: await sender.send(params[0] as TxRequest) };
@@ -209,6 +220,10 @@ export async function installTestWallet(
     addedRpcUrls,
     chainId: () => chainId,
     sentCount: sender.sentCount,
+    rejectNext: () => void (rejectNext = true),
+    get asked() {
+      return asked;
+    },
   };
 }
 

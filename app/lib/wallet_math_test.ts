@@ -23,7 +23,11 @@ import {
 Deno.test("slippage: 0.5 % by default, warning above 5 %, refused above 50 % or unreadable", () => {
   assert.equal(DEFAULT_SLIPPAGE_BPS, 50);
   assert.deepEqual(parseSlippage("0.5"), { ok: true, bps: 50, warning: null });
-  assert.deepEqual(parseSlippage("0"), { ok: true, bps: 0, warning: null });
+  assert.deepEqual(parseSlippage("0.05"), { ok: true, bps: 5, warning: null });
+  for (const low of ["0", "0.01", "0.04"]) {
+    const check = parseSlippage(low);
+    assert.ok(check.ok && /very low: the transaction may fail/.test(check.warning ?? ""), low);
+  }
   assert.deepEqual(parseSlippage("5"), { ok: true, bps: 500, warning: null });
   const high = parseSlippage("5.01");
   assert.ok(high.ok && high.bps === 501 && high.warning?.includes("high"));

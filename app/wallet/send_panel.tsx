@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { getAddress } from "viem";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
@@ -25,6 +25,7 @@ import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
 import { showToast } from "../components/controls/toast.tsx";
+import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 
 /** The panel of `/send`. */
 export function SendPanel({ data }: { data: TradeData }) {
@@ -43,7 +44,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [done, setDone] = useState<TxDone | null>(null);
   const [refresh, setRefresh] = useState(0);
-  const sending = useRef(false);
+  const [review, setReview] = useState<ActionReview | null>(null);
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const { tokens, list } = useTokenOptions(data, client);
@@ -85,53 +86,63 @@ export function SendPanel({ data }: { data: TradeData }) {
   const feeWei = fee?.key === feeKey ? fee.wei : null;
   const nativePrice = tokens.find((t) => t.key === "NATIVE")?.price;
   const tooMuch = amount !== null && balance !== null && amount > balance;
-  const busy = txBusy(status);
+  const busy = txBusy(status) || review !== null;
   const usd = (value: bigint | null) => {
     if (value === null || decimals === null) return null;
     const worth = usdValue(value, decimals, option?.price);
     return worth === null ? null : formatUsd(worth);
   };
 
-  async function onSend() {
-    if (sending.current) return;
-    if (!chain || !client || !wallet.address || wallet.chainId === null || !address || !option) return;
+  /** Opens the review of this transfer; nothing is sent until the holder confirms in it. */
+  function onSend() {
+    if (review || !chain || !client || !wallet.address || wallet.chainId === null || !address || !option) return;
     if (amount === null || amount <= 0n || decimals === null || recipientProblem(recipient)) return;
-    sending.current = true;
     setDone(null);
+    setStatus({ step: "idle" });
+    const to = getAddress(recipient.trim());
     const sentText = `${formatUnitsShort(amount, decimals)} ${option.symbol}`;
     const what = { account: wallet.address, chainId: chain.chainId, summary: `Send ${sentText}` };
-    let last: TxStatus = { step: "idle" };
-    try {
-      const outcome = await send(
-        { chain, client, from: wallet.address, walletChainId: wallet.chainId },
-        {
-          token: { address, symbol: option.symbol },
-          to: recipient,
-          amount,
-          flagged: flagged ? [{ symbol: option.symbol, confirmed: confirmFlagged }] : [],
+    const context = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
+    const tx = transferTx({ address, symbol: option.symbol }, to, amount);
+    const feeText = feeWei === null ? "–" : `${formatUnitsShort(feeWei, 18, 4)} ${chain.nativeCurrency.symbol}`;
+    setReview({
+      title: "Review send",
+      rows: [
+        { label: "You send", value: sentText, note: usd(amount), testId: "review-send" },
+        { label: "To", value: <code>{to}</code>, testId: "review-to" },
+        { label: "Network fee (estimate)", value: feeText },
+      ],
+      changes: [{ symbol: option.symbol, amount: `−${formatUnitsShort(amount, decimals)}`, usd: usd(amount) }],
+      spends: [],
+      spender: null,
+      action: {
+        title: `Send ${sentText} to ${shortenAddress(to)}`,
+        contract: tx.to,
+        call: tx.label,
+        async run(report) {
+          const outcome = await send(
+            context,
+            {
+              token: { address, symbol: option.symbol },
+              to: recipient,
+              amount,
+              flagged: flagged ? [{ symbol: option.symbol, confirmed: confirmFlagged }] : [],
+            },
+            trackTx(report, what),
+          );
+          if (!outcome.ok) return false;
+          const text = `Sent ${sentText} to ${shortenAddress(outcome.to)}`;
+          const explorer = explorerTxUrl(chain, outcome.hash);
+          recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
+          setDone({ text, hash: outcome.hash, explorer });
+          showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
+          return true;
         },
-        trackTx((next) => {
-          last = next;
-          setStatus(next);
-        }, what),
-      );
-      if (!outcome.ok) {
-        // A revert or a refusal is said where the person looks: in the status line and a toast.
-        const ended = last as TxStatus;
-        if (ended.step === "reverted") showToast({ tone: "danger", title: "Send reverted: nothing was sent" });
-        else if (ended.step === "failed") showToast({ tone: "danger", title: `Send not sent: ${ended.reason}` });
-        return;
-      }
-      const text = `Sent ${sentText} to ${shortenAddress(outcome.to)}`;
-      const explorer = explorerTxUrl(chain, outcome.hash);
-      recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
-      setDone({ text, hash: outcome.hash, explorer });
-      showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
-      setAmountText("");
-    } finally {
-      sending.current = false;
-      setRefresh((n) => n + 1);
-    }
+      },
+      confirm: "Confirm send",
+      // One send per intent: the amount resets.
+      onDone: () => setAmountText(""),
+    });
   }
 
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
@@ -206,12 +217,25 @@ export function SendPanel({ data }: { data: TradeData }) {
           pending={busy}
           pendingLabel={status.step === "wallet" ? "Confirm in your wallet…" : "Sending…"}
           disabled={!!problem || amount === null || amount <= 0n || tooMuch || (flagged && !confirmFlagged)}
-          onClick={() => void onSend()}
+          onClick={onSend}
         >
           {tooMuch ? `Insufficient ${option?.symbol} balance` : amount === null ? "Enter an amount" : "Send"}
         </Button>
       </WalletGate>
       <TxSummary done={done} testId="send-summary" />
+      {review && chain && client && wallet.address && wallet.chainId !== null
+        ? (
+          <ActionReviewSheet
+            review={review}
+            context={{ chain, client, from: wallet.address, walletChainId: wallet.chainId }}
+            onStatus={setStatus}
+            onClose={() => {
+              setReview(null);
+              setRefresh((n) => n + 1);
+            }}
+          />
+        )
+        : null}
       <TxStatusView status={status} />
     </div>
   );

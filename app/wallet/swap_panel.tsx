@@ -36,18 +36,29 @@ import { buildTrade, describeTrade } from "../lib/wallet_split.ts";
 import type { SwapPlan, SwapToken, TradeKind } from "../lib/wallet_swap.ts";
 import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
-import { txBusy, type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
+import { type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
 import { AmountBox, BalanceNote, ContractCalled, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
 import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { defaultPair } from "../lib/default_pair.ts";
 import { ImpactWarning, SwapSettings } from "./swap_parts.tsx";
 import { recordTx, trackTx } from "./tx_history.ts";
 import { quote as quoteTrade, type QuoteResult } from "./actions/quote.ts";
-import { swap } from "./actions/swap.ts";
+import { swapSteps } from "./actions/swap.ts";
+import { type BalanceChange, ReviewSheet } from "../review/review_sheet.tsx";
+import type { ReviewStep } from "../review/review_steps.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { Button, IconButton } from "../components/controls/button.tsx";
-import { DetailRows } from "../components/controls/detail_rows.tsx";
+import { type DetailRow, DetailRows } from "../components/controls/detail_rows.tsx";
 import { showToast } from "../components/controls/toast.tsx";
+
+/** What the review shows: the quote as it stood when the holder opened it. */
+interface SwapReview {
+  readonly plan: SwapPlan;
+  readonly tokenIn: SwapToken;
+  readonly tokenOut: SwapToken;
+  readonly rows: readonly (DetailRow | null)[];
+  readonly changes: readonly BalanceChange[];
+}
 
 /** How often an open screen refreshes its quote. */
 const QUOTE_REFRESH_MS = 12_000;
@@ -83,11 +94,12 @@ export function SwapPanel({ data }: { data: TradeData }) {
     flagged: new Set(),
     error: null,
   });
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [done, setDone] = useState<TxDone | null>(null);
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [review, setReview] = useState<SwapReview | null>(null);
   const [refresh, setRefresh] = useState(0);
-  const sending = useRef(false);
-  const busy = txBusy(status);
+  // While the holder reviews, the quote stands still (the review shows a snapshot).
+  const busy = review !== null;
 
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const { tokens, list } = useTokenOptions(data, client);
@@ -230,48 +242,47 @@ export function SwapPanel({ data }: { data: TradeData }) {
   const impactOk = impactAccepted(impact, ackKey, ack);
   const needsAck = impact !== null && impact >= IMPACT_ACK_BPS;
 
-  async function onSwap() {
-    if (sending.current) return;
-    if (!plan || !chain || !client || !wallet.address || !tokenIn || !tokenOut || wallet.chainId === null) return;
-    if (!impactOk) return;
-    sending.current = true;
+  /** The review of this quote: a snapshot (later quotes do not change what the holder reviews); nothing is sent. */
+  function openReview() {
+    if (review || !plan || !tokenIn || !tokenOut || !impactOk) return;
     setDone(null);
-    const from = wallet.address;
-    const sold = `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`;
-    const what = { account: from, chainId: chain.chainId, summary: `Swap ${sold} for ${tokenOut.symbol}` };
-    let last: TxStatus = { step: "idle" };
-    try {
-      const outcome = await swap(
-        { chain, client, from, walletChainId: wallet.chainId },
-        { plan, tokenIn, tokenOut, unlimited, flagged: flaggedList },
-        trackTx((next) => {
-          last = next;
-          setStatus(next);
-        }, what),
-      );
-      if (!outcome.ok) {
-        // A revert or a refusal is said where the person looks: in the status line and a toast.
-        const ended = last as TxStatus;
-        if (ended.step === "reverted") showToast({ tone: "danger", title: "Swap reverted: nothing was traded" });
-        else if (ended.step === "failed") showToast({ tone: "danger", title: `Swap not sent: ${ended.reason}` });
-        return;
-      }
-      const text = `Swapped ${formatUnitsShort(outcome.amounts.amountIn, tokenIn.decimals)} ${tokenIn.symbol} for ${
-        formatUnitsShort(outcome.amounts.amountOut, tokenOut.decimals)
-      } ${tokenOut.symbol}`;
-      const explorer = explorerTxUrl(chain, outcome.hash);
-      recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
-      setDone({ text, hash: outcome.hash, explorer });
-      showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
-      // One trade per intent: the amount resets, so the button waits for a new one.
-      setAmountText("");
-      setKind("exactIn");
-      setAck(null);
-      setQuoted(null);
-    } finally {
-      sending.current = false;
-      setRefresh((n) => n + 1);
+    setStatus({ step: "idle" });
+    setReview({ plan, tokenIn, tokenOut, rows: quoteRows(true), changes: balanceChanges(plan, tokenIn, tokenOut) });
+  }
+
+  /** The swap's steps for the review (reads the allowance only). */
+  function prepareSwap(snapshot: SwapReview) {
+    if (!chain || !client || !wallet.address || wallet.chainId === null) {
+      return Promise.reject(new Error("No wallet is connected"));
     }
+    const from = wallet.address;
+    const { tokenIn, tokenOut } = snapshot;
+    const sold = `${formatUnitsShort(snapshot.plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`;
+    const what = { account: from, chainId: chain.chainId, summary: `Swap ${sold} for ${tokenOut.symbol}` };
+    const track = (step: ReviewStep): ReviewStep => ({ ...step, run: (report) => step.run(trackTx(report, what)) });
+    return swapSteps(
+      { chain, client, from, walletChainId: wallet.chainId },
+      { plan: snapshot.plan, tokenIn, tokenOut, unlimited, flagged: flaggedList },
+      (outcome) => {
+        const text = `Swapped ${formatUnitsShort(outcome.amounts.amountIn, tokenIn.decimals)} ${tokenIn.symbol} for ${
+          formatUnitsShort(outcome.amounts.amountOut, tokenOut.decimals)
+        } ${tokenOut.symbol}`;
+        const explorer = explorerTxUrl(chain, outcome.hash);
+        recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
+        setDone({ text, hash: outcome.hash, explorer });
+        showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
+      },
+    ).then((steps) => steps.map(track));
+  }
+
+  /** Every step confirmed: one trade per intent, the amount resets so the button waits for a new one. */
+  function swapDone() {
+    setReview(null);
+    setAmountText("");
+    setKind("exactIn");
+    setAck(null);
+    setQuoted(null);
+    setRefresh((n) => n + 1);
   }
 
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
@@ -339,10 +350,8 @@ export function SwapPanel({ data }: { data: TradeData }) {
           setKind(side.kind);
           setAmountText(text);
           // A new intent: the last trade's summary and status give way.
-          if (done) {
-            setDone(null);
-            setStatus({ step: "idle" });
-          }
+          if (done) setDone(null);
+          setStatus({ step: "idle" });
         }}
         picker={
           <TokenPicker
@@ -391,13 +400,112 @@ export function SwapPanel({ data }: { data: TradeData }) {
     : needsAck && !impactOk
     ? "Accept the price impact to swap"
     : needsAck
-    ? "Swap anyway"
-    : "Swap";
-  const pendingLabel = status.step === "simulating"
-    ? "Simulating…"
-    : status.step === "wallet"
-    ? "Confirm in your wallet…"
-    : "Swapping…";
+    ? "Review swap anyway"
+    : "Review swap";
+
+  /** The quote's rows (the review adds both amounts with their USD). */
+  function quoteRows(withAmounts: boolean): (DetailRow | null)[] {
+    if (!trade || !tokenIn || !tokenOut) return [];
+    const sides: (DetailRow | null)[] = withAmounts
+      ? [
+        {
+          label: kind === "exactIn" ? "You pay" : "You pay (estimated)",
+          value: `${formatUnitsShort(trade.amountIn, tokenIn.decimals)} ${tokenIn.symbol}`,
+          note: usd(trade.amountIn, tokenIn, inOption?.price),
+          testId: "review-pay",
+        },
+        {
+          label: kind === "exactIn" ? "You receive (estimated)" : "You receive",
+          value: `${formatUnitsShort(trade.amountOut, tokenOut.decimals)} ${tokenOut.symbol}`,
+          note: usd(trade.amountOut, tokenOut, outOption?.price),
+          testId: "review-receive",
+        },
+      ]
+      : [];
+    return [
+      ...sides,
+      {
+        label: "Rate",
+        value: `1 ${tokenIn.symbol} = ${
+          (Number(formatUnits(trade.amountOut, tokenOut.decimals)) /
+            Number(formatUnits(trade.amountIn, tokenIn.decimals))).toPrecision(6)
+        } ${tokenOut.symbol}`,
+      },
+      {
+        label: "Price impact",
+        value: impact === null ? "–" : formatImpact(impact),
+        tone,
+        testId: withAmounts ? undefined : "price-impact",
+      },
+      plan
+        ? kind === "exactIn"
+          ? {
+            label: "Minimum received",
+            value: `${formatUnitsShort(plan.minimumOut, tokenOut.decimals)} ${tokenOut.symbol}`,
+            note: usd(plan.minimumOut, tokenOut, outOption?.price),
+            testId: withAmounts ? "review-minimum" : "minimum-received",
+          }
+          : {
+            label: "Maximum sold",
+            value: `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`,
+            note: usd(plan.maximumIn, tokenIn, inOption?.price),
+            testId: withAmounts ? "review-maximum" : "maximum-sold",
+          }
+        : null,
+      {
+        label: "Slippage",
+        value: slippage.ok ? `${slippage.bps / 100}%${customSlippage === null ? " (auto)" : ""}` : "–",
+      },
+      {
+        label: "Network fee (estimate)",
+        value: result?.feeWei === null || result?.feeWei === undefined
+          ? "–"
+          : `${formatUnitsShort(result.feeWei, 18, 4)} ${nativeSymbol}`,
+        note: feeUsd === null ? null : formatUsd(feeUsd),
+        testId: withAmounts ? undefined : "network-fee",
+      },
+      {
+        label: trade.legs.length > 1 ? "Route (split)" : "Route",
+        value: (
+          <span className="route-legs">
+            {describeTrade(trade, symbolOf).map((leg) => <span key={leg}>{leg}</span>)}
+          </span>
+        ),
+        testId: withAmounts ? undefined : "route",
+      },
+    ];
+  }
+
+  /** What the account's balances do if the swap goes through at the quote (and at worst within the slippage). */
+  function balanceChanges(p: SwapPlan, tIn: SwapToken, tOut: SwapToken): BalanceChange[] {
+    if (!trade) return [];
+    const fee = result?.feeWei ?? null;
+    return [
+      {
+        symbol: tIn.symbol,
+        amount: kind === "exactIn"
+          ? `−${formatUnitsShort(trade.amountIn, tIn.decimals)}`
+          : `−${formatUnitsShort(trade.amountIn, tIn.decimals)} (at most −${
+            formatUnitsShort(p.maximumIn, tIn.decimals)
+          })`,
+        usd: usd(trade.amountIn, tIn, inOption?.price),
+      },
+      {
+        symbol: tOut.symbol,
+        amount: kind === "exactIn"
+          ? `+${formatUnitsShort(trade.amountOut, tOut.decimals)} (at least +${
+            formatUnitsShort(p.minimumOut, tOut.decimals)
+          })`
+          : `+${formatUnitsShort(trade.amountOut, tOut.decimals)}`,
+        usd: usd(trade.amountOut, tOut, outOption?.price),
+      },
+      ...(fee === null ? [] : [{
+        symbol: `${nativeSymbol} (network fee)`,
+        amount: `−${formatUnitsShort(fee, 18, 4)}`,
+        usd: feeUsd === null ? null : formatUsd(feeUsd),
+      }]),
+    ];
+  }
 
   return (
     <div className="trade-panel wallet-swap" data-testid="swap-panel">
@@ -426,64 +534,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
         unlimited={unlimited}
         onUnlimited={setUnlimited}
       />
-      {trade && tokenIn && tokenOut
-        ? (
-          <DetailRows
-            testId="quote"
-            rows={[
-              {
-                label: "Rate",
-                value: `1 ${tokenIn.symbol} = ${
-                  (Number(formatUnits(trade.amountOut, tokenOut.decimals)) /
-                    Number(formatUnits(trade.amountIn, tokenIn.decimals))).toPrecision(6)
-                } ${tokenOut.symbol}`,
-              },
-              {
-                label: "Price impact",
-                value: impact === null ? "–" : formatImpact(impact),
-                tone,
-                testId: "price-impact",
-              },
-              plan
-                ? kind === "exactIn"
-                  ? {
-                    label: "Minimum received",
-                    value: `${formatUnitsShort(plan.minimumOut, tokenOut.decimals)} ${tokenOut.symbol}`,
-                    note: usd(plan.minimumOut, tokenOut, outOption?.price),
-                    testId: "minimum-received",
-                  }
-                  : {
-                    label: "Maximum sold",
-                    value: `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`,
-                    note: usd(plan.maximumIn, tokenIn, inOption?.price),
-                    testId: "maximum-sold",
-                  }
-                : null,
-              {
-                label: "Slippage",
-                value: slippage.ok ? `${slippage.bps / 100}%${customSlippage === null ? " (auto)" : ""}` : "–",
-              },
-              {
-                label: "Network fee (estimate)",
-                value: result?.feeWei === null || result?.feeWei === undefined
-                  ? "–"
-                  : `${formatUnitsShort(result.feeWei, 18, 4)} ${nativeSymbol}`,
-                note: feeUsd === null ? null : formatUsd(feeUsd),
-                testId: "network-fee",
-              },
-              {
-                label: trade.legs.length > 1 ? "Route (split)" : "Route",
-                value: (
-                  <span className="route-legs">
-                    {describeTrade(trade, symbolOf).map((leg) => <span key={leg}>{leg}</span>)}
-                  </span>
-                ),
-                testId: "route",
-              },
-            ]}
-          />
-        )
-        : null}
+      {trade && tokenIn && tokenOut ? <DetailRows testId="quote" rows={quoteRows(false)} /> : null}
       {plan
         ? (
           <dl className="trade-contract">
@@ -519,15 +570,28 @@ export function SwapPanel({ data }: { data: TradeData }) {
           variant={needsAck && impactOk ? "danger" : "primary"}
           wide
           data-testid="swap-button"
-          pending={busy}
-          pendingLabel={pendingLabel}
           disabled={!plan || !!insufficient || !impactOk || (flaggedList.length > 0 && !confirmFlagged)}
-          onClick={() => void onSwap()}
+          onClick={openReview}
         >
           {label}
         </Button>
       </WalletGate>
       <TxSummary done={done} testId="swap-summary" />
+      {review
+        ? (
+          <ReviewSheet
+            title="Review swap"
+            rows={review.rows}
+            changes={review.changes}
+            warning={needsAck ? `Price impact ${impact === null ? "" : formatImpact(impact)}: you accepted it.` : null}
+            prepare={() => prepareSwap(review)}
+            confirmLabel={(steps) => steps.length > 1 ? `Approve ${review.tokenIn.symbol} and swap` : "Confirm swap"}
+            onClose={() => setReview(null)}
+            onStatus={setStatus}
+            onDone={swapDone}
+          />
+        )
+        : null}
       <TxStatusView status={status} />
     </div>
   );

@@ -8,8 +8,7 @@
  *
  * @module
  */
-import { chainCall } from "./chain_call.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { getAddress } from "viem";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
@@ -19,15 +18,7 @@ import { formatUsd } from "../lib/format.ts";
 import { wholeTokens } from "../lib/portfolio_chain.ts";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
-import {
-  amount0ForAmount1,
-  amount1ForAmount0,
-  readPool,
-  sortTokens,
-  sqrtRatioAtTick,
-  tickSpacingOf,
-  type V3Pool,
-} from "../lib/wallet_v3.ts";
+import { amount0ForAmount1, amount1ForAmount0, sqrtRatioAtTick, tickSpacingOf, type V3Pool } from "../lib/wallet_v3.ts";
 import {
   customRangeTicks,
   formatRangePrice,
@@ -46,7 +37,9 @@ import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { Select, TextInput } from "../components/controls/fields.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { mintPosition } from "./actions/mint.ts";
-import { deadline, SlippageInput, type TokenMeta, tokenMeta, useChain } from "./liquidity_shared.tsx";
+import { deadline, SlippageInput, type TokenMeta, useChain } from "./liquidity_shared.tsx";
+import { deepestFee, priceGap, usePairPools } from "./v3_pair_pools.ts";
+import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import { pairPicker, useTokenOptions } from "./token_options.ts";
 import { WalletGate } from "./form_rows.tsx";
@@ -90,15 +83,15 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
         ?.key ??
       ""
   );
-  const [fee, setFee] = useState(() => data.fee ?? 3000);
+  // The link's tier, else the deepest existing pool's once read (`usePairPools`).
+  const [chosenFee, setFee] = useState<number | null>(() => data.fee ?? null);
   const [preset, setPreset] = useState<RangePreset>("10");
   const [inverted, setInverted] = useState<boolean | null>(null);
   const [typed, setTyped] = useState({ min: "", max: "" });
   const [startText, setStartText] = useState("");
   const [amountText, setAmountText] = useState("");
   const [slippageText, setSlippageText] = useState("0.5");
-  const [pair, setPair] = useState<[TokenMeta, TokenMeta] | null>(null);
-  const [pool, setPool] = useState<V3Pool | null | undefined>(undefined);
+  const [review, setReview] = useState<ActionReview | null>(null);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const slippage = parseSlippage(slippageText);
 
@@ -109,26 +102,19 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
   const addressB = toAddress(b);
   const nativeSide = a === NATIVE_PLACEHOLDER ? addressA : b === NATIVE_PLACEHOLDER ? addressB : null;
 
-  useEffect(() => {
-    setPair(null);
-    setPool(undefined);
-    if (!client || !chain || !addressA || !addressB || addressA === addressB) return;
-    const [x, y] = sortTokens(addressA, addressB);
-    void Promise.all([
-      tokenMeta(client, x),
-      tokenMeta(client, y),
-      readPool(chainCall(client), chain.contracts, x, y, fee),
-    ])
-      .then(([t0, t1, p]) => {
-        setPair([t0, t1]);
-        setPool(p);
-      }, () => setPool(null));
-  }, [client, chain, addressA, addressB, fee]);
+  const { pair, pools } = usePairPools(client, chain, addressA, addressB);
+  const deepest = pools ? deepestFee(pools) : null;
+  const fee = chosenFee ?? deepest ?? 3000;
+  const pool: V3Pool | null | undefined = pools === undefined ? undefined : pools.get(fee) ?? null;
 
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
   if (wallet.ready && !chain) return <p className="muted">V3 positions on {data.chainLabel} are not available here.</p>;
 
   const [t0, t1] = pair ?? [null, null];
+  // A token's USD price at the gateway's prices (the pickers' tokens).
+  const priceOfToken = (t: TokenMeta) =>
+    tokens.find((o) => o.key === (t.address === nativeSide ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))?.price ??
+      null;
   // The symbols people pay with: ether where a side is the native token.
   const symbol = (t: TokenMeta | null) =>
     t ? (t.address === nativeSide ? chain?.nativeCurrency.symbol ?? "ETH" : t.symbol) : "…";
@@ -151,6 +137,13 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
       startError = (e as Error).message;
     }
   }
+  // The market's price as shown: the deepest pool's, else the gateway's prices of both tokens.
+  const marketPool = deepest !== null ? pools?.get(deepest) ?? null : null;
+  const gatewayPrice = t0 && t1 && priceOfToken(t0) && priceOfToken(t1)
+    ? (side?.inverted ? priceOfToken(t1)! / priceOfToken(t0)! : priceOfToken(t0)! / priceOfToken(t1)!)
+    : null;
+  const market = marketPool && side ? shownPrice(marketPool.tick, side) : gatewayPrice;
+  const gap = pool === null ? priceGap(Number(startText), market) : null;
   const sqrtPrice = pool ? pool.sqrtPriceX96 : currentTick !== null ? sqrtRatioAtTick(currentTick) : null;
   const range = side ? rangeOf(preset, typed, side, currentTick, spacing) : { ticks: null, error: null };
   const [tickLower, tickUpper] = range.ticks ?? [null, null];
@@ -168,12 +161,9 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
       amount1 = amount1ForAmount0(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
     }
   }
-  const busy = txBusy(status);
+  const busy = txBusy(status) || review !== null;
   const done = status.step === "confirmed";
-  // The deposit's USD value at the gateway's prices (the pickers' tokens), when both sides have one.
-  const priceOf = (t: TokenMeta) =>
-    tokens.find((o) => o.key === (t.address === nativeSide ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))?.price ??
-      null;
+  const priceOf = priceOfToken;
   const depositUsd = t0 && t1 && amount0 !== null && amount1 !== null && priceOf(t0) !== null &&
       priceOf(t1) !== null
     ? wholeTokens(amount0, t0.decimals) * priceOf(t0)! + wholeTokens(amount1, t1.decimals) * priceOf(t1)!
@@ -200,7 +190,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
     setInverted(next);
   }
 
-  async function onCreate() {
+  function onCreate() {
     if (!chain || !client || !wallet.address || wallet.chainId === null || !t0 || !t1 || !slippage.ok) return;
     if (amount0 === null || amount1 === null || tickLower === null || tickUpper === null || sqrtPrice === null) return;
     const asSpend = (t: TokenMeta, s: string): SwapToken => ({
@@ -208,30 +198,65 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
       symbol: s,
       decimals: t.decimals,
     });
-    try {
-      await mintPosition(
-        { chain, client, from: wallet.address, walletChainId: wallet.chainId },
+    const context = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
+    const params = {
+      spend0: { token: asSpend(t0, s0), amount: amount0 },
+      spend1: { token: asSpend(t1, s1), amount: amount1 },
+      token0: t0.address,
+      token1: t1.address,
+      fee,
+      tickLower,
+      tickUpper,
+      initialSqrtPriceX96: pool === null ? sqrtPrice : undefined,
+      options: {
+        contracts: chain.contracts,
+        recipient: wallet.address,
+        slippageBps: slippage.bps,
+        deadline: deadline(),
+      },
+    };
+    const pairName = `${s0}/${s1} ${fee / 10_000}%`;
+    setStatus({ step: "idle" });
+    setReview({
+      title: pool === null ? "Review creating a pool and a position" : "Review the new position",
+      rows: [
+        { label: "Pool", value: pool === null ? `${pairName} (new: created at your price)` : pairName },
         {
-          spend0: { token: asSpend(t0, s0), amount: amount0 },
-          spend1: { token: asSpend(t1, s1), amount: amount1 },
-          token0: t0.address,
-          token1: t1.address,
-          fee,
-          tickLower,
-          tickUpper,
-          initialSqrtPriceX96: pool === null ? sqrtPrice : undefined,
-          options: {
-            contracts: chain.contracts,
-            recipient: wallet.address,
-            slippageBps: slippage.bps,
-            deadline: deadline(),
-          },
+          label: `Range (${quote})`,
+          value: shown
+            ? `${full ? "0" : formatRangePrice(shown[0])} – ${full ? "∞" : formatRangePrice(shown[1])}`
+            : "–",
         },
-        setStatus,
-      );
-    } catch (e) {
-      setStatus({ step: "failed", label: "mint", reason: (e as Error).message });
-    }
+        pool === null
+          ? {
+            label: "Starting price",
+            value: `${startText} ${quote}`,
+            tone: gap !== null && gap > 0.02 ? "warning" : "neutral",
+          }
+          : null,
+        {
+          label: "Deposits",
+          value: `${formatUnitsShort(amount0, t0.decimals)} ${s0} and ${formatUnitsShort(amount1, t1.decimals)} ${s1}`,
+          note: depositUsd !== null ? `≈ ${formatUsd(depositUsd, { compact: false })}` : undefined,
+          testId: "review-deposits",
+        },
+        { label: "Slippage", value: `${slippage.bps / 100}%` },
+      ],
+      changes: [
+        { symbol: s0, amount: `−${formatUnitsShort(amount0, t0.decimals)} (at most)` },
+        { symbol: s1, amount: `−${formatUnitsShort(amount1, t1.decimals)} (at most)` },
+        { symbol: "position NFT", amount: "+1" },
+      ],
+      spends: [params.spend0, params.spend1],
+      spender: chain.contracts.v3PositionManager,
+      action: {
+        title: `Open a ${pairName} position`,
+        contract: chain.contracts.v3PositionManager,
+        call: pool === null ? "multicall(createAndInitializePoolIfNecessary, mint)" : "mint",
+        run: (report) => mintPosition(context, params, report),
+      },
+      confirm: "Create position",
+    });
   }
 
   const full = tickLower !== null && tickUpper !== null && isFullRange(tickLower, tickUpper, spacing);
@@ -259,7 +284,17 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
           />
         </div>
         <Select label="Fee tier" value={fee} onChange={(e) => setFee(Number(e.currentTarget.value))}>
-          {V3_FEE_TIERS.map((t) => <option key={t.fee} value={t.fee}>{t.fee / 10_000}%</option>)}
+          {V3_FEE_TIERS.map((t) => (
+            <option key={t.fee} value={t.fee}>
+              {t.fee / 10_000}%{pools === undefined
+                ? ""
+                : t.fee === deepest
+                ? " · deepest pool"
+                : pools.get(t.fee)
+                ? " · pool exists"
+                : " · no pool"}
+            </option>
+          ))}
         </Select>
       </div>
       <div className="trade-box">
@@ -300,6 +335,14 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
               onChange={(e) => setStartText(e.currentTarget.value)}
               error={startError}
             />
+          )
+          : null}
+        {gap !== null && gap > 0.02
+          ? (
+            <p role="alert" className="control-error" data-testid="price-gap">
+              This starting price is {(gap * 100).toFixed(1)}% away from the market's ({formatRangePrice(market!)}{" "}
+              {quote}): arbitrageurs would take the difference from your deposit.
+            </p>
           )
           : null}
         <Segmented
@@ -384,11 +427,21 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
           pending={busy}
           pendingLabel="Opening the position…"
           disabled={done || amount0 === null || amount1 === null || !!range.error || !!startError || !slippage.ok}
-          onClick={() => void onCreate()}
+          onClick={onCreate}
         >
           Create position
         </Button>
       </WalletGate>
+      {review && chain && client && wallet.address && wallet.chainId !== null
+        ? (
+          <ActionReviewSheet
+            review={review}
+            context={{ chain, client, from: wallet.address, walletChainId: wallet.chainId }}
+            onStatus={setStatus}
+            onClose={() => setReview(null)}
+          />
+        )
+        : null}
       <TxStatusView status={status} />
       {done
         ? (
