@@ -63,6 +63,12 @@ Deno.test({
           await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
         });
 
+        await t.step(`${device}: the network selector names the chain the wallet is on`, async () => {
+          await page.getByRole("button", { name: /^Network: Uniswap demo chain/ }).waitFor();
+          await page.reload();
+          await page.getByRole("button", { name: /^Network: Uniswap demo chain/ }).waitFor({ timeout: 10_000 });
+        });
+
         for (const path of ["/swap", "/positions", "/send", "/explore", "/add/v2", "/portfolio"]) {
           await t.step(`${device}: ${path} opened by URL names the account in the header within 10 s`, async () => {
             const started = Date.now();

@@ -13,8 +13,18 @@
  * @module
  */
 
-/** The window event the wallet store dispatches on every connection change (`detail`: its status). */
+/** The window event the wallet store dispatches on every connection or chain change. */
 export const WALLET_CONNECTION_EVENT = "wallet:connection";
+
+/** The event's `detail`. */
+export interface WalletConnectionDetail {
+  readonly status: "disconnected" | "connecting" | "reconnecting" | "connected";
+  /** The chain the wallet is on, as the service names it ("Uniswap demo chain"), or `null`. */
+  readonly chainLabel: string | null;
+}
+
+/** The last change announced: a listener added later reads it at once. */
+let last: WalletConnectionDetail | null = null;
 
 /** Whether this browser connected a wallet before (wagmi keeps `wagmi.*` keys in localStorage). */
 export function connectedBefore(): boolean {
@@ -71,9 +81,27 @@ export async function walletAuthorized(waitMs = 250): Promise<boolean> {
  */
 export function onWalletConnection(onConnected: () => void): () => void {
   const listener = (event: Event) => {
-    const status = (event as CustomEvent<string>).detail;
+    const { status } = (event as CustomEvent<WalletConnectionDetail>).detail;
     if (status === "connected" || status === "reconnecting") onConnected();
   };
   globalThis.addEventListener(WALLET_CONNECTION_EVENT, listener);
+  if (last?.status === "connected" || last?.status === "reconnecting") onConnected();
+  return () => globalThis.removeEventListener(WALLET_CONNECTION_EVENT, listener);
+}
+
+/** Announces a connection or chain change (the wallet store calls it); listeners that come later read the last one. */
+export function announceWalletConnection(detail: WalletConnectionDetail): void {
+  last = detail;
+  globalThis.dispatchEvent(new CustomEvent(WALLET_CONNECTION_EVENT, { detail }));
+}
+
+/** Calls `onChain` with the wallet's chain label (or `null`) on every change; returns the unsubscribe function. */
+export function onWalletChain(onChain: (label: string | null) => void): () => void {
+  const listener = (event: Event) => {
+    const { status, chainLabel } = (event as CustomEvent<WalletConnectionDetail>).detail;
+    onChain(status === "connected" ? chainLabel : null);
+  };
+  globalThis.addEventListener(WALLET_CONNECTION_EVENT, listener);
+  if (last) onChain(last.status === "connected" ? last.chainLabel : null);
   return () => globalThis.removeEventListener(WALLET_CONNECTION_EVENT, listener);
 }

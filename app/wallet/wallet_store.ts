@@ -34,7 +34,7 @@ import { useSyncExternalStore } from "react";
 import type { PublicChain, RpcDirectory } from "../../lib/rpc_directory.ts";
 import type { Address } from "../../lib/address.ts";
 import { hasWalletConnectSession } from "./walletconnect_mark.ts";
-import { WALLET_CONNECTION_EVENT } from "./wallet_intent.ts";
+import { announceWalletConnection, type WalletConnectionDetail } from "./wallet_intent.ts";
 import type { WalletConnectHost, WalletConnectState } from "./walletconnect_types.ts";
 
 /** A wallet the user can pick. */
@@ -81,12 +81,18 @@ const listeners = new Set<() => void>();
 const publicClients = new Map<number, PublicClient>();
 
 function set(patch: Partial<WalletState>): void {
-  const before = state.status;
+  const before = { status: state.status, chainId: state.chainId, chains: state.chains };
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
-  // The header follows whichever screen started the store (`wallet_intent.ts`).
-  if (state.status !== before && typeof window !== "undefined") {
-    globalThis.dispatchEvent(new CustomEvent(WALLET_CONNECTION_EVENT, { detail: state.status }));
+  // The header follows whichever screen started the store (`wallet_intent.ts`): its control and the network selector.
+  const changed = state.status !== before.status || state.chainId !== before.chainId || state.chains !== before.chains;
+  if (changed && typeof window !== "undefined") {
+    const chain = state.chains.find((c) => c.chainId === state.chainId);
+    const detail: WalletConnectionDetail = {
+      status: state.status,
+      chainLabel: state.chainId === null ? null : chain?.label ?? `Chain ${state.chainId}`,
+    };
+    announceWalletConnection(detail);
   }
 }
 
