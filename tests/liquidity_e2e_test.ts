@@ -90,7 +90,8 @@ Deno.test({
       await t.step(
         "/portfolio shows the connected wallet: its on-chain ETH balance, USD total, no 'connect'",
         async () => {
-          await page.goto(`${server.url}/portfolio`, { waitUntil: "networkidle" });
+          // The Tokens tab: every balance (the overview shows the largest few).
+          await page.goto(`${server.url}/portfolio/tokens`, { waitUntil: "networkidle" });
           const mine = page.getByTestId("connected-portfolio");
           const eth = mine.getByRole("row").filter({ has: page.locator(".token-symbol", { hasText: /^ETH$/ }) });
           const cell = (await eth.locator(".balance-cell").textContent())!;
@@ -260,19 +261,29 @@ Deno.test({
         },
       );
 
-      await t.step("/portfolio lists the transactions sent from this interface, after a reload too", async () => {
-        await page.goto(`${server.url}/portfolio`, { waitUntil: "networkidle" });
-        const sent = page.getByTestId("sent-txs");
-        const last = wallet.sent[wallet.sent.length - 1];
-        await sent.getByText(last, { exact: true }).waitFor();
-        await sent.getByText(/Removed liquidity from the ETH\/USDC V2 pair/).waitFor();
-        await sent.getByText(/Opened a USDC\/WETH 0\.05% position/).waitFor();
-        await page.reload({ waitUntil: "networkidle" });
-        const item = sent.getByRole("listitem").filter({ hasText: last });
-        await item.getByText(/^Confirmed/).waitFor();
-        assert.equal(await sent.getByRole("listitem").count(), wallet.sent.length, "every transaction sent is listed");
-        await page.getByTestId("positions-list").getByText(`#${tokenId} USDC/WETH 0.05%`).waitFor();
-      });
+      await t.step(
+        "/portfolio/activity lists the transactions sent from this interface, after a reload too",
+        async () => {
+          await page.goto(`${server.url}/portfolio/activity`, { waitUntil: "networkidle" });
+          const sent = page.getByTestId("sent-txs");
+          const last = wallet.sent[wallet.sent.length - 1];
+          await sent.getByText(last, { exact: true }).waitFor();
+          await sent.getByText(/Removed liquidity from the ETH\/USDC V2 pair/).waitFor();
+          await sent.getByText(/Opened a USDC\/WETH 0\.05% position/).waitFor();
+          await page.reload({ waitUntil: "networkidle" });
+          const item = sent.getByRole("listitem").filter({ hasText: last });
+          await item.getByText(/^Confirmed/).waitFor();
+          assert.equal(
+            await sent.locator('[data-source="interface"]').count(),
+            wallet.sent.length,
+            "every transaction sent is listed",
+          );
+          // The activity tab is activity only; the DeFi tab has the positions.
+          assert.equal(await page.getByTestId("positions-list").count(), 0);
+          await page.goto(`${server.url}/portfolio/defi`, { waitUntil: "networkidle" });
+          await page.getByTestId("positions-list").getByText(`#${tokenId} USDC/WETH 0.05%`).waitFor();
+        },
+      );
 
       await t.step("at 390 px connected: no sideways scroll on /portfolio and /positions", async () => {
         await page.setViewportSize({ width: 390, height: 844 });

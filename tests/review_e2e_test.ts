@@ -144,6 +144,28 @@ Deno.test({
           const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[before + 1] });
           assert.equal(receipt.status, "success");
         });
+        if (device === "desktop") {
+          await t.step("connected, /portfolio/activity and /portfolio/tokens are different views", async () => {
+            await page.goto(`${server.url}/portfolio/activity`);
+            const mine = page.getByTestId("connected-portfolio");
+            await mine.getByTestId("sent-txs").getByText(/^Swapped 10 UNI for [\d,.]+ USDC/).waitFor({
+              timeout: 15_000,
+            });
+            await mine.getByTestId("sent-txs").getByText(/^Swapped 1 AAVE for [\d,.]+ USDC/).waitFor();
+            assert.equal(await mine.locator("table").count(), 0, "the activity tab shows no balance table");
+            assert.equal(await mine.getAttribute("data-tab"), "activity");
+            await page.goto(`${server.url}/portfolio/tokens`);
+            await mine.locator("table tbody tr").first().waitFor({ timeout: 15_000 });
+            assert.equal(await mine.getByTestId("sent-txs").count(), 0, "the tokens tab lists no activity");
+            const rows = mine.locator("table").first().locator("tbody tr");
+            const count = await rows.count();
+            assert.ok(count > 5, `${count} tokens`);
+            for (let i = 0; i < count; i++) {
+              const change = (await rows.nth(i).locator("td").nth(1).textContent())!.trim();
+              assert.match(change, /^[▲▼ ]*[-+]?\d+\.\d\d%$/, `row ${i}: 24 h change "${change}"`);
+            }
+          });
+        }
         assert.deepEqual(problems, []);
         await context.close();
       }

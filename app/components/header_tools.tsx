@@ -88,7 +88,10 @@ function ChainSelector() {
         aria-haspopup="dialog"
         onClick={() => void import("../lib/header_data.ts").then((m) => m.chainsWithoutData()).then(setEmpty, () => {})}
       >
-        <span className="visually-hidden">Network:</span> {walletChain ?? currentOption?.label ?? current}
+        <span className="visually-hidden">Network:</span>{" "}
+        <span className="chain-label" title={walletChain ?? undefined}>
+          {walletChain ?? currentOption?.label ?? current}
+        </span>
         <span aria-hidden="true" className="chain-caret">▾</span>
       </button>
       <div id={id} popover="auto" className="chain-menu" role="dialog" aria-label="Choose a network">

@@ -8,7 +8,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useState } from "react";
-import { getAddress } from "viem";
+import { formatUnits, getAddress } from "viem";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUsd, shortenAddress } from "../lib/format.ts";
@@ -17,7 +17,7 @@ import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { txBusy, type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
-import { AmountBox, BalanceNote, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
+import { AmountBox, BalanceNote, FlaggedConfirm, maxAmount, WalletGate } from "./form_rows.tsx";
 import { optionAddress, useTokenOptions } from "./token_options.ts";
 import { recordTx, trackTx } from "./tx_history.ts";
 import { recipientProblem, send, transferTx } from "./actions/send.ts";
@@ -167,7 +167,15 @@ export function SendPanel({ data }: { data: TradeData }) {
       >
         <div className="trade-under">
           <span className="muted trade-note" data-testid="usd-send">{usd(amount) ?? "\u00a0"}</span>
-          <BalanceNote amount={balance} decimals={decimals} testId="send-balance" usd={usd(balance)} />
+          <BalanceNote
+            amount={balance}
+            decimals={decimals}
+            testId="send-balance"
+            usd={usd(balance)}
+            onMax={balance !== null && decimals !== null
+              ? () => setAmountText(formatUnits(maxAmount(balance, address === "native"), decimals))
+              : undefined}
+          />
         </div>
       </AmountBox>
       <div className="trade-box">

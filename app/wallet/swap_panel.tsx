@@ -33,11 +33,11 @@ import {
   usdValue,
 } from "../lib/wallet_math.ts";
 import { buildTrade, describeTrade } from "../lib/wallet_split.ts";
-import type { SwapPlan, SwapToken, TradeKind } from "../lib/wallet_swap.ts";
+import { quoteFailure, type SwapPlan, type SwapToken, type TradeKind } from "../lib/wallet_swap.ts";
 import { publicClient, useWallet } from "./wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
 import { type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
-import { AmountBox, BalanceNote, ContractCalled, FlaggedConfirm, WalletGate } from "./form_rows.tsx";
+import { AmountBox, BalanceNote, ContractCalled, FlaggedConfirm, maxAmount, WalletGate } from "./form_rows.tsx";
 import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { defaultPair } from "../lib/default_pair.ts";
 import { ImpactWarning, SwapSettings } from "./swap_parts.tsx";
@@ -58,6 +58,18 @@ interface SwapReview {
   readonly tokenOut: SwapToken;
   readonly rows: readonly (DetailRow | null)[];
   readonly changes: readonly BalanceChange[];
+}
+
+/** How soon a quote that failed on the transport (rate limit, network) is tried again. */
+const QUOTE_RETRY_MS = 1_500;
+
+/** What the screen says when a quote failed on the way, never "no route" for an error. */
+function quoteFailureText(error: unknown): string {
+  const why = quoteFailure(error);
+  if (why === "rate limited") return "Quote delayed: the chain's RPC is rate limited right now; retrying…";
+  if (why === "network") return "Quote failed: the chain's RPC cannot be reached (network error); retrying…";
+  const e = error as { shortMessage?: string; message?: string } | null;
+  return `Quote failed: ${(e?.shortMessage ?? e?.message ?? "unknown error").split("\n")[0]}; retrying…`;
 }
 
 /** How often an open screen refreshes its quote. */
@@ -174,6 +186,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
       setQuoted(null);
       return;
     }
+    let failure: string | null = null;
     const found = await quoteTrade(client, {
       contracts: chain.contracts,
       tokenIn,
@@ -181,10 +194,15 @@ export function SwapPanel({ data }: { data: TradeData }) {
       kind,
       amount,
       nativeToOutput,
-    }).catch(() => null);
+    }).catch((error) => {
+      failure = quoteFailureText(error);
+      return null;
+    });
     if (seq !== quoteSeq.current) return;
     setQuoted({ key: quoteKey, result: found });
-    setQuoteError(found ? null : "No route between these tokens on this chain");
+    setQuoteError(found ? null : failure ?? "No liquidity for this trade: no pool between these tokens can fill it");
+    // Rate limited or offline: the quote tries again shortly, not only at the next refresh.
+    if (failure) setTimeout(() => seq === quoteSeq.current && void runQuote(), QUOTE_RETRY_MS);
   }, [client, chain, quoteKey, nativeToOutput]);
   useEffect(() => {
     const timer = setTimeout(() => void runQuote(), 250);
@@ -371,6 +389,14 @@ export function SwapPanel({ data }: { data: TradeData }) {
             decimals={side.token?.decimals}
             testId={side.testId === "in" ? "balance-in" : "balance-out"}
             usd={balanceUsd}
+            onMax={side.kind === "exactIn" && balance !== undefined && side.token
+              ? () => {
+                setKind("exactIn");
+                setAmountText(formatUnits(maxAmount(balance, side.address === "native"), side.token!.decimals));
+                if (done) setDone(null);
+                setStatus({ step: "idle" });
+              }
+              : undefined}
           />
         </div>
       </AmountBox>
@@ -551,7 +577,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
           />
         )
         : null}
-      {quoteError && amount ? <p className="muted" role="status">{quoteError}</p> : null}
+      {quoteError && amount ? <p className="muted" role="status" data-testid="quote-error">{quoteError}</p> : null}
       {planError ? <p role="alert">{planError}</p> : null}
       {flaggedList.length > 0
         ? (
