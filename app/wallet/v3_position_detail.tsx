@@ -25,21 +25,19 @@ import { TxStatusView } from "./tx_status.tsx";
 import { useWallet } from "./wallet_store.ts";
 import type { TxStatus } from "./wallet_tx.ts";
 
-/** One position by its token id, with its actions when the connected account owns it. */
-export function V3PositionDetail(
-  { chainName, tokenId, tokens = [] }: { chainName: string; tokenId: string; tokens?: readonly PricedToken[] },
+/** The position `id` read on chain with its owner (and, for the connected owner, its fees); the latest read only. */
+function useV3Position(
+  client: ReturnType<typeof useChain>["client"],
+  chain: ReturnType<typeof useChain>["chain"],
+  id: bigint | null,
+  account: `0x${string}` | null,
+  refresh: number,
 ) {
-  const wallet = useWallet();
-  const { chain, client } = useChain(wallet, chainName);
   const [row, setRow] = useState<V3Row | null>(null);
   const [owner, setOwner] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
-  const [asEther, setAsEther] = useState(true);
-  const [inverted, setInverted] = useState<boolean | null>(null);
-  const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
-
+  const tokenId = String(id);
+  const wallet = { address: account };
   useEffect(() => {
     if (!client || !chain || id === null) return;
     // A read begun before the wallet reconnected (no fees: not known as the owner's) may end after the one begun
@@ -61,6 +59,22 @@ export function V3PositionDetail(
       live = false;
     };
   }, [client, chain, tokenId, wallet.address, refresh]);
+  return { row, owner, error };
+}
+
+/** One position by its token id, with its actions when the connected account owns it. */
+export function V3PositionDetail(
+  { chainName, tokenId, tokens = [] }: { chainName: string; tokenId: string; tokens?: readonly PricedToken[] },
+) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, chainName);
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [refresh, setRefresh] = useState(0);
+  const [asEther, setAsEther] = useState(true);
+  const [inverted, setInverted] = useState<boolean | null>(null);
+  const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
+
+  const { row, owner, error } = useV3Position(client, chain, id, wallet.address, refresh);
 
   if (id === null) return <p role="alert">Cannot parse position id "{tokenId}": expected a number</p>;
   if (wallet.ready && !chain) return <p className="muted">V3 positions on this chain are not available here.</p>;
