@@ -6,16 +6,15 @@
 import { Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { lazy, Suspense, useMemo, useSyncExternalStore } from "react";
-import { changeDirection, formatAmount, formatPercentChange, formatUsd } from "../lib/format.ts";
+import { changeDirection, formatPercentChange, formatUsd } from "../lib/format.ts";
 import { fetchActivity, fetchNfts } from "../lib/portfolio_data.ts";
-import type { NftCard } from "../lib/portfolio_data.ts";
 import type { PortfolioPageData } from "../lib/portfolio_loader.ts";
 import { ActivityList } from "./activity_list.tsx";
 import { AddressForm } from "./address_form.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { LiveActivity } from "./live_activity.tsx";
 import { LoadMore, usePaged } from "./paged.tsx";
-import { NftTile } from "./nft_tile.tsx";
+import { NftGrid } from "../portfolio/nft_grid.tsx";
 import { ErrorState } from "./status.tsx";
 
 /** The connected wallet's portfolio: wallet code, loaded in the browser only when the URL names no address. */
@@ -115,35 +114,6 @@ export function PortfolioFrame(
           )}
       </section>
     </GatewayProvider>
-  );
-}
-
-/** An NFT grid. */
-export function NftGrid({ nfts }: { nfts: readonly NftCard[] }) {
-  if (nfts.length === 0) return <p className="empty">No NFTs.</p>;
-  return (
-    <ul className="nft-grid">
-      {nfts.map((n) => (
-        <li key={n.id}>
-          <NftTile href={n.href} imageUrl={n.imageUrl} name={n.name}>
-            {n.quantity > 1 ? <span className="badge">×{n.quantity}</span> : null}
-            <br />
-            <span className="muted">
-              {n.collection ?? "Unknown collection"}
-              {n.verified ? " ✓" : ""}
-            </span>
-            {n.floor !== null
-              ? (
-                <>
-                  <br />
-                  <span className="muted">Floor {formatAmount(n.floor)} ETH</span>
-                </>
-              )
-              : null}
-          </NftTile>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -20,7 +20,7 @@ import { type Activity, describeActivity } from "../lib/activity.ts";
 import { fetchActivity, fetchNfts, type NftCard } from "../lib/portfolio_data.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
 import { Address } from "../components/address.tsx";
-import { NftGrid } from "../components/portfolio_screen.tsx";
+import { NftGrid } from "./nft_grid.tsx";
 import { Time } from "../components/time.tsx";
 import { useChain } from "../wallet/liquidity_shared.tsx";
 import { PositionsList } from "../wallet/positions_list.tsx";

@@ -9,15 +9,13 @@
  */
 import { useState } from "react";
 import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
-import { amount1ForAmount0, buildCollect, buildIncrease, buildRemove, type V3Position } from "../lib/wallet_v3.ts";
+import { amount1ForAmount0 } from "../lib/wallet_v3.ts";
 import { Button } from "../components/controls/button.tsx";
 import { TextInput, Toggle } from "../components/controls/fields.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import { increaseV3Liquidity } from "./actions/add_liquidity.ts";
-import { collectFees } from "./actions/collect.ts";
-import { removeV3Liquidity } from "./actions/remove_liquidity.ts";
-import type { ReviewSpend, WalletContext } from "./actions/approve.ts";
-import { deadline, SlippageInput, type TokenMeta } from "./liquidity_shared.tsx";
+import type { WalletContext } from "./actions/approve.ts";
+import { deadline, SlippageInput } from "./liquidity_shared.tsx";
+import { collectReview, increaseReview, removeReview, type ReviewInput } from "./v3_position_reviews.ts";
 import type { V3Row } from "./positions_read.ts";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import type { TxStatus } from "./wallet_tx.ts";
@@ -38,11 +36,6 @@ export interface V3PositionActionsProps {
   readonly onChanged: () => void;
   /** "1 USDC, 0.5 ETH" of amounts, paid out in ether for the WETH side when `out`. */
   readonly amounts: (a: { amount0: bigint; amount1: bigint } | null, out?: boolean) => string;
-}
-
-/** The side a spend pays: in ether when the holder pays the WETH side with ether. */
-function spendOf(token: TokenMeta, amount: bigint, native: boolean, ether: string): ReviewSpend {
-  return native ? { token: { address: "native", symbol: ether, decimals: 18 }, amount } : { token, amount };
 }
 
 /** Increase, collect and remove, each through its review. */
@@ -69,101 +62,26 @@ export function V3PositionActions(props: V3PositionActionsProps) {
   });
   const payIn = (side: 0 | 1) => (wethSide === side && payEther ? ether : [t0, t1][side].symbol);
 
-  function reviewIncrease() {
-    if (add0 === null || add1 === null || !slippage.ok) return;
-    const spend0 = spendOf(t0, add0, wethSide === 0 && payEther, ether);
-    const spend1 = spendOf(t1, add1, wethSide === 1 && payEther, ether);
-    const nativeValue = spend0.token.address === "native" ? add0 : spend1.token.address === "native" ? add1 : undefined;
-    const o = options();
-    const tx = buildIncrease(position.tokenId, { amount0: add0, amount1: add1, nativeValue }, o);
-    setReview({
-      title: "Review increasing liquidity",
-      rows: [
-        { label: "Position", value: `#${position.tokenId} ${t0.symbol}/${t1.symbol}` },
-        {
-          label: "Adds",
-          value: `${formatUnitsShort(add0, t0.decimals)} ${payIn(0)}, ${formatUnitsShort(add1, t1.decimals)} ${
-            payIn(1)
-          }`,
-          testId: "review-adds",
-        },
-        { label: "Slippage", value: `${slippage.bps / 100}%` },
-        {
-          label: "Ether sent as value",
-          value: nativeValue ? `${formatUnitsShort(nativeValue, 18)} ${ether} (wrapped by the manager)` : "none",
-        },
-      ],
-      changes: [
-        { symbol: payIn(0), amount: `−${formatUnitsShort(add0, t0.decimals)} (at most)` },
-        { symbol: payIn(1), amount: `−${formatUnitsShort(add1, t1.decimals)} (at most)` },
-      ],
-      spends: [spend0, spend1],
-      spender: context.chain.contracts.v3PositionManager,
-      action: {
-        title: `Increase position #${position.tokenId}`,
-        contract: tx.to,
-        call: tx.label,
-        run: (report) =>
-          increaseV3Liquidity(context, { tokenId: position.tokenId, spend0, spend1, options: o }, report),
-      },
-      confirm: "Increase liquidity",
-      onDone: () => setAddText(""),
-    });
-  }
-
-  function reviewCollect() {
-    const o = options();
-    const tx = buildCollect(position, { ...o, expected: row.fees ?? undefined });
-    setReview({
-      title: "Review collecting fees",
-      rows: [
-        { label: "Position", value: `#${position.tokenId} ${t0.symbol}/${t1.symbol}` },
-        { label: "Fees owed", value: props.amounts(row.fees, true), testId: "review-fees" },
-      ],
-      changes: row.fees ? [{ symbol: "", amount: `+${props.amounts(row.fees, true)}` }] : [],
-      spends: [],
-      spender: null,
-      action: {
-        title: `Collect the fees of #${position.tokenId}`,
-        contract: tx.to,
-        call: tx.label,
-        run: (report) => collectFees(context, { position, expected: row.fees ?? undefined, options: o }, report),
-      },
-      confirm: "Collect fees",
-    });
-  }
-
-  function reviewRemove() {
-    if (share === "" || !slippage.ok) return;
-    const percent = Number(share);
-    const liquidity = position.liquidity * BigInt(percent) / 100n;
-    const o = options();
-    const tx = buildRemove(position as V3Position, liquidity, pool.sqrtPriceX96, o);
-    const part = row.held
-      ? { amount0: row.held.amount0 * BigInt(percent) / 100n, amount1: row.held.amount1 * BigInt(percent) / 100n }
+  const input: ReviewInput = {
+    row,
+    context,
+    options: options(),
+    amounts: props.amounts,
+    payIn,
+    ether,
+    slippageBps: slippage.ok ? slippage.bps : null,
+  };
+  const reviewIncrease = () => {
+    const next = add0 !== null && add1 !== null && slippage.ok
+      ? increaseReview(input, { add0, add1, wethSide, payEther })
       : null;
-    setReview({
-      title: "Review removing liquidity",
-      rows: [
-        { label: "Position", value: `#${position.tokenId} ${t0.symbol}/${t1.symbol}` },
-        { label: "Share removed", value: `${percent}%`, testId: "review-share" },
-        { label: "You receive about", value: props.amounts(part, true) },
-        { label: "Slippage", value: `${slippage.bps / 100}%` },
-      ],
-      changes: part ? [{ symbol: "", amount: `+${props.amounts(part, true)} (and any fees owed)` }] : [],
-      spends: [],
-      spender: null,
-      action: {
-        title: `Remove ${percent}% of #${position.tokenId}`,
-        contract: tx.to,
-        call: tx.label,
-        run: (report) =>
-          removeV3Liquidity(context, { position, percent, sqrtPriceX96: pool.sqrtPriceX96, options: o }, report),
-      },
-      confirm: "Remove liquidity",
-      onDone: () => setShare(""),
-    });
-  }
+    if (next) setReview({ ...next, onDone: () => setAddText("") });
+  };
+  const reviewCollect = () => setReview(collectReview(input));
+  const reviewRemove = () => {
+    if (share === "" || !slippage.ok) return;
+    setReview({ ...removeReview(input, Number(share)), onDone: () => setShare("") });
+  };
 
   const busy = review !== null;
   return (

@@ -8,24 +8,113 @@
  * @module
  */
 import { useEffect, useId, useMemo, useState } from "react";
-import { formatUnits, getAddress } from "viem";
-import { explorerTxUrl } from "../../lib/chains.ts";
+import { formatUnits, getAddress, type PublicClient } from "viem";
+import type { Address } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatUsd, shortenAddress } from "../lib/format.ts";
+import { formatUsd } from "../lib/format.ts";
 import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
-import { publicClient, useWallet } from "./wallet_store.ts";
-import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { publicClient, useWallet } from "../wallet/wallet_store.ts";
+import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "../wallet/wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { txBusy, type TxDone, TxStatusView, TxSummary } from "./tx_status.tsx";
-import { AmountBox, BalanceNote, FlaggedConfirm, maxAmount, WalletGate } from "./form_rows.tsx";
-import { optionAddress, useTokenOptions } from "./token_options.ts";
-import { recordTx, trackTx } from "./tx_history.ts";
-import { recipientProblem, send, transferTx } from "./actions/send.ts";
+import { txBusy, type TxDone, TxStatusView, TxSummary } from "../wallet/tx_status.tsx";
+import { AmountBox, BalanceNote, FlaggedConfirm, maxAmount, WalletGate } from "../wallet/form_rows.tsx";
+import { optionAddress, useTokenOptions } from "../wallet/token_options.ts";
+import { recipientProblem, transferTx } from "../wallet/actions/send.ts";
+import { transferReview } from "./send_review.tsx";
 import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
-import { showToast } from "../components/controls/toast.tsx";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
+
+/** The token's decimals, the account's balance of it and whether the gateway flags it. */
+function useSendToken(
+  client: PublicClient | null,
+  address: Address | "native" | null,
+  gatewayChain: string,
+  account: Address | null,
+  refresh: number,
+) {
+  const [decimals, setDecimals] = useState<number | null>(null);
+  const [balance, setBalance] = useState<bigint | null>(null);
+  const [flagged, setFlagged] = useState(false);
+  const data = { chain: gatewayChain };
+  const wallet = { address: account };
+  useEffect(() => {
+    setDecimals(null);
+    if (!client || !address) return;
+    tokenDecimals(client, address).then(setDecimals, () => setDecimals(null));
+    if (address !== "native") {
+      void flaggedTokens(data.chain, [address]).then((f) => setFlagged(f.flagged.size > 0 || f.error !== null));
+    } else setFlagged(false);
+  }, [client, address, data.chain]);
+  useEffect(() => {
+    setBalance(null);
+    if (!client || !address || !wallet.address) return;
+    tokenBalance(client, address, wallet.address).then(setBalance, () => setBalance(null));
+  }, [client, address, wallet.address, refresh]);
+
+  return { decimals, balance, flagged };
+}
+
+/** The network fee of a transfer: its gas estimate at the current gas price, once it can be sent. */
+function useTransferFee(
+  client: PublicClient | null,
+  account: Address | null,
+  token: { address: Address | "native"; symbol: string } | null,
+  what: { amount: bigint | null; recipient: string | null },
+): bigint | null {
+  const [fee, setFee] = useState<{ key: string; wei: bigint } | null>(null);
+  const { amount, recipient } = what;
+  const feeKey = `${token?.address}|${amount}|${recipient}|${account}`;
+  useEffect(() => {
+    if (!client || !account || !token || amount === null || amount <= 0n || !recipient) return;
+    const tx = transferTx(token, getAddress(recipient), amount);
+    let live = true;
+    Promise.all([
+      client.estimateGas({ account, to: tx.to, data: tx.data, value: tx.value }),
+      client.getGasPrice(),
+    ]).then(([gas, price]) => live && setFee({ key: feeKey, wei: gas * price }), () => {});
+    return () => {
+      live = false;
+    };
+  }, [client, feeKey]);
+  return fee?.key === feeKey ? fee.wei : null;
+}
+
+/** The network fee with its USD worth, and the token contract a transfer calls. */
+function SendDetails(
+  { feeWei, symbol, nativePrice, contract }: {
+    feeWei: bigint | null;
+    symbol: string;
+    nativePrice: number | null | undefined;
+    contract: Address | null;
+  },
+) {
+  const feeUsd = feeWei === null ? null : usdValue(feeWei, 18, nativePrice);
+  return (
+    <>
+      {feeWei !== null
+        ? (
+          <DetailRows
+            rows={[{
+              label: "Network fee (estimate)",
+              value: `${formatUnitsShort(feeWei, 18, 4)} ${symbol}`,
+              note: feeUsd === null ? null : formatUsd(feeUsd),
+              testId: "network-fee",
+            }]}
+          />
+        )
+        : null}
+      {contract
+        ? (
+          <p className="muted trade-contract">
+            Contract called: <code data-testid="contract">{contract}</code> (transfer)
+          </p>
+        )
+        : null}
+    </>
+  );
+}
 
 /** The panel of `/send`. */
 export function SendPanel({ data }: { data: TradeData }) {
@@ -37,9 +126,6 @@ export function SendPanel({ data }: { data: TradeData }) {
   });
   const [amountText, setAmountText] = useState("");
   const [recipient, setRecipient] = useState("");
-  const [decimals, setDecimals] = useState<number | null>(null);
-  const [balance, setBalance] = useState<bigint | null>(null);
-  const [flagged, setFlagged] = useState(false);
   const [confirmFlagged, setConfirmFlagged] = useState(false);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [done, setDone] = useState<TxDone | null>(null);
@@ -51,39 +137,15 @@ export function SendPanel({ data }: { data: TradeData }) {
   const option = tokens.find((t) => t.key === key);
   const address = optionAddress(option);
 
-  useEffect(() => {
-    setDecimals(null);
-    if (!client || !address) return;
-    tokenDecimals(client, address).then(setDecimals, () => setDecimals(null));
-    setConfirmFlagged(false);
-    if (address !== "native") {
-      void flaggedTokens(data.chain, [address]).then((f) => setFlagged(f.flagged.size > 0 || f.error !== null));
-    } else setFlagged(false);
-  }, [client, address, data.chain]);
-  useEffect(() => {
-    setBalance(null);
-    if (!client || !address || !wallet.address) return;
-    tokenBalance(client, address, wallet.address).then(setBalance, () => setBalance(null));
-  }, [client, address, wallet.address, refresh]);
+  const { decimals, balance, flagged } = useSendToken(client, address, data.chain, wallet.address, refresh);
+  useEffect(() => setConfirmFlagged(false), [address]);
 
   const amount = decimals === null ? null : parseAmount(amountText, decimals);
   const problem = recipientProblem(recipient);
-  // The network fee of this transfer: its gas estimate at the current gas price, once it can be sent.
-  const [fee, setFee] = useState<{ key: string; wei: bigint } | null>(null);
-  const feeKey = `${address}|${amount}|${recipient.trim()}|${wallet.address}`;
-  useEffect(() => {
-    if (!client || !wallet.address || !address || !option || amount === null || amount <= 0n || problem) return;
-    const tx = transferTx({ address, symbol: option.symbol }, getAddress(recipient.trim()), amount);
-    let live = true;
-    Promise.all([
-      client.estimateGas({ account: wallet.address, to: tx.to, data: tx.data, value: tx.value }),
-      client.getGasPrice(),
-    ]).then(([gas, price]) => live && setFee({ key: feeKey, wei: gas * price }), () => {});
-    return () => {
-      live = false;
-    };
-  }, [client, feeKey]);
-  const feeWei = fee?.key === feeKey ? fee.wei : null;
+  const feeWei = useTransferFee(client, wallet.address, option && address ? { address, symbol: option.symbol } : null, {
+    amount,
+    recipient: problem ? null : recipient.trim(),
+  });
   const nativePrice = tokens.find((t) => t.key === "NATIVE")?.price;
   const tooMuch = amount !== null && balance !== null && amount > balance;
   const busy = txBusy(status) || review !== null;
@@ -99,47 +161,18 @@ export function SendPanel({ data }: { data: TradeData }) {
     if (amount === null || amount <= 0n || decimals === null || recipientProblem(recipient)) return;
     setDone(null);
     setStatus({ step: "idle" });
-    const to = getAddress(recipient.trim());
-    const sentText = `${formatUnitsShort(amount, decimals)} ${option.symbol}`;
-    const what = { account: wallet.address, chainId: chain.chainId, summary: `Send ${sentText}` };
-    const context = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
-    const tx = transferTx({ address, symbol: option.symbol }, to, amount);
-    const feeText = feeWei === null ? "–" : `${formatUnitsShort(feeWei, 18, 4)} ${chain.nativeCurrency.symbol}`;
     setReview({
-      title: "Review send",
-      rows: [
-        { label: "You send", value: sentText, note: usd(amount), testId: "review-send" },
-        { label: "To", value: <code>{to}</code>, testId: "review-to" },
-        { label: "Network fee (estimate)", value: feeText },
-      ],
-      changes: [{ symbol: option.symbol, amount: `−${formatUnitsShort(amount, decimals)}`, usd: usd(amount) }],
-      spends: [],
-      spender: null,
-      action: {
-        title: `Send ${sentText} to ${shortenAddress(to)}`,
-        contract: tx.to,
-        call: tx.label,
-        async run(report) {
-          const outcome = await send(
-            context,
-            {
-              token: { address, symbol: option.symbol },
-              to: recipient,
-              amount,
-              flagged: flagged ? [{ symbol: option.symbol, confirmed: confirmFlagged }] : [],
-            },
-            trackTx(report, what),
-          );
-          if (!outcome.ok) return false;
-          const text = `Sent ${sentText} to ${shortenAddress(outcome.to)}`;
-          const explorer = explorerTxUrl(chain, outcome.hash);
-          recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });
-          setDone({ text, hash: outcome.hash, explorer });
-          showToast({ tone: "positive", title: text, body: explorer ? "View it on the explorer" : outcome.hash });
-          return true;
-        },
-      },
-      confirm: "Confirm send",
+      ...transferReview({
+        context: { chain, client, from: wallet.address, walletChainId: wallet.chainId },
+        token: { address, symbol: option.symbol, decimals },
+        amount,
+        recipient,
+        feeWei,
+        usd,
+        flagged,
+        confirmFlagged,
+        onMined: setDone,
+      }),
       // One send per intent: the amount resets.
       onDone: () => setAmountText(""),
     });
@@ -158,10 +191,8 @@ export function SendPanel({ data }: { data: TradeData }) {
         onAmount={(text) => {
           setAmountText(text);
           // A new intent: the last send's summary and status give way.
-          if (done) {
-            setDone(null);
-            setStatus({ step: "idle" });
-          }
+          setDone(null);
+          setStatus({ step: "idle" });
         }}
         picker={<TokenPicker tokens={tokens} list={list} value={key} onSelect={setKey} label="Token to send" />}
       >
@@ -189,25 +220,12 @@ export function SendPanel({ data }: { data: TradeData }) {
           onChange={(e) => setRecipient(e.currentTarget.value)}
         />
       </div>
-      {feeWei !== null
-        ? (
-          <DetailRows
-            rows={[{
-              label: "Network fee (estimate)",
-              value: `${formatUnitsShort(feeWei, 18, 4)} ${chain?.nativeCurrency.symbol ?? "ETH"}`,
-              note: usdValue(feeWei, 18, nativePrice) === null ? null : formatUsd(usdValue(feeWei, 18, nativePrice)),
-              testId: "network-fee",
-            }]}
-          />
-        )
-        : null}
-      {address && address !== "native"
-        ? (
-          <p className="muted trade-contract">
-            Contract called: <code data-testid="contract">{address}</code> (transfer)
-          </p>
-        )
-        : null}
+      <SendDetails
+        feeWei={feeWei}
+        symbol={chain?.nativeCurrency.symbol ?? "ETH"}
+        nativePrice={nativePrice}
+        contract={address && address !== "native" ? address : null}
+      />
       {flagged
         ? (
           <FlaggedConfirm
