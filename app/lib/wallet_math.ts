@@ -219,3 +219,15 @@ export function convertByPrice(
   const digits = BigInt(mantissa.replace(".", ""));
   return shift >= 0 ? digits * 10n ** BigInt(shift) : digits / 10n ** BigInt(-shift);
 }
+
+/**
+ * An amount for reading (balances, amounts in sentences): {@linkcode formatUnitsShort}
+ * with its whole part grouped by thousands ("103,177.819615"). Not for input
+ * fields: they take {@linkcode formatUnitsShort} or viem's exact `formatUnits`.
+ */
+export function formatUnitsGrouped(amount: bigint, decimals: number, digits = 6): string {
+  const text = formatUnitsShort(amount, decimals, digits);
+  const [whole, fraction] = text.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}

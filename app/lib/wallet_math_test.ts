@@ -130,3 +130,11 @@ Deno.test("USD worth and conversion by price: estimates, null without a price", 
   );
   assert.equal(convertByPrice(1n, { decimals: 18, priceUsd: 3000 }, { decimals: 18, priceUsd: null }), null);
 });
+
+Deno.test("formatUnitsGrouped: the whole part grouped by thousands, the fraction as formatUnitsShort cuts it", async () => {
+  const { formatUnitsGrouped } = await import("./wallet_math.ts");
+  assert.equal(formatUnitsGrouped(103177819615n, 6), "103,177.819615");
+  assert.equal(formatUnitsGrouped(-1234567000000000000000000n, 18), "-1,234,567");
+  assert.equal(formatUnitsGrouped(999n, 0), "999");
+  assert.equal(formatUnitsGrouped(12n, 6), "0.000012");
+});

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import { formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped, formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
 import { switchWalletChain, type WalletState } from "./wallet_store.ts";
 
@@ -104,7 +104,7 @@ export function BalanceNote(
   },
 ) {
   const known = amount !== null && amount !== undefined && decimals !== null && decimals !== undefined;
-  const shown = known ? formatUnitsShort(amount, decimals) : "–";
+  const shown = known ? formatUnitsGrouped(amount, decimals) : "–";
   return (
     <p className="muted trade-note" data-testid={testId}>
       {onMax && known && amount > 0n
