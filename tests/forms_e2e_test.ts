@@ -75,6 +75,25 @@ Deno.test({
         assert.equal(await pay.inputValue(), formatUnits(balance - parseEther("0.01"), 18));
       });
 
+      await t.step("the picker shows the balance of tokens not chosen, read in one batch", async () => {
+        const before = rpcLog.requests.length;
+        await page.goto(`${server.url}/swap?inputCurrency=ETH&outputCurrency=${USDC}`);
+        await swap.getByTestId("balance-in").filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(1_500);
+        console.log(
+          `/swap opened, every listed token's balance read: ${rpcLog.requests.length - before} HTTP requests`,
+        );
+        await swap.getByRole("button", { name: /^Token to pay: / }).click();
+        const dialog = swap.getByRole("dialog", { name: "Token to pay" });
+        await dialog.getByRole("combobox").fill(UNI.toLowerCase());
+        const uni = dialog.getByRole("option").first();
+        const text = await uni.locator(".token-balance").textContent({ timeout: 10_000 });
+        const shown = Number(text!.replace(/,/g, ""));
+        const onChain = Number(formatUnits(await erc20(UNI, me), 18));
+        assert.ok(Math.abs(shown - onChain) / onChain < 0.001, `picker ${text} UNI, chain ${onChain}`);
+        await page.keyboard.press("Escape");
+      });
+
       for (
         const [label, input, amount] of [["10 UNI → USDC", UNI, "10"], ["500 ETH → UNI (split search)", "ETH", "500"]]
       ) {

@@ -27,6 +27,7 @@ import { publicClient, useWallet } from "../wallet/wallet_store.ts";
 import { useSwapForm } from "./use_swap_form.ts";
 import { useSwapReads } from "./use_swap_reads.ts";
 import { useSwapQuote } from "./use_swap_quote.ts";
+import { usePickerBalances } from "./use_picker_balances.ts";
 
 /** A token of the pair once its decimals are read. */
 function swapToken(address: Address | "native" | null, symbol: string | undefined, decimals: Record<string, number>) {
@@ -95,6 +96,7 @@ export function useSwapModel(data: TradeData) {
   const inAddress = optionAddress(inOption);
   const outAddress = optionAddress(outOption);
   const reads = useSwapReads(client, data.chain, { inAddress, outAddress }, wallet.address, refresh);
+  const batchedBalances = usePickerBalances(client, wallet.address, options.tokens, refresh);
   const tokenIn = swapToken(inAddress, inOption?.symbol, reads.decimals);
   const tokenOut = swapToken(outAddress, outOption?.symbol, reads.decimals);
   const amount = tokenIn && tokenOut
@@ -134,7 +136,8 @@ export function useSwapModel(data: TradeData) {
       ? [{ symbol: option.symbol, confirmed: form.confirmFlagged }]
       : [];
   });
-  const pickerBalances = new Map<string, string>();
+  // Every offered token's balance (one batched read), the chosen pair's as read with its decimals on top.
+  const pickerBalances = new Map<string, string>(batchedBalances);
   for (const option of [inOption, outOption]) {
     const address = optionAddress(option);
     const [balance, decimals] = address ? [reads.balances[address], reads.decimals[address]] : [];
