@@ -71,16 +71,21 @@ export function V3PositionActions(props: V3PositionActionsProps) {
     ether,
     slippageBps: slippage.ok ? slippage.bps : null,
   };
+  // A new action: the last one's status line ("Confirmed: …") gives way.
+  const open = (next: ActionReview) => {
+    props.onStatus({ step: "idle" });
+    setReview(next);
+  };
   const reviewIncrease = () => {
     const next = add0 !== null && add1 !== null && slippage.ok
       ? increaseReview(input, { add0, add1, wethSide, payEther })
       : null;
-    if (next) setReview({ ...next, onDone: () => setAddText("") });
+    if (next) open({ ...next, onDone: () => setAddText("") });
   };
-  const reviewCollect = () => setReview(collectReview(input));
+  const reviewCollect = () => open(collectReview(input));
   const reviewRemove = () => {
     if (share === "" || !slippage.ok) return;
-    setReview({ ...removeReview(input, Number(share)), onDone: () => setShare("") });
+    open({ ...removeReview(input, Number(share)), onDone: () => setShare("") });
   };
 
   const busy = review !== null;
