@@ -38,6 +38,7 @@ import {
   THEME_COLOR,
 } from "../lib/preview_meta.ts";
 import { previewText } from "../lib/text.ts";
+import { servesDemoData } from "./lib/demo_mode.ts";
 
 /** The crawler body's texts, cleaned and capped as in the tags. */
 export interface CrawlerBody {
@@ -60,6 +61,8 @@ export interface RootData {
   readonly tags: MetaDescriptor[];
   /** The crawler's body, for a crawler only. */
   readonly body: CrawlerBody | null;
+  /** The pages show the embedded demo data (no `GRAPHQL_URL`): a banner says so. */
+  readonly demo: boolean;
 }
 
 export const links: LinksFunction = () => [
@@ -90,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs & { contex
     crawler,
     tags: previewMeta(head),
     body: crawler && head.preview ? crawlerBody(head.preview) : null,
+    demo: servesDemoData(),
   };
   const headers = new Headers();
   if (head.preview !== null) headers.set("vary", "User-Agent");
@@ -138,7 +142,16 @@ export function Layout({ children }: { children: ReactNode }) {
       {head}
       <body>
         <SiteHeader />
-        <main id="main" className="page">{children}</main>
+        <main id="main" className="page">
+          {root?.demo
+            ? (
+              <p className="demo-banner" role="note" data-testid="demo-banner">
+                <strong>Demo:</strong> a local chain and seeded prices. Nothing here is live market data.
+              </p>
+            )
+            : null}
+          {children}
+        </main>
         <SiteFooter />
         <ScrollRestoration />
         <Scripts />

@@ -5,7 +5,7 @@
  * on chain; screenshots at 390 and 1280 px go to `test-results/liquidity/`.
  */
 import assert from "node:assert/strict";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
+import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
 import { COLOUR_RULES, seriousViolations } from "./screens_support.ts";
 import { getAddress, maxUint128, parseAbi, parseEther } from "viem";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
@@ -90,7 +90,8 @@ Deno.test({
       await t.step(
         "/portfolio shows the connected wallet: its on-chain ETH balance, USD total, no 'connect'",
         async () => {
-          await page.goto(`${server.url}/portfolio`, { waitUntil: "networkidle" });
+          // The Tokens tab: every balance (the overview shows the largest few).
+          await page.goto(`${server.url}/portfolio/tokens`, { waitUntil: "networkidle" });
           const mine = page.getByTestId("connected-portfolio");
           const eth = mine.getByRole("row").filter({ has: page.locator(".token-symbol", { hasText: /^ETH$/ }) });
           const cell = (await eth.locator(".balance-cell").textContent())!;
@@ -136,6 +137,7 @@ Deno.test({
         const usd = Number((await form.getByTestId("amounts").textContent())!.split("≈ $")[1].replace(/,/g, ""));
         assert.ok(usd > 1500 && usd < 2500, `deposit worth $${usd}`);
         await form.getByRole("button", { name: "Create position" }).click();
+        await confirmReview(page);
         interactions++;
         await confirmed(sentBefore + 3); // USDC and WETH approvals, then the mint
         assert.ok(interactions <= 6);
@@ -213,6 +215,7 @@ Deno.test({
         ];
         const sentBefore = wallet.sent.length;
         await detail.getByRole("button", { name: "Collect fees" }).click();
+        await confirmReview(page);
         await confirmed(sentBefore + 1);
         const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[sentBefore] });
         const gas = receipt.gasUsed * receipt.effectiveGasPrice;
@@ -235,6 +238,7 @@ Deno.test({
           const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
           const sentBefore = wallet.sent.length;
           await add.getByRole("button", { name: "Add liquidity" }).click();
+          await confirmReview(page);
           await confirmed(sentBefore + 2); // USDC approval, then the deposit
           const lp = await erc20(pair, me);
           assert.ok(lp > 0n, "pair tokens minted");
@@ -248,26 +252,38 @@ Deno.test({
 
           await page.goto(`${server.url}/remove/v2/ETH/${USDC}`, { waitUntil: "networkidle" });
           const remove = page.getByTestId("v2-remove-panel");
+          await remove.getByRole("button", { name: "Max" }).click();
           await remove.getByTestId("contract").getByText(/removeLiquidityETH/).waitFor();
           await remove.getByRole("button", { name: "Remove liquidity" }).click();
+          await confirmReview(page);
           await confirmed(sentBefore + 4); // pair-token approval, then the withdrawal
           assert.equal(await erc20(pair, me), 0n);
         },
       );
 
-      await t.step("/portfolio lists the transactions sent from this interface, after a reload too", async () => {
-        await page.goto(`${server.url}/portfolio`, { waitUntil: "networkidle" });
-        const sent = page.getByTestId("sent-txs");
-        const last = wallet.sent[wallet.sent.length - 1];
-        await sent.getByText(last, { exact: true }).waitFor();
-        await sent.getByText(/Removed liquidity from the ETH\/USDC V2 pair/).waitFor();
-        await sent.getByText(/Opened a USDC\/WETH 0\.05% position/).waitFor();
-        await page.reload({ waitUntil: "networkidle" });
-        const item = sent.getByRole("listitem").filter({ hasText: last });
-        await item.getByText(/^Confirmed/).waitFor();
-        assert.equal(await sent.getByRole("listitem").count(), wallet.sent.length, "every transaction sent is listed");
-        await page.getByTestId("positions-list").getByText(`#${tokenId} USDC/WETH 0.05%`).waitFor();
-      });
+      await t.step(
+        "/portfolio/activity lists the transactions sent from this interface, after a reload too",
+        async () => {
+          await page.goto(`${server.url}/portfolio/activity`, { waitUntil: "networkidle" });
+          const sent = page.getByTestId("sent-txs");
+          const last = wallet.sent[wallet.sent.length - 1];
+          await sent.getByText(last, { exact: true }).waitFor();
+          await sent.getByText(/Removed liquidity from the ETH\/USDC V2 pair/).waitFor();
+          await sent.getByText(/Opened a USDC\/WETH 0\.05% position/).waitFor();
+          await page.reload({ waitUntil: "networkidle" });
+          const item = sent.getByRole("listitem").filter({ hasText: last });
+          await item.getByText(/^Confirmed/).waitFor();
+          assert.equal(
+            await sent.locator('[data-source="interface"]').count(),
+            wallet.sent.length,
+            "every transaction sent is listed",
+          );
+          // The activity tab is activity only; the DeFi tab has the positions.
+          assert.equal(await page.getByTestId("positions-list").count(), 0);
+          await page.goto(`${server.url}/portfolio/defi`, { waitUntil: "networkidle" });
+          await page.getByTestId("positions-list").getByText(`#${tokenId} USDC/WETH 0.05%`).waitFor();
+        },
+      );
 
       await t.step("at 390 px connected: no sideways scroll on /portfolio and /positions", async () => {
         await page.setViewportSize({ width: 390, height: 844 });

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits } from "viem";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { demoChainClient, demoChainUrl, pickToken } from "./trade_support.ts";
+import { confirmReview, demoChainClient, demoChainUrl, pickToken } from "./trade_support.ts";
 import { hydrated, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
@@ -138,8 +138,9 @@ Deno.test({
           await accept.check();
           const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
           const aave0 = await erc20(AAVE, me);
-          assert.equal(await button.textContent(), "Swap anyway");
+          assert.equal(await button.textContent(), "Review swap anyway");
           await button.click();
+          await confirmReview(page);
           await confirmedAfter(1);
           assert.ok((await erc20(AAVE, me)) - aave0 >= minimum);
         },
@@ -208,6 +209,7 @@ Deno.test({
           const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
           const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
           await button.click();
+          await confirmReview(page);
           await confirmedAfter(2);
           const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
           const received = uni1 - uni0;
@@ -234,6 +236,7 @@ Deno.test({
         const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
         const before = wallet.sent.length;
         await button.click();
+        assert.deepEqual(await confirmReview(page, "Approve UNI and swap"), ["Approve UNI", "Swap UNI for ETH"]);
         // The exact approval of SwapRouter02, then the swap.
         await confirmedAfter(before + 2);
         const approval = await chain.getTransaction({ hash: wallet.sent[before] });
@@ -301,6 +304,7 @@ Deno.test({
         const theirs0 = await chain.getBalance({ address: to });
         const before = wallet.sent.length;
         await sendButton.click();
+        await confirmReview(page);
         await wallet.sentCount(before + 1);
         const summary = send.getByTestId("send-summary");
         await summary.waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@
  * it, and the token pickers of the trade panels.
  */
 import assert from "node:assert/strict";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import {
   type Account,
   type Address,
@@ -105,4 +105,24 @@ export async function pickToken(scope: Locator, label: string, key: string): Pro
     ? options.filter({ has: scope.page().locator(".token-name", { hasText: /^ETH$/ }) })
     : options).first().click();
   await dialog.waitFor({ state: "hidden" });
+}
+
+/**
+ * Confirms the open review sheet (`app/review/`): waits until it lists its
+ * steps, checks the confirm button's words when given, clicks it and waits
+ * for the sheet to close (every step confirmed). Returns the steps' titles.
+ */
+export async function confirmReview(page: Page, confirmLabel?: string | RegExp): Promise<string[]> {
+  const sheet = page.getByTestId("review-sheet");
+  await sheet.getByTestId("review-steps").waitFor({ timeout: 30_000 });
+  const titles = await sheet.locator(".review-step strong").allTextContents();
+  const confirm = sheet.getByTestId("review-confirm");
+  if (confirmLabel !== undefined) {
+    const text = (await confirm.textContent())!.trim();
+    if (typeof confirmLabel === "string") assert.equal(text, confirmLabel);
+    else assert.match(text, confirmLabel);
+  }
+  await confirm.click();
+  await sheet.waitFor({ state: "hidden", timeout: 60_000 });
+  return titles;
 }

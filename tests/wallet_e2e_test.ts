@@ -17,7 +17,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { demoChainClient, demoChainUrl, pickedSymbol, pickToken } from "./trade_support.ts";
+import { confirmReview, demoChainClient, demoChainUrl, pickedSymbol, pickToken } from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
@@ -148,7 +148,8 @@ Deno.test({
         const minimumUsdc = parseUnits((await minimum.textContent())!.split(" ")[0], 6);
         assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.v3SwapRouter));
         const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
-        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await swap.getByRole("button", { name: "Review swap", exact: true }).click();
+        await confirmReview(page);
         await waitForConfirmed(1);
         const [eth1, usdc1] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
         assert.ok(eth0 - eth1 >= parseEther("1") && eth0 - eth1 < parseEther("1.01"), `spent ${eth0 - eth1}`);
@@ -164,7 +165,8 @@ Deno.test({
         // The router the swap calls (the form resets once the swap is done).
         const spender = getAddress((await swap.getByTestId("contract").textContent())!.slice(0, 42));
         const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
-        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await swap.getByRole("button", { name: "Review swap", exact: true }).click();
+        await confirmReview(page);
         await waitForConfirmed(3);
         const [usdc1, uni1] = [await erc20(USDC, me), await erc20(UNI, me)];
         assert.equal(usdc0 - usdc1, 100_000_000n);
@@ -187,8 +189,9 @@ Deno.test({
         await maximum.waitFor();
         const maximumUsdc = parseUnits((await maximum.textContent())!.split(" ")[0], 6);
         const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
-        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await swap.getByRole("button", { name: "Review swap", exact: true }).click();
         // The exact approval of the last swap is used up: approval, then swap.
+        await confirmReview(page, "Approve USDC and swap");
         await waitForConfirmed(5);
         const [usdc1, uni1] = [await erc20(USDC, me), await erc20(UNI, me)];
         assert.equal(uni1 - uni0, parseEther("5"));
@@ -227,8 +230,12 @@ Deno.test({
         assert.equal((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status, "success");
         const nonce = await chain.getTransactionCount({ address: me });
         const sentBefore = wallet.sent.length;
-        await swap.getByRole("button", { name: "Swap", exact: true }).click();
+        await swap.getByRole("button", { name: "Review swap", exact: true }).click();
+        // The review opens (nothing sent); confirming simulates first, which fails: the step says why.
+        await page.getByTestId("review-steps").waitFor();
+        await page.getByTestId("review-confirm").click();
         await waitForStep("failed");
+        assert.match((await page.getByTestId("review-failure").textContent())!, /Too little received/);
         assert.match((await page.getByTestId("tx-status").textContent())!, /Not sent: Too little received/);
         assert.equal(wallet.sent.length, sentBefore, "the wallet was not asked");
         assert.equal(await chain.getTransactionCount({ address: me }), nonce);
@@ -247,7 +254,8 @@ Deno.test({
         const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0], 18);
         const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
         const sentBefore = wallet.sent.length;
-        await panel.getByRole("button", { name: "Swap", exact: true }).click();
+        await panel.getByRole("button", { name: "Review swap", exact: true }).click();
+        await confirmReview(page);
         await waitForConfirmed(sentBefore + 1);
         const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
         assert.ok(eth0 - eth1 >= parseEther("0.1") && eth0 - eth1 < parseEther("0.11"), `spent ${eth0 - eth1}`);
@@ -283,6 +291,7 @@ Deno.test({
         const [mine0, theirs0] = [await erc20(USDC, me), await erc20(USDC, to)];
         const sentBefore = wallet.sent.length;
         await send.getByRole("button", { name: "Send", exact: true }).click();
+        await confirmReview(page, "Confirm send");
         await waitForConfirmed(sentBefore + 1);
         assert.equal(mine0 - (await erc20(USDC, me)), 10_000_000n);
         assert.equal((await erc20(USDC, to)) - theirs0, 10_000_000n);
@@ -299,6 +308,7 @@ Deno.test({
         const [eth0, usdc0, lp0] = [await chain.getBalance({ address: me }), await erc20(USDC, me), await lp(me)];
         const sentBefore = wallet.sent.length;
         await add.getByRole("button", { name: "Add liquidity" }).click();
+        await confirmReview(page, "Approve USDC, then add liquidity");
         await waitForConfirmed(sentBefore + 2); // USDC approval, then the deposit
         const [eth1, usdc1, lp1] = [await chain.getBalance({ address: me }), await erc20(USDC, me), await lp(me)];
         assert.ok(eth0 - eth1 >= parseEther("1") && eth0 - eth1 < parseEther("1.01"));
@@ -308,8 +318,12 @@ Deno.test({
 
         await page.goto(`${server.url}/remove/v2/ETH/${USDC}`, { waitUntil: "networkidle" });
         const remove = page.getByTestId("v2-remove-panel");
+        // A removal starts at no share: nothing to review until one is chosen.
+        assert.equal(await remove.getByRole("button", { name: "Choose a share to remove" }).isDisabled(), true);
+        await remove.getByRole("button", { name: "Max" }).click();
         await remove.getByTestId("contract").getByText(/removeLiquidityETH/).waitFor();
         await remove.getByRole("button", { name: "Remove liquidity" }).click();
+        await confirmReview(page, "Approve UNI-V2, then remove liquidity");
         await waitForConfirmed(sentBefore + 4); // pair token approval, then the withdrawal
         assert.equal(await lp(me), 0n);
         const back = Number((await erc20(USDC, me)) - usdc1) / 1e6;
@@ -343,6 +357,7 @@ Deno.test({
         const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
         const sentBefore = wallet.sent.length;
         await create.getByRole("button", { name: "Create position" }).click();
+        await confirmReview(page);
         await waitForConfirmed(sentBefore + 2); // USDC approval, then the mint (ether for the WETH side)
         const tokenId = await chain.readContract({ ...npm, functionName: "tokenOfOwnerByIndex", args: [me, 0n] });
         const position = await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] });
@@ -421,6 +436,7 @@ Deno.test({
         assert.ok(fee1 > 0n, "the position earned WETH fees");
         const before = await balances();
         await detail.getByRole("button", { name: "Collect fees" }).click();
+        await confirmReview(page, "Collect fees");
         await waitForConfirmed(sentBefore + 3);
         const collected = await balances();
         assert.equal(collected.weth, before.weth, "no WETH paid out");
@@ -430,7 +446,9 @@ Deno.test({
         const liquidity = (await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] }))[7];
         const [out0, out1] = await owed(liquidity);
         assert.ok(out1 > 0n);
+        await detail.getByRole("button", { name: "Max" }).click();
         await detail.getByRole("button", { name: "Remove liquidity" }).click();
+        await confirmReview(page, "Remove liquidity");
         await waitForConfirmed(sentBefore + 4);
         const removed = await balances();
         assert.equal(removed.weth, collected.weth, "no WETH paid out");

@@ -4,7 +4,8 @@
  * development account through viem and broadcasting through the chain's RPC
  * (the service's `/rpc/` proxy, as a wallet that added the demo chain would).
  * It starts on chain 1, so screens must switch it; it knows the demo chain only
- * once `wallet_addEthereumChain` added it.
+ * once `wallet_addEthereumChain` added it (unless `authorized`: then it starts
+ * on the demo chain, already authorizing the site).
  *
  * @module
  */
@@ -26,6 +27,10 @@ export interface TestWallet {
   chainId(): number;
   /** Resolves once the wallet has sent `count` transactions in all. */
   sentCount(count: number): Promise<void>;
+  /** The next `eth_sendTransaction` is refused as a holder's "Reject" would (code 4001). */
+  rejectNext(): void;
+  /** Every `eth_sendTransaction` asked, rejected ones included. */
+  readonly asked: number;
 }
 
 const ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'%3E%3Crect width='8' " +
@@ -100,7 +105,13 @@ function createSender(signer: ReturnType<typeof createWalletClient>) {
  */
 export async function installTestWallet(
   page: Page,
-  options: { accountIndex: number; rpcUrl: string; demoChainId: number },
+  options: {
+    accountIndex: number;
+    rpcUrl: string;
+    demoChainId: number;
+    /** The wallet already authorizes the site (and knows the demo chain and is on it), as one connected earlier. */
+    authorized?: boolean;
+  },
 ): Promise<TestWallet> {
   const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: options.accountIndex });
   const demo = defineChain({
@@ -110,12 +121,14 @@ export async function installTestWallet(
     rpcUrls: { default: { http: [options.rpcUrl] } },
   });
   const sender = createSender(createWalletClient({ account, chain: demo, transport: http(options.rpcUrl) }));
-  let chainId = 1;
-  let connected = false;
-  const known = new Set([1]);
+  let chainId = options.authorized ? options.demoChainId : 1;
+  let connected = options.authorized ?? false;
+  const known = new Set([1, chainId]);
   const signRequests: string[] = [];
   const addedRpcUrls: string[] = [];
   let nextId = 1;
+  let rejectNext = false;
+  let asked = 0;
 
   async function emit(event: string, value: unknown) {
     await page.evaluate(
@@ -170,6 +183,11 @@ export async function installTestWallet(
         return { result: null };
       }
       case "eth_sendTransaction": {
+        asked++;
+        if (rejectNext) {
+          rejectNext = false;
+          return { error: { code: 4001, message: "User rejected the request." } };
+        }
         if (!connected) return { error: { code: 4100, message: "Not connected" } };
         if (chainId !== options.demoChainId) return { error: { code: 4901, message: "Wrong chain" } };
         return { result: await sender.send(params[0] as TxRequest) };
@@ -202,6 +220,10 @@ export async function installTestWallet(
     addedRpcUrls,
     chainId: () => chainId,
     sentCount: sender.sentCount,
+    rejectNext: () => void (rejectNext = true),
+    get asked() {
+      return asked;
+    },
   };
 }
 

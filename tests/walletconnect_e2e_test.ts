@@ -7,7 +7,7 @@
  * CSP, no request to any relay.
  */
 import assert from "node:assert/strict";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
+import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
 import { AxeBuilder } from "@axe-core/playwright";
 import { formatEther, parseEther } from "viem";
 import type { Browser, Page } from "playwright-core";
@@ -186,6 +186,7 @@ Deno.test({
             await chain.getBalance({ address: to }),
           ];
           await send.getByRole("button", { name: "Send", exact: true }).click();
+          await confirmReview(page);
           await wallet.sentCount(1);
           assert.deepEqual(wallet.requests, ["eth_sendTransaction"]);
           await page.locator('[data-testid="tx-status"][data-step="confirmed"]', {

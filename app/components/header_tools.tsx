@@ -10,7 +10,7 @@ import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { TokenSearch } from "./token_search.tsx";
 import { type ChainInfo, CHAINS, chainUrlName, DEFAULT_CHAIN } from "../../lib/chains.ts";
-import { connectedBefore } from "../wallet/wallet_intent.ts";
+import { connectedBefore, onWalletChain, onWalletConnection, walletAuthorized } from "../wallet/wallet_intent.ts";
 
 /** The chain the current page shows: from the path or `?chain=`. */
 export function useCurrentChain(): string {
@@ -64,6 +64,9 @@ function ChainSelector() {
   const current = useCurrentChain();
   const location = useLocation();
   const [empty, setEmpty] = useState<ReadonlySet<string>>(new Set());
+  // The chain the connected wallet is on, which the selector names (the demo's local chain is no "Ethereum").
+  const [walletChain, setWalletChain] = useState<string | null>(null);
+  useEffect(() => onWalletChain(setWalletChain), []);
   const currentOption = CHAINS.find((c) => c.urlName === current);
   const close = () => (document.getElementById(id) as HTMLElement & { hidePopover?: () => void })?.hidePopover?.();
   const item = (c: ChainInfo) => (
@@ -85,10 +88,20 @@ function ChainSelector() {
         aria-haspopup="dialog"
         onClick={() => void import("../lib/header_data.ts").then((m) => m.chainsWithoutData()).then(setEmpty, () => {})}
       >
-        <span className="visually-hidden">Network:</span> {currentOption?.label ?? current}
+        <span className="visually-hidden">Network:</span>{" "}
+        <span className="chain-label" title={walletChain ?? undefined}>
+          {walletChain ?? currentOption?.label ?? current}
+        </span>
         <span aria-hidden="true" className="chain-caret">▾</span>
       </button>
       <div id={id} popover="auto" className="chain-menu" role="dialog" aria-label="Choose a network">
+        {walletChain
+          ? (
+            <p className="muted chain-wallet" data-testid="wallet-network">
+              Your wallet is on {walletChain}. The data shown is {currentOption?.label ?? current}'s.
+            </p>
+          )
+          : null}
         <ul className="chain-list">{CHAINS.filter((c) => !c.testnet).map(item)}</ul>
         <label className="testnet-toggle">
           <input type="checkbox" defaultChecked={currentOption?.testnet ?? false} /> Show testnets
@@ -118,7 +131,8 @@ function LoadedWallet({ tapped }: { tapped: boolean }) {
 /**
  * The header's wallet slot: a plain "Connect wallet" button until the
  * visitor points at it, focuses or taps it (or connected a wallet on an
- * earlier visit); only then is the wallet control and its libraries loaded,
+ * earlier visit, a wallet still authorizes the site, or a form's wallet store
+ * connected); only then is the wallet control and its libraries loaded,
  * so pages that never touch a wallet do not download them. A tap made while
  * it loads opens it once loaded.
  */
@@ -126,7 +140,13 @@ function WalletSlot() {
   const [wanted, setWanted] = useState(false);
   const [tapped, setTapped] = useState(false);
   useEffect(() => {
-    if (connectedBefore()) setWanted(true);
+    // One connection state: the header loads its control as soon as any screen's wallet store connects, when this
+    // browser connected before, or when a wallet in the page still authorizes the site (a page opened by its URL).
+    const want = () => setWanted(true);
+    const stop = onWalletConnection(want);
+    if (connectedBefore()) want();
+    else void walletAuthorized().then((yes) => yes && want());
+    return stop;
   }, []);
   const placeholder = (
     <div className="wallet-connect">

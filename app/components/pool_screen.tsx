@@ -84,6 +84,45 @@ export function PoolScreen({ data }: { data: PoolPageData }) {
   return <ErrorState page title="Could not load this pool" message={data.message} />;
 }
 
+/** The pool page's breadcrumb, title with its badges, hook and rewards campaign. */
+function PoolHeading({ data, t0, t1, fee }: { data: OkData; t0: string; t1: string; fee: string }) {
+  const { pool } = data;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/explore">Explore</Link> › <Link to={`/explore?chain=${data.chainName}&tab=pools`}>Pools</Link> ›{" "}
+        {t0}/{t1}
+      </p>
+      <div className="title-row">
+        <PairLogos
+          token0={{ url: pool.token0?.project?.logoUrl, symbol: t0 }}
+          token1={{ url: pool.token1?.project?.logoUrl, symbol: t1 }}
+          size={36}
+        />
+        <h1>{t0}/{t1}</h1>
+        <span className="badge">{pool.protocolVersion.toLowerCase()}</span>
+        <span className="badge">{fee}</span>
+        <span className="badge">{data.chainLabel}</span>
+      </div>
+      {pool.hookAddress
+        ? (
+          <p className="muted address-line">
+            Hook: <Address address={pool.hookAddress} chain={pool.chain} label="hook address" />
+          </p>
+        )
+        : null}
+      {pool.rewardsBoostedApr != null
+        ? (
+          <p className="warning">
+            <strong>Rewards campaign</strong>
+            Liquidity providers earn a boosted APR of {formatPercent(pool.rewardsBoostedApr)}.
+          </p>
+        )
+        : null}
+    </>
+  );
+}
+
 function OkPoolScreen({ data }: { data: OkData }) {
   const direction = usePriceDirection(data);
   const { pool } = data;
@@ -100,37 +139,7 @@ function OkPoolScreen({ data }: { data: OkData }) {
   return (
     <GatewayProvider>
       <article className="screen pool-page">
-        <p className="breadcrumb">
-          <Link to="/explore">Explore</Link> › <Link to={`/explore?chain=${data.chainName}&tab=pools`}>Pools</Link> ›
-          {" "}
-          {t0}/{t1}
-        </p>
-        <div className="title-row">
-          <PairLogos
-            token0={{ url: pool.token0?.project?.logoUrl, symbol: t0 }}
-            token1={{ url: pool.token1?.project?.logoUrl, symbol: t1 }}
-            size={36}
-          />
-          <h1>{t0}/{t1}</h1>
-          <span className="badge">{pool.protocolVersion.toLowerCase()}</span>
-          <span className="badge">{fee}</span>
-          <span className="badge">{data.chainLabel}</span>
-        </div>
-        {pool.hookAddress
-          ? (
-            <p className="muted address-line">
-              Hook: <Address address={pool.hookAddress} chain={pool.chain} label="hook address" />
-            </p>
-          )
-          : null}
-        {pool.rewardsBoostedApr != null
-          ? (
-            <p className="warning">
-              <strong>Rewards campaign</strong>
-              Liquidity providers earn a boosted APR of {formatPercent(pool.rewardsBoostedApr)}.
-            </p>
-          )
-          : null}
+        <PoolHeading data={data} t0={t0} t1={t1} fee={fee} />
         <div className="grid-2">
           <div>
             <ChartPanel

@@ -6,25 +6,27 @@
 import { Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { lazy, Suspense, useMemo, useSyncExternalStore } from "react";
-import { chainLabel } from "../../lib/chains.ts";
-import { changeDirection, formatAmount, formatPercentChange, formatUsd } from "../lib/format.ts";
+import { changeDirection, formatPercentChange, formatUsd } from "../lib/format.ts";
 import { fetchActivity, fetchNfts } from "../lib/portfolio_data.ts";
-import type { BalanceRow, NftCard } from "../lib/portfolio_data.ts";
 import type { PortfolioPageData } from "../lib/portfolio_loader.ts";
 import { ActivityList } from "./activity_list.tsx";
 import { AddressForm } from "./address_form.tsx";
 import { GatewayProvider } from "./gateway_provider.tsx";
 import { LiveActivity } from "./live_activity.tsx";
 import { LoadMore, usePaged } from "./paged.tsx";
-import { NftTile } from "./nft_tile.tsx";
+import { NftGrid } from "../portfolio/nft_grid.tsx";
 import { ErrorState } from "./status.tsx";
-import { Change } from "./tokens_table.tsx";
-import { TokenLogo } from "./token_logo.tsx";
 
 /** The connected wallet's portfolio: wallet code, loaded in the browser only when the URL names no address. */
 const ConnectedPortfolio = lazy(() =>
-  import("../wallet/connected_portfolio.tsx").then((m) => ({ default: m.ConnectedPortfolio }))
+  import("../portfolio/connected_portfolio.tsx").then((m) => ({ default: m.ConnectedPortfolio }))
 );
+
+/** The connected portfolio's tab of a path. */
+function tabOf(pathname: string): "overview" | "tokens" | "defi" | "nfts" | "activity" {
+  const last = pathname.replace(/\/+$/, "").split("/").pop();
+  return last === "tokens" || last === "defi" || last === "nfts" || last === "activity" ? last : "overview";
+}
 
 /**
  * Without `?address=`: the connected wallet's portfolio, or `fallback` (the
@@ -33,10 +35,11 @@ const ConnectedPortfolio = lazy(() =>
  */
 function WalletPortfolio({ fallback }: { fallback: ReactNode }) {
   const hydrated = useSyncExternalStore(() => () => {}, () => true, () => false);
+  const tab = tabOf(useLocation().pathname);
   if (!hydrated) return <>{fallback}</>;
   return (
     <Suspense fallback={<p className="muted" role="status">Looking for your wallet…</p>}>
-      <ConnectedPortfolio fallback={fallback} />
+      <ConnectedPortfolio fallback={fallback} tab={tab} />
     </Suspense>
   );
 }
@@ -111,104 +114,6 @@ export function PortfolioFrame(
           )}
       </section>
     </GatewayProvider>
-  );
-}
-
-function BalanceTable({ rows, caption }: { rows: readonly BalanceRow[]; caption: string }) {
-  return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="col-main">Token</th>
-            <th scope="col" className="num col-more">Price change (24h)</th>
-            <th scope="col" className="num">Balance</th>
-            <th scope="col" className="num">Value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className="col-main">
-                <Link to={r.href} className="token-cell">
-                  <TokenLogo url={r.logoUrl} symbol={r.symbol} />
-                  <span className="token-cell-text">
-                    <span className="token-name" dir="auto">{r.name}</span>
-                    <span className="muted">
-                      {r.symbol} · {chainLabel(r.chain)}
-                      {r.spam ? " · spam" : ""}
-                    </span>
-                  </span>
-                </Link>
-              </td>
-              <td className="num col-more">
-                <Change value={r.change24h} />
-              </td>
-              <td className="num balance-cell">
-                {formatAmount(r.quantity)} <span className="token-symbol" dir="auto">{r.symbol}</span>
-              </td>
-              <td className="num">{formatUsd(r.value, { compact: false })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/**
- * Token balances: visible ones in a table, hidden and spam ones folded in a
- * disclosure below (never mixed in the total's list).
- */
-export function BalancesSection(
-  { rows, limit }: { rows: readonly BalanceRow[]; limit?: number },
-) {
-  const visible = rows.filter((r) => !r.hidden && !r.spam);
-  const folded = rows.filter((r) => r.hidden || r.spam);
-  const shown = limit ? visible.slice(0, limit) : visible;
-  return (
-    <section aria-labelledby="balances-title">
-      <h2 id="balances-title">Tokens</h2>
-      {shown.length ? <BalanceTable rows={shown} caption="Token balances" /> : <p className="empty">No tokens.</p>}
-      {!limit && folded.length
-        ? (
-          <details style={{ marginTop: 16 }}>
-            <summary>Hidden and spam tokens ({folded.length})</summary>
-            <BalanceTable rows={folded} caption="Hidden and spam tokens" />
-          </details>
-        )
-        : null}
-    </section>
-  );
-}
-
-/** An NFT grid. */
-export function NftGrid({ nfts }: { nfts: readonly NftCard[] }) {
-  if (nfts.length === 0) return <p className="empty">No NFTs.</p>;
-  return (
-    <ul className="nft-grid">
-      {nfts.map((n) => (
-        <li key={n.id}>
-          <NftTile href={n.href} imageUrl={n.imageUrl} name={n.name}>
-            {n.quantity > 1 ? <span className="badge">×{n.quantity}</span> : null}
-            <br />
-            <span className="muted">
-              {n.collection ?? "Unknown collection"}
-              {n.verified ? " ✓" : ""}
-            </span>
-            {n.floor !== null
-              ? (
-                <>
-                  <br />
-                  <span className="muted">Floor {formatAmount(n.floor)} ETH</span>
-                </>
-              )
-              : null}
-          </NftTile>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -83,6 +83,54 @@ function AmountField(
   );
 }
 
+/** The limit screen's price: typed, checked, and compared with the market's. */
+function LimitPriceBox(
+  { id, from, to, text, rate, limitRate, onText }: {
+    id: string;
+    from: TokenOption | undefined;
+    to: TokenOption | undefined;
+    text: string;
+    rate: number | null;
+    limitRate: number | null;
+    onText: (text: string) => void;
+  },
+) {
+  return (
+    <div className="trade-box">
+      <label htmlFor={id}>
+        Limit price: 1 {from?.symbol} in {to?.symbol}
+      </label>
+      <div className="trade-row">
+        <div className="trade-amount">
+          <input
+            id={id}
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-invalid={parseAmount(text).error ? true : undefined}
+            aria-describedby={`${id}-note`}
+            onChange={(e) => onText(e.currentTarget.value)}
+          />
+        </div>
+        <span className="token-button-symbol">{to?.symbol}</span>
+      </div>
+      <p
+        id={`${id}-note`}
+        className={parseAmount(text).error ? "field-error" : "muted trade-note"}
+      >
+        {parseAmount(text).error ??
+          (rate !== null && limitRate !== null
+            ? `Market: 1 ${from?.symbol} ≈ ${formatAmount(rate)} ${to?.symbol}; ${
+              changeDirection(((limitRate - rate) / rate) * 100) === "flat"
+                ? "your price is the market price."
+                : `your price is ${formatPercentChange(((limitRate - rate) / rate) * 100)} against it.`
+            }`
+            : "No market price for this pair.")}
+      </p>
+    </div>
+  );
+}
+
 /**
  * A trade panel: one or two token pickers with an amount. For two tokens it
  * shows the market-price equivalent, labelled as an estimate, not a quote;
@@ -160,38 +208,15 @@ export function TradePanel({ data, mode }: { data: TradeData; mode: TradeMode })
           </div>
           {mode === "limit"
             ? (
-              <div className="trade-box">
-                <label htmlFor={`${amountId}-limit`}>
-                  Limit price: 1 {from?.symbol} in {to?.symbol}
-                </label>
-                <div className="trade-row">
-                  <div className="trade-amount">
-                    <input
-                      id={`${amountId}-limit`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={limitText}
-                      aria-invalid={parseAmount(limitText).error ? true : undefined}
-                      aria-describedby={`${amountId}-limit-note`}
-                      onChange={(e) => setLimit(e.currentTarget.value)}
-                    />
-                  </div>
-                  <span className="token-button-symbol">{to?.symbol}</span>
-                </div>
-                <p
-                  id={`${amountId}-limit-note`}
-                  className={parseAmount(limitText).error ? "field-error" : "muted trade-note"}
-                >
-                  {parseAmount(limitText).error ??
-                    (rate !== null && limitRate !== null
-                      ? `Market: 1 ${from?.symbol} ≈ ${formatAmount(rate)} ${to?.symbol}; ${
-                        changeDirection(((limitRate - rate) / rate) * 100) === "flat"
-                          ? "your price is the market price."
-                          : `your price is ${formatPercentChange(((limitRate - rate) / rate) * 100)} against it.`
-                      }`
-                      : "No market price for this pair.")}
-                </p>
-              </div>
+              <LimitPriceBox
+                id={`${amountId}-limit`}
+                from={from}
+                to={to}
+                text={limitText}
+                rate={rate}
+                limitRate={limitRate}
+                onText={setLimit}
+              />
             )
             : null}
           <div className="trade-box">

@@ -61,7 +61,8 @@ export function formatUsd(
   if (!isNumber(value)) return MISSING;
   const abs = Math.abs(value);
   if (abs > 0 && abs < 1) return usdSmall.format(value);
-  if (options.compact === false || abs < 1_000) return usdFull.format(value);
+  // Cents under $1M ("$3,177.42", never "$3.2K"): the one rule for every USD amount; compact from a million.
+  if (options.compact === false || abs < 1_000_000) return usdFull.format(value);
   return usdCompact.format(value);
 }
 

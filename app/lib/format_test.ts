@@ -18,6 +18,9 @@ Deno.test("USD amounts: compact when large, precise when small", () => {
   assert.equal(formatUsd(1_234_567), "$1.2M");
   assert.equal(formatUsd(5e9), "$5B");
   assert.equal(formatUsd(999.5), "$999.50");
+  // Under a million: grouped, with cents (a $3,177 trade never reads "$3.2K").
+  assert.equal(formatUsd(3177.42), "$3,177.42");
+  assert.equal(formatUsd(999_999.99), "$999,999.99");
   assert.equal(formatUsd(0.000123456), "$0.0001235");
   assert.equal(formatUsd(1_234_567, { compact: false }), "$1,234,567.00");
   assert.equal(formatPrice(3012.456), "$3,012.46");

@@ -19,6 +19,8 @@ export interface ChainHolding {
   readonly logoUrl: string | null;
   /** USD price from the gateway, `null` when it has none. */
   readonly price: number | null;
+  /** The price's change over 24 h in percent points, `null` when unknown. */
+  readonly change24h?: number | null;
   readonly decimals: number;
   /** The balance in the token's smallest unit. */
   readonly raw: bigint;
@@ -45,16 +47,20 @@ export function chainBalances(chain: Chain, holdings: readonly ChainHolding[]): 
       chain,
       quantity,
       value: h.price === null ? null : quantity * h.price,
-      change24h: null,
+      change24h: h.change24h ?? null,
       hidden: false,
       spam: false,
     };
   }).sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || (b.quantity ?? 0) - (a.quantity ?? 0));
   const priced = rows.filter((r) => r.value !== null);
+  const total = priced.length ? priced.reduce((sum, r) => sum + r.value!, 0) : rows.length ? null : 0;
+  // The value 24 h ago of what is held now, at each token's price change (only when every priced row has one).
+  const changed = priced.every((r) => r.change24h !== null) && priced.length > 0;
+  const before = changed ? priced.reduce((sum, r) => sum + r.value! / (1 + r.change24h! / 100), 0) : null;
   return {
-    total: priced.length ? priced.reduce((sum, r) => sum + r.value!, 0) : rows.length ? null : 0,
-    change24hAbsolute: null,
-    change24hPercent: null,
+    total,
+    change24hAbsolute: before !== null && total !== null ? total - before : null,
+    change24hPercent: before !== null && total !== null && before > 0 ? (total / before - 1) * 100 : null,
     rows,
   };
 }

@@ -56,3 +56,25 @@ Deno.test("a position's USD value: both sides at their prices; unknown when a si
   assert.equal(pairValueUsd(pair, { amount0: 1_000_000n, amount1: 0n }, noWeth), 1, "an empty side needs no price");
   assert.equal(pairValueUsd(pair, { amount0: 1_000_000n, amount1: 1n }, noWeth), null);
 });
+
+Deno.test("chainBalances: each row's 24 h change, and the total's when every priced row has one", () => {
+  const holding = (symbol: string, price: number, change24h: number | null, raw: bigint) => ({
+    address: symbol === "ETH" ? null : `0x${symbol.toLowerCase().padStart(40, "0")}`,
+    symbol,
+    name: symbol,
+    logoUrl: null,
+    price,
+    change24h,
+    decimals: 0,
+    raw,
+  });
+  const both = chainBalances("ETHEREUM", [holding("ETH", 100, 10, 2n), holding("USDC", 1, 0, 90n)]);
+  assert.deepEqual(both.rows.map((r) => [r.symbol, r.change24h]), [["ETH", 10], ["USDC", 0]]);
+  // 200 worth of ether was 200 / 1.1 yesterday; 90 USDC unchanged.
+  const before = 200 / 1.1 + 90;
+  assert.ok(Math.abs(both.change24hAbsolute! - (290 - before)) < 1e-9);
+  assert.ok(Math.abs(both.change24hPercent! - (290 / before - 1) * 100) < 1e-9);
+  const unknown = chainBalances("ETHEREUM", [holding("ETH", 100, null, 2n), holding("USDC", 1, 0, 90n)]);
+  assert.equal(unknown.change24hPercent, null);
+  assert.equal(unknown.rows[0].change24h, null);
+});

@@ -12,6 +12,8 @@ export const DEFAULT_SLIPPAGE_BPS = 50;
 export const WARN_SLIPPAGE_BPS = 500;
 /** Above this the screen refuses (50 %). */
 export const MAX_SLIPPAGE_BPS = 5000;
+/** Below this (0.05 %) a trade is likely to fail as prices move between signing and mining: warned. */
+export const LOW_SLIPPAGE_BPS = 5;
 /** Default deadline: 30 minutes. */
 export const DEFAULT_DEADLINE_MINUTES = 30;
 
@@ -22,7 +24,8 @@ export type SlippageCheck =
 
 /**
  * Parses a slippage tolerance in percent (`"0.5"`, at most two decimals) into
- * basis points: warns above 5 %, refuses above 50 % or when unreadable.
+ * basis points: warns under 0.05 % (the trade may fail) and above 5 %, refuses
+ * above 50 % or when unreadable.
  */
 export function parseSlippage(percent: string): SlippageCheck {
   const text = percent.trim();
@@ -36,6 +39,8 @@ export function parseSlippage(percent: string): SlippageCheck {
   }
   const warning = bps > WARN_SLIPPAGE_BPS
     ? `Slippage ${text}% is high: the trade may be front-run and return much less`
+    : bps < LOW_SLIPPAGE_BPS
+    ? `Slippage ${text}% is very low: the transaction may fail if the price moves before it is mined`
     : null;
   return { ok: true, bps, warning };
 }
@@ -213,4 +218,16 @@ export function convertByPrice(
   const shift = Number(exponent) - 14 + to.decimals;
   const digits = BigInt(mantissa.replace(".", ""));
   return shift >= 0 ? digits * 10n ** BigInt(shift) : digits / 10n ** BigInt(-shift);
+}
+
+/**
+ * An amount for reading (balances, amounts in sentences): {@linkcode formatUnitsShort}
+ * with its whole part grouped by thousands ("103,177.819615"). Not for input
+ * fields: they take {@linkcode formatUnitsShort} or viem's exact `formatUnits`.
+ */
+export function formatUnitsGrouped(amount: bigint, decimals: number, digits = 6): string {
+  const text = formatUnitsShort(amount, decimals, digits);
+  const [whole, fraction] = text.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }

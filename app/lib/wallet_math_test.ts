@@ -23,7 +23,11 @@ import {
 Deno.test("slippage: 0.5 % by default, warning above 5 %, refused above 50 % or unreadable", () => {
   assert.equal(DEFAULT_SLIPPAGE_BPS, 50);
   assert.deepEqual(parseSlippage("0.5"), { ok: true, bps: 50, warning: null });
-  assert.deepEqual(parseSlippage("0"), { ok: true, bps: 0, warning: null });
+  assert.deepEqual(parseSlippage("0.05"), { ok: true, bps: 5, warning: null });
+  for (const low of ["0", "0.01", "0.04"]) {
+    const check = parseSlippage(low);
+    assert.ok(check.ok && /very low: the transaction may fail/.test(check.warning ?? ""), low);
+  }
   assert.deepEqual(parseSlippage("5"), { ok: true, bps: 500, warning: null });
   const high = parseSlippage("5.01");
   assert.ok(high.ok && high.bps === 501 && high.warning?.includes("high"));
@@ -125,4 +129,12 @@ Deno.test("USD worth and conversion by price: estimates, null without a price", 
     2n * 10n ** 17n,
   );
   assert.equal(convertByPrice(1n, { decimals: 18, priceUsd: 3000 }, { decimals: 18, priceUsd: null }), null);
+});
+
+Deno.test("formatUnitsGrouped: the whole part grouped by thousands, the fraction as formatUnitsShort cuts it", async () => {
+  const { formatUnitsGrouped } = await import("./wallet_math.ts");
+  assert.equal(formatUnitsGrouped(103177819615n, 6), "103,177.819615");
+  assert.equal(formatUnitsGrouped(-1234567000000000000000000n, 18), "-1,234,567");
+  assert.equal(formatUnitsGrouped(999n, 0), "999");
+  assert.equal(formatUnitsGrouped(12n, 6), "0.000012");
 });

@@ -190,12 +190,21 @@ export async function findBestTrade(
   contracts: UniswapContracts,
   tokenIn: SwapToken,
   tokenOut: SwapToken,
-  options: { readonly kind: TradeKind; readonly amount: bigint; readonly gasCost: (gas: bigint) => bigint },
+  options: {
+    readonly kind: TradeKind;
+    readonly amount: bigint;
+    readonly gasCost: (gas: bigint) => bigint;
+    /** Awaited before routes are compared net of gas (the gas price, read alongside the first quotes). */
+    readonly ready?: Promise<unknown>;
+    /** Told the single routes' quotes as soon as they are in (to read more in the same round trip). */
+    readonly onSingles?: (singles: readonly (Quote | null)[]) => void;
+  },
 ): Promise<Trade | null> {
   const { kind, amount } = options;
   if (amount <= 0n) return null;
   const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
+  options.onSingles?.(singles);
   const legQuotes = new Map<string, Map<bigint, Quote | null>>();
   if (kind === "exactIn" && contracts.swapRouter02 && await worthSplitting(call, contracts, singles, amount)) {
     const candidates = splitCandidates(singles);
@@ -209,6 +218,7 @@ export async function findBestTrade(
       );
     }));
   }
+  await options.ready;
   return bestTrade(singles, legQuotes, options.gasCost);
 }
 

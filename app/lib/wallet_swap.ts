@@ -201,9 +201,32 @@ export async function quoteRoute(
     return kind === "exactIn"
       ? { route, kind, amountIn: amount, amountOut: other, gasEstimate: result[3] }
       : { route, kind, amountIn: other, amountOut: amount, gasEstimate: result[3] };
-  } catch {
+  } catch (error) {
+    // A route without a pool or liquidity reverts: no quote. A transport failure (rate limit, network) is not "no
+    // route": it goes up, so the screen says why.
+    if (quoteFailure(error)) throw error;
     return null;
   }
+}
+
+/** Why a quote's chain read failed, when it was the transport and not the route. */
+export type QuoteFailure = "rate limited" | "network";
+
+/**
+ * Whether an error of a chain read is the transport's (viem's `HttpRequestError`,
+ * `TimeoutError`, a `-32005` limit), walking its `cause`s: `"rate limited"` for
+ * a `429`, `"network"` otherwise; `null` for a revert or anything else.
+ */
+export function quoteFailure(error: unknown): QuoteFailure | null {
+  let e = error as { name?: string; status?: number; code?: number; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    if (e.status === 429 || e.code === -32005 || e.name === "LimitExceededRpcError") return "rate limited";
+    if (e.name === "HttpRequestError" || e.name === "TimeoutError" || e.name === "WebSocketRequestError") {
+      return "network";
+    }
+    e = e.cause as typeof e;
+  }
+  return null;
 }
 
 /**

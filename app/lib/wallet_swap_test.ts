@@ -177,3 +177,17 @@ Deno.test("against the demo chain: quotes, best routes and router calls that sim
     await chain.close();
   }
 });
+
+Deno.test("quoteFailure: transport errors by their cause, a revert is none", async () => {
+  const { HttpRequestError, TimeoutError, CallExecutionError, ContractFunctionRevertedError } = await import("viem");
+  const { quoteFailure } = await import("./wallet_swap.ts");
+  const limited = new HttpRequestError({ url: "http://x/rpc", status: 429, body: {} });
+  assert.equal(quoteFailure(limited), "rate limited");
+  assert.equal(quoteFailure(new CallExecutionError(limited, {})), "rate limited");
+  assert.equal(quoteFailure(new HttpRequestError({ url: "http://x/rpc", status: 502 })), "network");
+  assert.equal(quoteFailure(new TimeoutError({ body: {}, url: "http://x/rpc" })), "network");
+  const revert = new ContractFunctionRevertedError({ abi: [], functionName: "quoteExactInputSingle" });
+  assert.equal(quoteFailure(revert), null);
+  assert.equal(quoteFailure(new Error("execution reverted")), null);
+  assert.equal(quoteFailure(null), null);
+});

@@ -156,69 +156,76 @@ Deno.test("V3 calls: mint creates the pool when asked and refunds ether; remove 
   assert.equal(plain.label, "NonfungiblePositionManager.collect");
 });
 
+/** Reads, simulations and sends against a demo chain as `me` (impersonated), for the test below. */
+function chainHelpers(chain: Awaited<ReturnType<typeof startDemoChain>>, me: Address, deadline: bigint) {
+  const call: ChainCall = ({ to, data }) => chain.node.request<Hex>("eth_call", [{ to, data }, "latest"]);
+  const simulateAs = (c: { from: Address; to: Address; data: Hex }) =>
+    chain.node.request<Hex>("eth_call", [c, "latest"]);
+  /** Sends as `from` and returns the ether the gas cost. */
+  const send = async (tx: { to: Address; data: Hex; value: bigint }, from: Address = me) => {
+    const hash = await chain.node.request<Hex>("eth_sendTransaction", [{
+      from,
+      to: tx.to,
+      data: tx.data,
+      value: toHex(tx.value),
+    }]);
+    const receipt = await chain.node.request<{ status: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>(
+      "eth_getTransactionReceipt",
+      [hash],
+    );
+    assert.equal(receipt.status, "0x1");
+    return BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+  };
+  const erc20 = async (token: Address) =>
+    decodeFunctionResult({
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      data: await call({
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [me] }),
+      }),
+    });
+  /** What decreasing `liquidity` then collecting everything would pay now (simulated, nothing sent). */
+  const uncollectedFeesAfterDecrease = async (tokenId: bigint, liquidity: bigint) => {
+    const data = encodeFunctionData({
+      abi: NPM_ABI,
+      functionName: "multicall",
+      args: [[
+        encodeFunctionData({
+          abi: NPM_ABI,
+          functionName: "decreaseLiquidity",
+          args: [{ tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: deadline }],
+        }),
+        encodeFunctionData({
+          abi: NPM_ABI,
+          functionName: "collect",
+          args: [{ tokenId, recipient: me, amount0Max: maxUint128, amount1Max: maxUint128 }],
+        }),
+      ]],
+    });
+    const results = decodeFunctionResult({
+      abi: NPM_ABI,
+      functionName: "multicall",
+      data: await simulateAs({ from: me, to: C.v3PositionManager, data }),
+    });
+    const [amount0, amount1] = decodeFunctionResult({ abi: NPM_ABI, functionName: "collect", data: results[1] });
+    return { amount0, amount1 };
+  };
+  return { call, simulateAs, send, erc20, uncollectedFeesAfterDecrease };
+}
+
 Deno.test("against the demo chain: open a USDC/WETH position, read it, increase, earn fees, remove half and collect as ether", async () => {
   const chain = await startDemoChain();
   try {
-    const call: ChainCall = ({ to, data }) => chain.node.request<Hex>("eth_call", [{ to, data }, "latest"]);
-    const simulateAs = (c: { from: Address; to: Address; data: Hex }) =>
-      chain.node.request<Hex>("eth_call", [c, "latest"]);
     const me = DEV_ACCOUNTS[4] as Address;
     await chain.node.request("hardhat_impersonateAccount", [me]);
-    /** Sends as `from` and returns the ether the gas cost. */
-    const send = async (tx: { to: Address; data: Hex; value: bigint }, from: Address = me) => {
-      const hash = await chain.node.request<Hex>("eth_sendTransaction", [{
-        from,
-        to: tx.to,
-        data: tx.data,
-        value: toHex(tx.value),
-      }]);
-      const receipt = await chain.node.request<{ status: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>(
-        "eth_getTransactionReceipt",
-        [hash],
-      );
-      assert.equal(receipt.status, "0x1");
-      return BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
-    };
-    const erc20 = async (token: Address) =>
-      decodeFunctionResult({
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        data: await call({
-          to: token,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [me] }),
-        }),
-      });
-    /** What decreasing `liquidity` then collecting everything would pay now (simulated, nothing sent). */
-    const uncollectedFeesAfterDecrease = async (tokenId: bigint, liquidity: bigint) => {
-      const data = encodeFunctionData({
-        abi: NPM_ABI,
-        functionName: "multicall",
-        args: [[
-          encodeFunctionData({
-            abi: NPM_ABI,
-            functionName: "decreaseLiquidity",
-            args: [{ tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: options.deadline }],
-          }),
-          encodeFunctionData({
-            abi: NPM_ABI,
-            functionName: "collect",
-            args: [{ tokenId, recipient: me, amount0Max: maxUint128, amount1Max: maxUint128 }],
-          }),
-        ]],
-      });
-      const results = decodeFunctionResult({
-        abi: NPM_ABI,
-        functionName: "multicall",
-        data: await simulateAs({ from: me, to: C.v3PositionManager, data }),
-      });
-      const [amount0, amount1] = decodeFunctionResult({ abi: NPM_ABI, functionName: "collect", data: results[1] });
-      return { amount0, amount1 };
-    };
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+    const { call, simulateAs, send, erc20, uncollectedFeesAfterDecrease } = chainHelpers(chain, me, deadline);
     const options = {
       contracts: C,
       recipient: me,
       slippageBps: 100,
-      deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+      deadline,
     };
 
     const pool = await readPool(call, C, C.wrappedNative, USDC, 500);

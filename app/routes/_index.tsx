@@ -9,8 +9,7 @@ export default exploreRoute({
   title: () => "Swap anytime, anywhere",
   intro: (
     <p className="muted">
-      Live prices, pools and volume across Uniswap. <Link to="/swap">Open the swap screen</Link>{" "}
-      or search for a token above.
+      Prices, pools and volume across Uniswap. <Link to="/swap">Open the swap screen</Link> or search for a token above.
     </p>
   ),
 });

@@ -1,7 +1,8 @@
 /** `/portfolio`: a wallet's total value, top tokens and latest activity. */
 import type { LoaderFunctionArgs } from "react-router";
 import { Link, useLoaderData } from "react-router";
-import { ActivitySection, BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { ActivitySection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { BalancesSection } from "../portfolio/balances_section.tsx";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";
 
 export function loader(args: LoaderFunctionArgs) {

@@ -5,7 +5,8 @@
  */
 import type { LoaderFunctionArgs } from "react-router";
 import { Link, useLoaderData } from "react-router";
-import { BalancesSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { BalancesSection } from "../portfolio/balances_section.tsx";
 import { StatsGrid } from "../components/stats_grid.tsx";
 import { formatUsd } from "../lib/format.ts";
 import { loadPortfolio } from "../lib/portfolio_loader.ts";

@@ -1,7 +1,7 @@
 /** `/send`: send tokens with the wallet. */
 import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
-import { SendPanel } from "../wallet/send_panel.tsx";
+import { SendPanel } from "../send/send_panel.tsx";
 
 export const loader = loadTrade;
 

@@ -12,7 +12,7 @@ import { getBrowserClient } from "../../queries/client.ts";
 import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 import { fetchTopTokens } from "../lib/explore_data.ts";
 import { type TokenOption, tokenOptionKey, topTokenOption, type TradeData } from "../lib/trade_loader.ts";
-import { SwapPanel } from "./swap_panel.tsx";
+import { SwapPanel } from "../swap/swap_panel.tsx";
 import type { TradeCardToken } from "./trade_card_token.ts";
 
 /**

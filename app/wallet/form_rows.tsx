@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import { formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped, formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
 import { switchWalletChain, type WalletState } from "./wallet_store.ts";
 
@@ -75,22 +75,54 @@ export function AmountBox(
   );
 }
 
-/** The balance under an amount, "–" until both it and the token's decimals are read; its USD worth when known. */
+/** The ether kept back by "Max" on the native token, for the network fee of the transaction itself. */
+export const GAS_RESERVE_WEI = 10_000_000_000_000_000n; // 0.01 ETH
+
+/**
+ * What "Max" puts in an amount field: the exact balance of a token; of the
+ * native token the balance less {@linkcode GAS_RESERVE_WEI} (never below 0).
+ */
+export function maxAmount(balance: bigint, native: boolean): bigint {
+  if (!native) return balance;
+  return balance > GAS_RESERVE_WEI ? balance - GAS_RESERVE_WEI : 0n;
+}
+
+/**
+ * The balance under an amount, "–" until both it and the token's decimals are
+ * read; its USD worth when known. With `onMax`, the balance is a button that
+ * fills the field, and so is "Max" beside it.
+ */
 export function BalanceNote(
-  { amount, decimals, testId, usd }: {
+  { amount, decimals, testId, usd, onMax }: {
     amount: bigint | null | undefined;
     decimals: number | null | undefined;
     testId?: string;
     /** The balance's USD worth, formatted. */
     usd?: string | null;
+    /** Fills the amount field with the balance ("Max"). */
+    onMax?: () => void;
   },
 ) {
+  const known = amount !== null && amount !== undefined && decimals !== null && decimals !== undefined;
+  const shown = known ? formatUnitsGrouped(amount, decimals) : "–";
   return (
     <p className="muted trade-note" data-testid={testId}>
-      Balance: {amount !== null && amount !== undefined && decimals !== null && decimals !== undefined
-        ? formatUnitsShort(amount, decimals)
-        : "–"}
-      {usd ? <span className="balance-usd">{` (${usd})`}</span> : null}
+      {onMax && known && amount > 0n
+        ? (
+          <>
+            <button type="button" className="balance-button" onClick={onMax} aria-label={`Use balance ${shown}`}>
+              Balance: {shown}
+            </button>
+            {usd ? <span className="balance-usd">{` (${usd})`}</span> : null}{" "}
+            <button type="button" className="max-button" onClick={onMax} data-testid="max-button">Max</button>
+          </>
+        )
+        : (
+          <>
+            Balance: {shown}
+            {usd ? <span className="balance-usd">{` (${usd})`}</span> : null}
+          </>
+        )}
     </p>
   );
 }
@@ -169,6 +201,7 @@ export function WalletGate(
   },
 ) {
   const { wallet, chain } = props;
+  if (wallet.status === "reconnecting") return <p className="muted">Reconnecting your wallet…</p>;
   if (wallet.status !== "connected") return <p className="muted">Connect a wallet (top right) to {props.action}.</p>;
   if (chain && wallet.chainId !== chain.chainId) {
     return (

@@ -15,7 +15,7 @@ import {
   parseAmount,
   parseSlippage,
 } from "../lib/wallet_math.ts";
-import type { SwapToken, TxRequest } from "../lib/wallet_swap.ts";
+import type { SwapToken } from "../lib/wallet_swap.ts";
 import { chainCall } from "./chain_call.ts";
 import {
   buildAddLiquidity,
@@ -28,13 +28,20 @@ import {
 } from "../lib/wallet_v2.ts";
 import { publicClient, useWallet, type WalletState } from "./wallet_store.ts";
 import { tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
-import { addV2Liquidity, type LiquidityJob } from "./actions/add_liquidity.ts";
+import { addV2Liquidity } from "./actions/add_liquidity.ts";
 import { removeV2Liquidity } from "./actions/remove_liquidity.ts";
 import { Button } from "../components/controls/button.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
+import { Segmented } from "../components/controls/segmented.tsx";
+import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
+import type { WalletContext } from "./actions/approve.ts";
+
+/** The shares a removal offers ("100" reads "Max"); none is chosen at first. */
+const SHARES = ["25", "50", "75", "100"] as const;
+type Share = (typeof SHARES)[number];
 
 /** The two tokens of a V2 screen with their decimals, the pair and the account's pair tokens. */
 function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
@@ -106,19 +113,24 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
     }
     : null;
 
-  /** Runs an action (approvals, then the router call), then reads the pair again; resolves whether it confirmed. */
-  async function send(tx: TxRequest | null, action: (job: LiquidityJob) => Promise<boolean>): Promise<boolean> {
-    if (!tx || !chain || !client || !wallet.address || wallet.chainId === null) return false;
-    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
-    let done = false;
-    try {
-      done = await action(job);
-    } catch (e) {
-      setStatus({ step: "failed", label: tx.label, reason: (e as Error).message });
-    }
-    setRefresh((n) => n + 1);
-    return done;
-  }
+  const context: WalletContext | null = chain && client && wallet.address && wallet.chainId !== null
+    ? { chain, client, from: wallet.address, walletChainId: wallet.chainId }
+    : null;
+  // The review before signing: opened by the primary button, nothing is sent until the holder confirms in it.
+  const [review, setReview] = useState<ActionReview | null>(null);
+  const sheet = review && context
+    ? (
+      <ActionReviewSheet
+        review={review}
+        context={context}
+        onStatus={setStatus}
+        onClose={() => {
+          setReview(null);
+          setRefresh((n) => n + 1);
+        }}
+      />
+    )
+    : null;
 
   return {
     ...reads,
@@ -128,9 +140,14 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
     slippage: { text: slippageText, setText: setSlippageText, check: slippage },
     status,
     setStatus,
-    busy: txBusy(status),
+    busy: txBusy(status) || review !== null,
     options,
-    send,
+    context,
+    openReview: (next: ActionReview) => {
+      setStatus({ step: "idle" });
+      setReview(next);
+    },
+    sheet,
   };
 }
 
@@ -153,8 +170,7 @@ function unavailable(data: TradeData, noRpc: boolean) {
 /** `/add/v2`: add liquidity to a V2 pair. */
 export function AddV2Panel({ data }: { data: TradeData }) {
   const screen = useV2Screen(data, (listed) => listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key);
-  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } =
-    screen;
+  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, busy } = screen;
   const { a, b, pickA, pickB } = screen.keys;
   const [amountAText, setAmountAText] = useState("");
   const [amountBText, setAmountBText] = useState("");
@@ -170,15 +186,45 @@ export function AddV2Panel({ data }: { data: TradeData }) {
     ? callOrError(() => buildAddLiquidity(tokenA, tokenB, { amountA, amountB }, options))
     : { tx: null, error: null };
 
-  async function onAdd() {
-    if (!tokenA || !tokenB || !amountA || !amountB || !options) return;
+  function onAdd() {
+    const context = screen.context;
+    if (!tokenA || !tokenB || !amountA || !amountB || !options || !tx || !context) return;
     const a = { token: tokenA, amount: amountA };
     const b = { token: tokenB, amount: amountB };
-    // One deposit per intent: the amounts clear once it confirmed.
-    if (await screen.send(tx, (job) => addV2Liquidity(job, { a, b, options }, setStatus))) {
-      setAmountAText("");
-      setAmountBText("");
-    }
+    screen.openReview({
+      title: "Review adding liquidity",
+      rows: [
+        { label: "Pair", value: `${tokenA.symbol}/${tokenB.symbol} (V2)` },
+        { label: `${tokenA.symbol} in`, value: formatUnitsShort(amountA, tokenA.decimals), testId: "review-a" },
+        { label: `${tokenB.symbol} in`, value: formatUnitsShort(amountB, tokenB.decimals), testId: "review-b" },
+        {
+          label: "Minimums",
+          value: `${formatUnitsShort(tx.minimumA, tokenA.decimals)} ${tokenA.symbol}, ${
+            formatUnitsShort(tx.minimumB, tokenB.decimals)
+          } ${tokenB.symbol}`,
+        },
+        { label: "Slippage", value: `${slippage.check.ok ? slippage.check.bps / 100 : "–"}%` },
+      ],
+      changes: [
+        { symbol: tokenA.symbol, amount: `−${formatUnitsShort(amountA, tokenA.decimals)}` },
+        { symbol: tokenB.symbol, amount: `−${formatUnitsShort(amountB, tokenB.decimals)}` },
+        { symbol: `${tokenA.symbol}/${tokenB.symbol} pair tokens`, amount: "+" },
+      ],
+      spends: [a, b],
+      spender: options.contracts.v2Router,
+      action: {
+        title: `Add ${tokenA.symbol}/${tokenB.symbol} liquidity`,
+        contract: tx.to,
+        call: tx.label,
+        run: (report) => addV2Liquidity(context, { a, b, options }, report),
+      },
+      confirm: "Add liquidity",
+      // One deposit per intent: the amounts clear once it confirmed.
+      onDone: () => {
+        setAmountAText("");
+        setAmountBText("");
+      },
+    });
   }
 
   const instead = unavailable(data, wallet.ready && !chain);
@@ -222,10 +268,11 @@ export function AddV2Panel({ data }: { data: TradeData }) {
       </dl>
       {error ? <p role="alert">{error}</p> : null}
       <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
-        <Button wide pending={busy} pendingLabel="Adding liquidity…" disabled={!tx} onClick={() => void onAdd()}>
+        <Button wide pending={busy} pendingLabel="Adding liquidity…" disabled={!tx} onClick={onAdd}>
           Add liquidity
         </Button>
       </WalletGate>
+      {screen.sheet}
       <TxStatusView status={status} />
     </div>
   );
@@ -234,23 +281,44 @@ export function AddV2Panel({ data }: { data: TradeData }) {
 /** `/remove/v2/{A}/{B}`: remove a share of the account's liquidity of a V2 pair. */
 export function RemoveV2Panel({ data }: { data: TradeData }) {
   const screen = useV2Screen(data, (listed) => listed[1]?.key);
-  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, setStatus, busy } =
-    screen;
+  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, busy } = screen;
   const { a, b, pickA, pickB } = screen.keys;
-  const [percent, setPercent] = useState(100);
-  const liquidity = lpBalance !== null ? lpBalance * BigInt(percent) / 100n : null;
+  // A removal starts at no share: the holder picks one (25, 50, 75 or Max) before anything can be reviewed.
+  const [percent, setPercent] = useState<Share | "">("");
+  const liquidity = lpBalance !== null && percent !== "" ? lpBalance * BigInt(percent) / 100n : null;
   const share = pair && liquidity ? removalAmounts(liquidity, pair) : null;
   const options = screen.options;
   const { tx, error } = tokenA && tokenB && pair && liquidity && options
     ? callOrError(() => buildRemoveLiquidity(tokenA, tokenB, liquidity, pair, options))
     : { tx: null, error: null };
 
-  async function onRemove() {
-    if (!pair || !liquidity || !tokenA || !tokenB || !options) return;
-    await screen.send(
-      tx,
-      (job) => removeV2Liquidity(job, { a: tokenA, b: tokenB, pair, liquidity, options }, setStatus),
-    );
+  function onRemove() {
+    const context = screen.context;
+    if (!pair || !liquidity || !tokenA || !tokenB || !options || !tx || !context || !share) return;
+    const lp = { token: { address: pair.address, symbol: "UNI-V2", decimals: 18 }, amount: liquidity };
+    screen.openReview({
+      title: "Review removing liquidity",
+      rows: [
+        { label: "Pair", value: `${tokenA.symbol}/${tokenB.symbol} (V2)` },
+        { label: "Share removed", value: `${percent}% of your pair tokens`, testId: "review-share" },
+        { label: "Pair tokens", value: formatUnitsShort(liquidity, 18) },
+      ],
+      changes: [
+        { symbol: "UNI-V2 pair tokens", amount: `−${formatUnitsShort(liquidity, 18)}` },
+        { symbol: tokenA.symbol, amount: `+${formatUnitsShort(share.amountA, tokenA.decimals)}` },
+        { symbol: tokenB.symbol, amount: `+${formatUnitsShort(share.amountB, tokenB.decimals)}` },
+      ],
+      spends: [lp],
+      spender: options.contracts.v2Router,
+      action: {
+        title: `Remove ${tokenA.symbol}/${tokenB.symbol} liquidity`,
+        contract: tx.to,
+        call: tx.label,
+        run: (report) => removeV2Liquidity(context, { a: tokenA, b: tokenB, pair, liquidity, options }, report),
+      },
+      confirm: "Remove liquidity",
+      onDone: () => setPercent(""),
+    });
   }
 
   const instead = unavailable(data, wallet.ready && !chain);
@@ -261,10 +329,13 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
         <TokenPicker tokens={tokens} list={list} value={a} onSelect={pickA} label="First token" />
         <TokenPicker tokens={tokens} list={list} value={b} onSelect={pickB} label="Second token" />
       </div>
-      <label htmlFor={`${ids}-percent`}>Share to remove</label>
-      <select id={`${ids}-percent`} value={percent} onChange={(e) => setPercent(Number(e.currentTarget.value))}>
-        {[25, 50, 75, 100].map((p) => <option key={p} value={p}>{p}%</option>)}
-      </select>
+      <span className="trade-label">Share to remove</span>
+      <Segmented
+        label="Share to remove"
+        value={percent}
+        options={SHARES.map((s) => ({ value: s, label: s === "100" ? "Max" : `${s}%` }))}
+        onChange={setPercent}
+      />
       <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
       <dl className="trade-details">
         <dt>Pair</dt>
@@ -292,11 +363,12 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
           pending={busy}
           pendingLabel="Removing liquidity…"
           disabled={!tx}
-          onClick={() => void onRemove()}
+          onClick={onRemove}
         >
-          Remove liquidity
+          {percent === "" ? "Choose a share to remove" : "Remove liquidity"}
         </Button>
       </WalletGate>
+      {screen.sheet}
       <TxStatusView status={status} />
     </div>
   );

@@ -8,45 +8,25 @@
  *
  * @module
  */
-import { chainCall } from "./chain_call.ts";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { getAddress } from "viem";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import type { NewPositionData } from "../lib/wallet_loaders.ts";
 import { formatUsd } from "../lib/format.ts";
-import { wholeTokens } from "../lib/portfolio_chain.ts";
-import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
-import {
-  amount0ForAmount1,
-  amount1ForAmount0,
-  readPool,
-  sortTokens,
-  sqrtRatioAtTick,
-  tickSpacingOf,
-  type V3Pool,
-} from "../lib/wallet_v3.ts";
-import {
-  customRangeTicks,
-  formatRangePrice,
-  fullRangeTicks,
-  isFullRange,
-  percentRangeTicks,
-  type PriceSide,
-  RANGE_PRESETS,
-  type RangePreset,
-  shownPrice,
-  shownPriceToTick,
-  shownRange,
-} from "../lib/wallet_v3_range.ts";
+import { formatUnitsShort, parseSlippage } from "../lib/wallet_math.ts";
+import type { V3Pool } from "../lib/wallet_v3.ts";
+import { formatRangePrice, isFullRange, RANGE_PRESETS, type RangePreset, shownRange } from "../lib/wallet_v3_range.ts";
 import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { Select, TextInput } from "../components/controls/fields.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { mintPosition } from "./actions/mint.ts";
-import { deadline, SlippageInput, type TokenMeta, tokenMeta, useChain } from "./liquidity_shared.tsx";
+import { SlippageInput, useChain } from "./liquidity_shared.tsx";
+import { deepestFee, type TierPools, usePairPools } from "./v3_pair_pools.ts";
+import { type PositionMath, positionMath } from "./v3_new_position_math.ts";
+import { mintReview } from "./v3_mint_review.ts";
+import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import { pairPicker, useTokenOptions } from "./token_options.ts";
 import { WalletGate } from "./form_rows.tsx";
@@ -54,33 +34,198 @@ import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { useWallet } from "./wallet_store.ts";
 import type { TxStatus } from "./wallet_tx.ts";
 
-/** The range as ticks, or why it cannot be used. */
-function rangeOf(
-  preset: RangePreset,
-  typed: { min: string; max: string },
-  side: PriceSide,
-  currentTick: number | null,
-  spacing: number,
-): { ticks: [number, number] | null; error: string | null } {
-  try {
-    if (preset === "full") return { ticks: fullRangeTicks(spacing), error: null };
-    if (preset === "10") {
-      return currentTick === null
-        ? { ticks: null, error: null }
-        : { ticks: percentRangeTicks(currentTick, spacing, 10, side.inverted), error: null };
+/**
+ * The price range of a new position: the direction of the prices, the current
+ * price (or a new pool's typed starting price, warned past 2% from the
+ * market), the range presets or custom prices, and where the range sits.
+ */
+function PriceRangeBox(
+  props: {
+    m: PositionMath;
+    pool: V3Pool | null | undefined;
+    startText: string;
+    onStartText: (text: string) => void;
+    preset: RangePreset;
+    onPreset: (preset: RangePreset) => void;
+    typed: { min: string; max: string };
+    onTyped: (typed: { min: string; max: string }) => void;
+    onDirection: (inverted: boolean) => void;
+  },
+) {
+  const { pool, startText, preset, typed } = props;
+  const { t0, t1, s0, s1, side, quote, startError, gap, market, range, full, shown, current, outside } = props.m;
+  const { tickLower, tickUpper, spacing } = props.m;
+  function choosePreset(next: RangePreset) {
+    if (
+      next === "custom" && side && tickLower !== null && tickUpper !== null &&
+      !isFullRange(tickLower, tickUpper, spacing)
+    ) {
+      const [low, high] = shownRange(tickLower, tickUpper, side);
+      props.onTyped({ min: formatRangePrice(low), max: formatRangePrice(high) });
     }
-    if (typed.min.trim() === "" || typed.max.trim() === "") return { ticks: null, error: null };
-    return { ticks: customRangeTicks(Number(typed.min), Number(typed.max), side, spacing), error: null };
-  } catch (e) {
-    return { ticks: null, error: (e as Error).message };
+    props.onPreset(next);
   }
+
+  function chooseDirection(next: boolean) {
+    if (side && next !== side.inverted) {
+      // Typed prices follow the direction: the new minimum is the inverse of the old maximum.
+      const flip = (text: string) => (Number(text) > 0 ? formatRangePrice(1 / Number(text)) : "");
+      props.onTyped({ min: flip(typed.max), max: flip(typed.min) });
+      props.onStartText(flip(startText));
+    }
+    props.onDirection(next);
+  }
+
+  return (
+    <div className="trade-box">
+      <div className="liquidity-price-head">
+        <span className="trade-label">Price range</span>
+        {t0 && t1
+          ? (
+            <Segmented
+              label="Show prices as"
+              testId="price-direction"
+              value={side?.inverted ? "inverted" : "straight"}
+              options={[{ value: "straight", label: `${s1} per ${s0}` }, {
+                value: "inverted",
+                label: `${s0} per ${s1}`,
+              }]}
+              onChange={(v) => chooseDirection(v === "inverted")}
+            />
+          )
+          : null}
+      </div>
+      <p data-testid="current-price">
+        {!t0 || !t1 ? "Pick two tokens." : pool
+          ? (
+            <>
+              Current price: <strong>{formatRangePrice(current!)}</strong> {quote}
+            </>
+          )
+          : pool === null
+          ? "No pool for this pair and fee tier yet: you set its starting price."
+          : "Reading the pool…"}
+      </p>
+      {pool === null && t0 && t1
+        ? (
+          <TextInput
+            label={`Starting price (${quote})`}
+            inputMode="decimal"
+            value={startText}
+            onChange={(e) => props.onStartText(e.currentTarget.value)}
+            error={startError}
+          />
+        )
+        : null}
+      {gap !== null && gap > 0.02
+        ? (
+          <p role="alert" className="control-error" data-testid="price-gap">
+            This starting price is {(gap * 100).toFixed(1)}% away from the market's ({formatRangePrice(market!)}{" "}
+            {quote}): arbitrageurs would take the difference from your deposit.
+          </p>
+        )
+        : null}
+      <Segmented
+        label="Range"
+        testId="range-presets"
+        value={preset}
+        options={RANGE_PRESETS.map((p) => ({ value: p.preset, label: p.label }))}
+        onChange={choosePreset}
+      />
+      {preset === "custom"
+        ? (
+          <div className="liquidity-range-inputs">
+            <TextInput
+              label={`Minimum price (${quote})`}
+              inputMode="decimal"
+              value={typed.min}
+              onChange={(e) => props.onTyped({ ...typed, min: e.currentTarget.value })}
+            />
+            <TextInput
+              label={`Maximum price (${quote})`}
+              inputMode="decimal"
+              value={typed.max}
+              onChange={(e) => props.onTyped({ ...typed, max: e.currentTarget.value })}
+            />
+          </div>
+        )
+        : null}
+      {shown
+        ? (
+          <p className="muted" data-testid="range-marker">
+            {full ? "0" : formatRangePrice(shown[0])} ◂{" "}
+            {current !== null ? `current ${formatRangePrice(current)}` : "range"} ▸{" "}
+            {full ? "∞" : formatRangePrice(shown[1])} {quote}
+            {outside ? " (the current price is outside this range: the position holds one token only)" : ""}
+          </p>
+        )
+        : null}
+      {range.error ? <p role="alert" className="control-error">{range.error}</p> : null}
+    </div>
+  );
 }
 
-/** A new V3 position on `loadNewPosition`'s data. */
-export function NewV3Position({ data }: { data: NewPositionData }) {
-  const wallet = useWallet();
-  const { chain, client } = useChain(wallet, data.chain);
-  const { tokens, list } = useTokenOptions(data, client);
+/** The fee tiers, each saying whether it has a pool and which is the deepest. */
+function FeeTierSelect(
+  { fee, pools, deepest, onFee }: {
+    fee: number;
+    pools: TierPools | undefined;
+    deepest: number | null;
+    onFee: (fee: number) => void;
+  },
+) {
+  return (
+    <Select label="Fee tier" value={fee} onChange={(e) => onFee(Number(e.currentTarget.value))}>
+      {V3_FEE_TIERS.map((t) => (
+        <option key={t.fee} value={t.fee}>
+          {t.fee / 10_000}%{pools === undefined
+            ? ""
+            : t.fee === deepest
+            ? " · deepest pool"
+            : pools.get(t.fee)
+            ? " · pool exists"
+            : " · no pool"}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** What the deposit takes (with its USD worth) and the contract called. */
+function DepositRows(
+  { m, pool, manager }: { m: PositionMath; pool: V3Pool | null | undefined; manager: string | null },
+) {
+  const { amount0, amount1, t0, t1, s0, s1, depositUsd } = m;
+  return (
+    <DetailRows
+      rows={[
+        amount0 !== null && amount1 !== null && t0 && t1
+          ? {
+            label: "Deposits",
+            value: `${formatUnitsShort(amount0, t0.decimals)} ${s0} and ${
+              formatUnitsShort(amount1, t1.decimals)
+            } ${s1}`,
+            testId: "amounts",
+            note: depositUsd !== null ? `≈ ${formatUsd(depositUsd, { compact: false })}` : undefined,
+          }
+          : null,
+        {
+          label: "Contract called",
+          value: (
+            <>
+              <code>{manager}</code> (NonfungiblePositionManager
+              {pool === null ? ".multicall(createAndInitializePoolIfNecessary, mint)" : ".mint"})
+            </>
+          ),
+          testId: "contract",
+        },
+      ]}
+    />
+  );
+}
+
+/** The pair's picker keys (the link's, else the native token and a stablecoin) and their pool addresses. */
+function usePairKeys(data: NewPositionData, weth: Address | null) {
   const listed = data.tokens.ok ? data.tokens.data : [];
   // Without a pair in the link: the native token and a stablecoin, as people usually start.
   const [a, setA] = useState(() => data.input ?? NATIVE_PLACEHOLDER);
@@ -90,154 +235,80 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
         ?.key ??
       ""
   );
-  const [fee, setFee] = useState(() => data.fee ?? 3000);
-  const [preset, setPreset] = useState<RangePreset>("10");
-  const [inverted, setInverted] = useState<boolean | null>(null);
-  const [typed, setTyped] = useState({ min: "", max: "" });
-  const [startText, setStartText] = useState("");
-  const [amountText, setAmountText] = useState("");
-  const [slippageText, setSlippageText] = useState("0.5");
-  const [pair, setPair] = useState<[TokenMeta, TokenMeta] | null>(null);
-  const [pool, setPool] = useState<V3Pool | null | undefined>(undefined);
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const slippage = parseSlippage(slippageText);
-
-  const weth = chain?.contracts.wrappedNative ?? null;
   const toAddress = (key: string): Address | null =>
     key === NATIVE_PLACEHOLDER ? weth : isAddress(key) ? getAddress(key) : null;
   const addressA = toAddress(a);
   const addressB = toAddress(b);
   const nativeSide = a === NATIVE_PLACEHOLDER ? addressA : b === NATIVE_PLACEHOLDER ? addressB : null;
 
-  useEffect(() => {
-    setPair(null);
-    setPool(undefined);
-    if (!client || !chain || !addressA || !addressB || addressA === addressB) return;
-    const [x, y] = sortTokens(addressA, addressB);
-    void Promise.all([
-      tokenMeta(client, x),
-      tokenMeta(client, y),
-      readPool(chainCall(client), chain.contracts, x, y, fee),
-    ])
-      .then(([t0, t1, p]) => {
-        setPair([t0, t1]);
-        setPool(p);
-      }, () => setPool(null));
-  }, [client, chain, addressA, addressB, fee]);
+  return { a, setA, b, setB, addressA, addressB, nativeSide };
+}
+
+/** A new V3 position on `loadNewPosition`'s data. */
+export function NewV3Position({ data }: { data: NewPositionData }) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, data.chain);
+  const { tokens, list } = useTokenOptions(data, client);
+  const { a, setA, b, setB, addressA, addressB, nativeSide } = usePairKeys(
+    data,
+    chain?.contracts.wrappedNative ?? null,
+  );
+  // The link's tier, else the deepest existing pool's once read (`usePairPools`).
+  const [chosenFee, setFee] = useState<number | null>(() => data.fee ?? null);
+  const [preset, setPreset] = useState<RangePreset>("10");
+  const [inverted, setInverted] = useState<boolean | null>(null);
+  const [typed, setTyped] = useState({ min: "", max: "" });
+  const [startText, setStartText] = useState("");
+  const [amountText, setAmountText] = useState("");
+  const [slippageText, setSlippageText] = useState("0.5");
+  const [review, setReview] = useState<ActionReview | null>(null);
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const slippage = parseSlippage(slippageText);
+
+  const { pair, pools } = usePairPools(client, chain, addressA, addressB);
+  const deepest = pools ? deepestFee(pools) : null;
+  const fee = chosenFee ?? deepest ?? 3000;
+  const pool: V3Pool | null | undefined = pools === undefined ? undefined : pools.get(fee) ?? null;
 
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
   if (wallet.ready && !chain) return <p className="muted">V3 positions on {data.chainLabel} are not available here.</p>;
 
-  const [t0, t1] = pair ?? [null, null];
-  // The symbols people pay with: ether where a side is the native token.
-  const symbol = (t: TokenMeta | null) =>
-    t ? (t.address === nativeSide ? chain?.nativeCurrency.symbol ?? "ETH" : t.symbol) : "…";
-  const s0 = symbol(t0);
-  const s1 = symbol(t1);
-  const spacing = tickSpacingOf(fee);
-  // Prices shown as the larger number by default (3180 USDC per WETH rather than 0.000314 WETH per USDC).
-  const defaultInverted = !!(pool && t0 && t1 &&
-    shownPrice(pool.tick, { decimals0: t0.decimals, decimals1: t1.decimals, inverted: false }) < 1);
-  const side: PriceSide | null = t0 && t1
-    ? { decimals0: t0.decimals, decimals1: t1.decimals, inverted: inverted ?? defaultInverted }
-    : null;
-  const quote = side?.inverted ? `${s0} per ${s1}` : `${s1} per ${s0}`;
-  let startError: string | null = null;
-  let currentTick: number | null = pool?.tick ?? null;
-  if (pool === null && side && startText.trim() !== "") {
-    try {
-      currentTick = shownPriceToTick(Number(startText), side);
-    } catch (e) {
-      startError = (e as Error).message;
-    }
-  }
-  const sqrtPrice = pool ? pool.sqrtPriceX96 : currentTick !== null ? sqrtRatioAtTick(currentTick) : null;
-  const range = side ? rangeOf(preset, typed, side, currentTick, spacing) : { ticks: null, error: null };
-  const [tickLower, tickUpper] = range.ticks ?? [null, null];
-  // The amount typed is token0's, unless the range sits below the price (token1 only).
-  const onlyToken1 = sqrtPrice !== null && tickUpper !== null && sqrtPrice >= sqrtRatioAtTick(tickUpper);
-  const amount = t0 && t1 ? parseAmount(amountText, onlyToken1 ? t1.decimals : t0.decimals) : null;
-  let amount0: bigint | null = null;
-  let amount1: bigint | null = null;
-  if (amount !== null && amount > 0n && sqrtPrice !== null && tickLower !== null && tickUpper !== null) {
-    if (onlyToken1) {
-      amount1 = amount;
-      amount0 = amount0ForAmount1(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
-    } else {
-      amount0 = amount;
-      amount1 = amount1ForAmount0(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
-    }
-  }
-  const busy = txBusy(status);
+  const m = positionMath({
+    pair,
+    pool,
+    pools,
+    deepest,
+    fee,
+    inverted,
+    startText,
+    preset,
+    typed,
+    amountText,
+    priceOfToken: (t) =>
+      tokens.find((o) => o.key === (t.address === nativeSide ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))
+        ?.price ?? null,
+    nativeSymbol: chain?.nativeCurrency.symbol ?? "ETH",
+    nativeSide,
+  });
+  const { t0, t1, s0, s1, startError, sqrtPrice, range, tickLower, tickUpper } = m;
+  const { onlyToken1, amount0, amount1 } = m;
+  const busy = txBusy(status) || review !== null;
   const done = status.step === "confirmed";
-  // The deposit's USD value at the gateway's prices (the pickers' tokens), when both sides have one.
-  const priceOf = (t: TokenMeta) =>
-    tokens.find((o) => o.key === (t.address === nativeSide ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))?.price ??
-      null;
-  const depositUsd = t0 && t1 && amount0 !== null && amount1 !== null && priceOf(t0) !== null &&
-      priceOf(t1) !== null
-    ? wholeTokens(amount0, t0.decimals) * priceOf(t0)! + wholeTokens(amount1, t1.decimals) * priceOf(t1)!
-    : null;
-
-  function choosePreset(next: RangePreset) {
-    if (
-      next === "custom" && side && tickLower !== null && tickUpper !== null &&
-      !isFullRange(tickLower, tickUpper, spacing)
-    ) {
-      const [low, high] = shownRange(tickLower, tickUpper, side);
-      setTyped({ min: formatRangePrice(low), max: formatRangePrice(high) });
-    }
-    setPreset(next);
-  }
-
-  function chooseDirection(next: boolean) {
-    if (side && next !== side.inverted) {
-      // Typed prices follow the direction: the new minimum is the inverse of the old maximum.
-      const flip = (text: string) => (Number(text) > 0 ? formatRangePrice(1 / Number(text)) : "");
-      setTyped((t) => ({ min: flip(t.max), max: flip(t.min) }));
-      setStartText((s) => flip(s));
-    }
-    setInverted(next);
-  }
-
-  async function onCreate() {
+  function onCreate() {
     if (!chain || !client || !wallet.address || wallet.chainId === null || !t0 || !t1 || !slippage.ok) return;
     if (amount0 === null || amount1 === null || tickLower === null || tickUpper === null || sqrtPrice === null) return;
-    const asSpend = (t: TokenMeta, s: string): SwapToken => ({
-      address: t.address === nativeSide ? "native" : t.address,
-      symbol: s,
-      decimals: t.decimals,
-    });
-    try {
-      await mintPosition(
-        { chain, client, from: wallet.address, walletChainId: wallet.chainId },
-        {
-          spend0: { token: asSpend(t0, s0), amount: amount0 },
-          spend1: { token: asSpend(t1, s1), amount: amount1 },
-          token0: t0.address,
-          token1: t1.address,
-          fee,
-          tickLower,
-          tickUpper,
-          initialSqrtPriceX96: pool === null ? sqrtPrice : undefined,
-          options: {
-            contracts: chain.contracts,
-            recipient: wallet.address,
-            slippageBps: slippage.bps,
-            deadline: deadline(),
-          },
-        },
-        setStatus,
-      );
-    } catch (e) {
-      setStatus({ step: "failed", label: "mint", reason: (e as Error).message });
-    }
+    setStatus({ step: "idle" });
+    setReview(mintReview({
+      context: { chain, client, from: wallet.address, walletChainId: wallet.chainId },
+      math: { ...m, t0, t1, amount0, amount1, tickLower, tickUpper, sqrtPrice },
+      pool,
+      fee,
+      nativeSide,
+      startText,
+      slippageBps: slippage.bps,
+    }));
   }
 
-  const full = tickLower !== null && tickUpper !== null && isFullRange(tickLower, tickUpper, spacing);
-  const shown = side && tickLower !== null && tickUpper !== null ? shownRange(tickLower, tickUpper, side) : null;
-  const current = pool && side ? shownPrice(pool.tick, side) : null;
-  const outside = current !== null && shown !== null && (current < shown[0] || current > shown[1]);
   return (
     <div className="trade-panel liquidity-form" data-testid="v3-new-panel">
       <div className="trade-box">
@@ -258,87 +329,19 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
             label="Second token"
           />
         </div>
-        <Select label="Fee tier" value={fee} onChange={(e) => setFee(Number(e.currentTarget.value))}>
-          {V3_FEE_TIERS.map((t) => <option key={t.fee} value={t.fee}>{t.fee / 10_000}%</option>)}
-        </Select>
+        <FeeTierSelect fee={fee} pools={pools} deepest={deepest} onFee={setFee} />
       </div>
-      <div className="trade-box">
-        <div className="liquidity-price-head">
-          <span className="trade-label">Price range</span>
-          {t0 && t1
-            ? (
-              <Segmented
-                label="Show prices as"
-                testId="price-direction"
-                value={side?.inverted ? "inverted" : "straight"}
-                options={[{ value: "straight", label: `${s1} per ${s0}` }, {
-                  value: "inverted",
-                  label: `${s0} per ${s1}`,
-                }]}
-                onChange={(v) => chooseDirection(v === "inverted")}
-              />
-            )
-            : null}
-        </div>
-        <p data-testid="current-price">
-          {!t0 || !t1 ? "Pick two tokens." : pool
-            ? (
-              <>
-                Current price: <strong>{formatRangePrice(current!)}</strong> {quote}
-              </>
-            )
-            : pool === null
-            ? "No pool for this pair and fee tier yet: you set its starting price."
-            : "Reading the pool…"}
-        </p>
-        {pool === null && t0 && t1
-          ? (
-            <TextInput
-              label={`Starting price (${quote})`}
-              inputMode="decimal"
-              value={startText}
-              onChange={(e) => setStartText(e.currentTarget.value)}
-              error={startError}
-            />
-          )
-          : null}
-        <Segmented
-          label="Range"
-          testId="range-presets"
-          value={preset}
-          options={RANGE_PRESETS.map((p) => ({ value: p.preset, label: p.label }))}
-          onChange={choosePreset}
-        />
-        {preset === "custom"
-          ? (
-            <div className="liquidity-range-inputs">
-              <TextInput
-                label={`Minimum price (${quote})`}
-                inputMode="decimal"
-                value={typed.min}
-                onChange={(e) => setTyped({ ...typed, min: e.currentTarget.value })}
-              />
-              <TextInput
-                label={`Maximum price (${quote})`}
-                inputMode="decimal"
-                value={typed.max}
-                onChange={(e) => setTyped({ ...typed, max: e.currentTarget.value })}
-              />
-            </div>
-          )
-          : null}
-        {shown
-          ? (
-            <p className="muted" data-testid="range-marker">
-              {full ? "0" : formatRangePrice(shown[0])} ◂{" "}
-              {current !== null ? `current ${formatRangePrice(current)}` : "range"} ▸{" "}
-              {full ? "∞" : formatRangePrice(shown[1])} {quote}
-              {outside ? " (the current price is outside this range: the position holds one token only)" : ""}
-            </p>
-          )
-          : null}
-        {range.error ? <p role="alert" className="control-error">{range.error}</p> : null}
-      </div>
+      <PriceRangeBox
+        m={m}
+        pool={pool}
+        startText={startText}
+        onStartText={setStartText}
+        preset={preset}
+        onPreset={setPreset}
+        typed={typed}
+        onTyped={setTyped}
+        onDirection={setInverted}
+      />
       <div className="trade-box">
         <TextInput
           label={`Amount of ${onlyToken1 ? s1 : s0}`}
@@ -353,30 +356,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
         />
         <SlippageInput value={slippageText} onValue={setSlippageText} check={slippage} />
       </div>
-      <DetailRows
-        rows={[
-          amount0 !== null && amount1 !== null && t0 && t1
-            ? {
-              label: "Deposits",
-              value: `${formatUnitsShort(amount0, t0.decimals)} ${s0} and ${
-                formatUnitsShort(amount1, t1.decimals)
-              } ${s1}`,
-              testId: "amounts",
-              note: depositUsd !== null ? `≈ ${formatUsd(depositUsd, { compact: false })}` : undefined,
-            }
-            : null,
-          {
-            label: "Contract called",
-            value: (
-              <>
-                <code>{chain?.contracts.v3PositionManager}</code> (NonfungiblePositionManager
-                {pool === null ? ".multicall(createAndInitializePoolIfNecessary, mint)" : ".mint"})
-              </>
-            ),
-            testId: "contract",
-          },
-        ]}
-      />
+      <DepositRows m={m} pool={pool} manager={chain?.contracts.v3PositionManager ?? null} />
       <WalletGate wallet={wallet} chain={chain} action="open a position">
         <Button
           variant="primary"
@@ -384,11 +364,21 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
           pending={busy}
           pendingLabel="Opening the position…"
           disabled={done || amount0 === null || amount1 === null || !!range.error || !!startError || !slippage.ok}
-          onClick={() => void onCreate()}
+          onClick={onCreate}
         >
           Create position
         </Button>
       </WalletGate>
+      {review && chain && client && wallet.address && wallet.chainId !== null
+        ? (
+          <ActionReviewSheet
+            review={review}
+            context={{ chain, client, from: wallet.address, walletChainId: wallet.chainId }}
+            onStatus={setStatus}
+            onClose={() => setReview(null)}
+          />
+        )
+        : null}
       <TxStatusView status={status} />
       {done
         ? (

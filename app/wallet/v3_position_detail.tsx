@@ -12,44 +12,32 @@ import { Link } from "react-router";
 import { formatPoolFee, formatUsd } from "../lib/format.ts";
 import { pairValueUsd } from "../lib/portfolio_chain.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
-import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
-import { amount1ForAmount0, wrappedNativeSide } from "../lib/wallet_v3.ts";
+import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { wrappedNativeSide } from "../lib/wallet_v3.ts";
 import { formatRangePrice, isFullRange, type PriceSide, shownPrice, shownRange } from "../lib/wallet_v3_range.ts";
-import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
-import { TextInput, Toggle } from "../components/controls/fields.tsx";
-import { increaseV3Liquidity } from "./actions/add_liquidity.ts";
-import { collectFees } from "./actions/collect.ts";
-import { removeV3Liquidity } from "./actions/remove_liquidity.ts";
-import { deadline, positionOwner, SlippageInput, useChain } from "./liquidity_shared.tsx";
+import { V3PositionActions } from "./v3_position_actions.tsx";
+import { positionOwner, useChain } from "./liquidity_shared.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import { readV3RowsByIds, STATUS_TEXT, type V3Row } from "./positions_read.ts";
 import { WalletGate } from "./form_rows.tsx";
-import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { TxStatusView } from "./tx_status.tsx";
 import { useWallet } from "./wallet_store.ts";
 import type { TxStatus } from "./wallet_tx.ts";
 
-const SHARES = ["25", "50", "75", "100"] as const;
-
-/** One position by its token id, with its actions when the connected account owns it. */
-export function V3PositionDetail(
-  { chainName, tokenId, tokens = [] }: { chainName: string; tokenId: string; tokens?: readonly PricedToken[] },
+/** The position `id` read on chain with its owner (and, for the connected owner, its fees); the latest read only. */
+function useV3Position(
+  client: ReturnType<typeof useChain>["client"],
+  chain: ReturnType<typeof useChain>["chain"],
+  id: bigint | null,
+  account: `0x${string}` | null,
+  refresh: number,
 ) {
-  const wallet = useWallet();
-  const { chain, client } = useChain(wallet, chainName);
   const [row, setRow] = useState<V3Row | null>(null);
   const [owner, setOwner] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [share, setShare] = useState<(typeof SHARES)[number]>("100");
-  const [addText, setAddText] = useState("");
-  const [slippageText, setSlippageText] = useState("0.5");
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
-  const [asEther, setAsEther] = useState(true);
-  const [inverted, setInverted] = useState<boolean | null>(null);
-  const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
-  const slippage = parseSlippage(slippageText);
-
+  const tokenId = String(id);
+  const wallet = { address: account };
   useEffect(() => {
     if (!client || !chain || id === null) return;
     // A read begun before the wallet reconnected (no fees: not known as the owner's) may end after the one begun
@@ -71,6 +59,22 @@ export function V3PositionDetail(
       live = false;
     };
   }, [client, chain, tokenId, wallet.address, refresh]);
+  return { row, owner, error };
+}
+
+/** One position by its token id, with its actions when the connected account owns it. */
+export function V3PositionDetail(
+  { chainName, tokenId, tokens = [] }: { chainName: string; tokenId: string; tokens?: readonly PricedToken[] },
+) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, chainName);
+  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
+  const [refresh, setRefresh] = useState(0);
+  const [asEther, setAsEther] = useState(true);
+  const [inverted, setInverted] = useState<boolean | null>(null);
+  const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
+
+  const { row, owner, error } = useV3Position(client, chain, id, wallet.address, refresh);
 
   if (id === null) return <p role="alert">Cannot parse position id "{tokenId}": expected a number</p>;
   if (wallet.ready && !chain) return <p className="muted">V3 positions on this chain are not available here.</p>;
@@ -92,11 +96,6 @@ export function V3PositionDetail(
   const quote = priceSide.inverted ? `${t0.symbol} per ${t1.symbol}` : `${t1.symbol} per ${t0.symbol}`;
   const full = isFullRange(position.tickLower, position.tickUpper, pool?.tickSpacing ?? 1);
   const [low, high] = shownRange(position.tickLower, position.tickUpper, priceSide);
-  const add0 = parseAmount(addText, t0.decimals);
-  const add1 = pool && add0 !== null
-    ? amount1ForAmount0(pool.sqrtPriceX96, position.tickLower, position.tickUpper, add0)
-    : null;
-  const busy = txBusy(status);
   const prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
   const usd = (a: { amount0: bigint; amount1: bigint } | null) => {
     const value = pairValueUsd(row, a, prices);
@@ -109,40 +108,9 @@ export function V3PositionDetail(
       } ${out ? payout(1) : t1.symbol}`
       : "–";
 
-  async function act(kind: "increase" | "remove" | "collect") {
-    if (!chain || !client || !wallet.address || wallet.chainId === null || !pool || !slippage.ok) return;
-    const job = { chain, client, from: wallet.address, walletChainId: wallet.chainId };
-    const options = {
-      contracts: chain.contracts,
-      recipient: wallet.address,
-      slippageBps: slippage.bps,
-      deadline: deadline(),
-      nativeOut,
-    };
-    try {
-      if (kind === "increase") {
-        if (add0 === null || add1 === null) return;
-        const done = await increaseV3Liquidity(job, {
-          tokenId: position.tokenId,
-          spend0: { token: t0, amount: add0 },
-          spend1: { token: t1, amount: add1 },
-          options,
-        }, setStatus);
-        if (done) setAddText("");
-      } else if (kind === "remove") {
-        await removeV3Liquidity(
-          job,
-          { position, percent: Number(share), sqrtPriceX96: pool.sqrtPriceX96, options },
-          setStatus,
-        );
-      } else {
-        await collectFees(job, { position, expected: row?.fees ?? undefined, options }, setStatus);
-      }
-    } catch (e) {
-      setStatus({ step: "failed", label: kind, reason: (e as Error).message });
-    }
-    setRefresh((n) => n + 1);
-  }
+  const context = wallet.address && wallet.chainId !== null && client
+    ? { chain, client, from: wallet.address, walletChainId: wallet.chainId }
+    : null;
 
   return (
     <div className="position-page" data-testid="v3-position">
@@ -213,69 +181,18 @@ export function V3PositionDetail(
         )
         : null}
       <WalletGate wallet={wallet} chain={chain} action="manage this position">
-        {mine
+        {mine && context && pool
           ? (
-            <div className="position-actions">
-              {wethSide !== null
-                ? (
-                  <Toggle
-                    label={`Receive ${ether} instead of ${[t0, t1][wethSide].symbol} when removing or collecting`}
-                    checked={asEther}
-                    onChange={setAsEther}
-                  />
-                )
-                : null}
-              <SlippageInput value={slippageText} onValue={setSlippageText} check={slippage} />
-              <div className="trade-box">
-                <TextInput
-                  label={`Add ${t0.symbol}`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0"
-                  value={addText}
-                  onChange={(e) => setAddText(e.currentTarget.value.replace(/[^0-9.]/g, ""))}
-                  hint={`with ${add1 === null ? "–" : formatUnitsShort(add1, t1.decimals)} ${t1.symbol}`}
-                />
-                <Button
-                  variant="secondary"
-                  wide
-                  pending={busy}
-                  disabled={add0 === null || add0 === 0n || add1 === null || !slippage.ok}
-                  onClick={() => void act("increase")}
-                >
-                  Increase liquidity
-                </Button>
-              </div>
-              <div className="trade-box">
-                <Button
-                  variant="primary"
-                  wide
-                  pending={busy}
-                  disabled={!row.fees || (row.fees.amount0 === 0n && row.fees.amount1 === 0n)}
-                  onClick={() => void act("collect")}
-                >
-                  Collect fees
-                </Button>
-              </div>
-              <div className="trade-box">
-                <span className="trade-label">Share to remove</span>
-                <Segmented
-                  label="Share to remove"
-                  value={share}
-                  options={SHARES.map((s) => ({ value: s, label: `${s}%` }))}
-                  onChange={setShare}
-                />
-                <Button
-                  variant="danger"
-                  wide
-                  pending={busy}
-                  disabled={position.liquidity === 0n || !slippage.ok}
-                  onClick={() => void act("remove")}
-                >
-                  Remove liquidity
-                </Button>
-              </div>
-            </div>
+            <V3PositionActions
+              row={{ ...row, pool }}
+              context={context}
+              wethSide={wethSide}
+              asEther={asEther}
+              onAsEther={setAsEther}
+              onStatus={setStatus}
+              onChanged={() => setRefresh((n) => n + 1)}
+              amounts={amounts}
+            />
           )
           : null}
       </WalletGate>

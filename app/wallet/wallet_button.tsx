@@ -20,6 +20,7 @@ import {
   disconnectWallet,
   switchWalletChain,
   useWallet,
+  type WalletState,
 } from "./wallet_store.ts";
 import { Sheet } from "../components/controls/sheet.tsx";
 import { Button } from "../components/controls/button.tsx";
@@ -29,11 +30,88 @@ const WalletConnectDialog = lazy(() =>
   import("./walletconnect_dialog.tsx").then((m) => ({ default: m.WalletConnectDialog }))
 );
 
+/** The connected account's compact button and its sheet (address, copy, explorer, switch, disconnect). */
+function AccountButton(
+  { wallet, open, setOpen }: {
+    wallet: WalletState & { address: `0x${string}` };
+    open: boolean;
+    setOpen: (o: boolean) => void;
+  },
+) {
+  const [copied, setCopied] = useState(false);
+  const chain = wallet.chains.find((c) => c.chainId === wallet.chainId) ?? null;
+  const explorer = chain ? explorerAddressUrl(chain, wallet.address) : null;
+  const short = shortenAddress(wallet.address);
+  return (
+    <div className="wallet-account" data-testid="wallet-account">
+      <button
+        type="button"
+        className="wallet-account-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <span className="wallet-address" title={wallet.address}>{short}</span>
+        <span
+          className={chain ? "wallet-chain" : "wallet-chain wallet-wrong-chain"}
+          data-testid="wallet-chain"
+        >
+          {chain ? chain.label : `Chain ${wallet.chainId}`}
+        </span>
+      </button>
+      <Sheet open={open} onClose={() => setOpen(false)} title="Account" testId="wallet-sheet">
+        <p className="wallet-sheet-address">
+          <code>{wallet.address}</code>
+        </p>
+        <p className="muted">
+          {chain ? `On ${chain.label}` : `On chain ${wallet.chainId}, which this site does not serve`}
+        </p>
+        <div className="wallet-sheet-actions">
+          <Button
+            variant="secondary"
+            small
+            onClick={() => {
+              void navigator.clipboard?.writeText(wallet.address!).then(() => setCopied(true), () => {});
+            }}
+          >
+            {copied ? "Copied" : "Copy address"}
+          </Button>
+          {explorer
+            ? (
+              <a
+                className="control-button control-secondary control-small"
+                href={explorer}
+                target="_blank"
+                rel="noreferrer"
+              >
+                Explorer
+              </a>
+            )
+            : null}
+        </div>
+        {!chain
+          ? wallet.chains.map((c) => (
+            <Button
+              key={c.chainId}
+              variant="primary"
+              onClick={() => void switchWalletChain(c.chainId)}
+            >
+              Switch to {c.label}
+            </Button>
+          ))
+          : null}
+        <Button variant="danger" wide onClick={() => void disconnectWallet()}>Disconnect</Button>
+        {wallet.error ? <p role="alert" className="wallet-error">{wallet.error}</p> : null}
+      </Sheet>
+      {wallet.error && !open ? <span role="alert" className="wallet-error visually-hidden">{wallet.error}</span> : null}
+    </div>
+  );
+}
+
 /** The wallet control of the header. */
 export function WalletButton() {
   const wallet = useWallet();
   const [open, setOpen] = useState(false);
-  const [copied, setCopied] = useState(false);
   const [pairing, setPairing] = useState(false);
   /** The "Connect wallet" button: focus returns here when the WalletConnect dialog closes (its menu item is gone). */
   const trigger = useRef<HTMLButtonElement>(null);
@@ -44,75 +122,7 @@ export function WalletButton() {
   }, [connected]);
 
   if (wallet.status === "connected" && wallet.address) {
-    const chain = wallet.chains.find((c) => c.chainId === wallet.chainId) ?? null;
-    const explorer = chain ? explorerAddressUrl(chain, wallet.address) : null;
-    const short = shortenAddress(wallet.address);
-    return (
-      <div className="wallet-account" data-testid="wallet-account">
-        <button
-          type="button"
-          className="wallet-account-button"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onClick={() => setOpen(true)}
-        >
-          <span className="wallet-address" title={wallet.address}>{short}</span>
-          <span
-            className={chain ? "wallet-chain" : "wallet-chain wallet-wrong-chain"}
-            data-testid="wallet-chain"
-          >
-            {chain ? chain.label : `Chain ${wallet.chainId}`}
-          </span>
-        </button>
-        <Sheet open={open} onClose={() => setOpen(false)} title="Account" testId="wallet-sheet">
-          <p className="wallet-sheet-address">
-            <code>{wallet.address}</code>
-          </p>
-          <p className="muted">
-            {chain ? `On ${chain.label}` : `On chain ${wallet.chainId}, which this site does not serve`}
-          </p>
-          <div className="wallet-sheet-actions">
-            <Button
-              variant="secondary"
-              small
-              onClick={() => {
-                void navigator.clipboard?.writeText(wallet.address!).then(() => setCopied(true), () => {});
-              }}
-            >
-              {copied ? "Copied" : "Copy address"}
-            </Button>
-            {explorer
-              ? (
-                <a
-                  className="control-button control-secondary control-small"
-                  href={explorer}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  Explorer
-                </a>
-              )
-              : null}
-          </div>
-          {!chain
-            ? wallet.chains.map((c) => (
-              <Button
-                key={c.chainId}
-                variant="primary"
-                onClick={() => void switchWalletChain(c.chainId)}
-              >
-                Switch to {c.label}
-              </Button>
-            ))
-            : null}
-          <Button variant="danger" wide onClick={() => void disconnectWallet()}>Disconnect</Button>
-          {wallet.error ? <p role="alert" className="wallet-error">{wallet.error}</p> : null}
-        </Sheet>
-        {wallet.error && !open
-          ? <span role="alert" className="wallet-error visually-hidden">{wallet.error}</span>
-          : null}
-      </div>
-    );
+    return <AccountButton wallet={{ ...wallet, address: wallet.address }} open={open} setOpen={setOpen} />;
   }
 
   return (

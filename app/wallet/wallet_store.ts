@@ -34,6 +34,7 @@ import { useSyncExternalStore } from "react";
 import type { PublicChain, RpcDirectory } from "../../lib/rpc_directory.ts";
 import type { Address } from "../../lib/address.ts";
 import { hasWalletConnectSession } from "./walletconnect_mark.ts";
+import { announceWalletConnection, type WalletConnectionDetail } from "./wallet_intent.ts";
 import type { WalletConnectHost, WalletConnectState } from "./walletconnect_types.ts";
 
 /** A wallet the user can pick. */
@@ -56,6 +57,14 @@ export interface WalletState {
   /** `null` when the service has no WalletConnect project id (no entry is shown). */
   readonly walletConnect: WalletConnectState | null;
 }
+
+/** How long the HTTP transport gathers JSON-RPC calls into one batch. */
+const RPC_BATCH_WAIT_MS = 8;
+/**
+ * Call data per Multicall3 `eth_call`: a quote's dozen QuoterV2 calls (a few hundred bytes each) fit one; the
+ * proxy caps an `eth_call` at 30M gas, about a hundred quotes.
+ */
+const MULTICALL_BATCH_BYTES = 16_384;
 
 const SERVER_STATE: WalletState = {
   ready: false,
@@ -80,8 +89,19 @@ const listeners = new Set<() => void>();
 const publicClients = new Map<number, PublicClient>();
 
 function set(patch: Partial<WalletState>): void {
+  const before = { status: state.status, chainId: state.chainId, chains: state.chains };
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
+  // The header follows whichever screen started the store (`wallet_intent.ts`): its control and the network selector.
+  const changed = state.status !== before.status || state.chainId !== before.chainId || state.chains !== before.chains;
+  if (changed && typeof window !== "undefined") {
+    const chain = state.chains.find((c) => c.chainId === state.chainId);
+    const detail: WalletConnectionDetail = {
+      status: state.status,
+      chainLabel: state.chainId === null ? null : chain?.label ?? `Chain ${state.chainId}`,
+    };
+    announceWalletConnection(detail);
+  }
 }
 
 /** The viem chain of a service chain, its RPC being the same-origin proxy. */
@@ -92,6 +112,8 @@ export function viemChain(chain: PublicChain, origin: string): ViemChain {
     nativeCurrency: chain.nativeCurrency,
     rpcUrls: { default: { http: [`${origin}${chain.rpcPath}`] } },
     blockExplorers: chain.explorer ? { default: { name: "Explorer", url: chain.explorer } } : undefined,
+    // Multicall3 at its canonical address (the demo chain deploys it): viem folds a tick's reads into one eth_call.
+    contracts: chain.contracts.multicall3 ? { multicall3: { address: chain.contracts.multicall3 } } : undefined,
     testnet: chain.local,
   });
 }
@@ -117,10 +139,13 @@ function walletOptions(connectors: readonly Connector[]): WalletOption[] {
 function readConnection(): Partial<WalletState> {
   if (!config) return {};
   const connection = getConnection(config);
+  // One connection state: an account counts only once connected. While wagmi reconnects, its stored account of an
+  // earlier visit is not the holder's yet (the wallet may no longer authorize the site): no form reads or acts for it.
+  const connected = connection.status === "connected";
   return {
     status: connection.status,
-    address: connection.address ?? null,
-    chainId: connection.chainId ?? null,
+    address: connected ? connection.address ?? null : null,
+    chainId: connected ? connection.chainId ?? null : null,
   };
 }
 
@@ -289,10 +314,12 @@ export function walletConfig(): Config | null {
 export function publicClient(chain: PublicChain): PublicClient {
   let client = publicClients.get(chain.chainId);
   if (!client) {
+    // One round trip per step of a quote: the reads a tick makes go out as one Multicall3 `aggregate3` eth_call
+    // (`batch.multicall`), and the JSON-RPC calls of a few milliseconds as one HTTP batch (the transport's `batch`).
     client = createPublicClient({
       chain: viemChain(chain, location.origin),
-      transport: viemHttp(),
-      batch: { multicall: false },
+      transport: viemHttp(undefined, { batch: { batchSize: 32, wait: RPC_BATCH_WAIT_MS } }),
+      batch: { multicall: { batchSize: MULTICALL_BATCH_BYTES, wait: 0 } },
     });
     publicClients.set(chain.chainId, client);
   }

@@ -54,6 +54,73 @@ export interface WalletConnectOptions {
   readonly origin: string;
 }
 
+/** The UniversalProvider, telemetry and Verify off, relay state and pairing URI reported through `on`. */
+async function loadProvider(
+  options: WalletConnectOptions,
+  on: { onDisplayUri: (uri: string) => void; onRelayUp: () => void; onRelayDown: () => void },
+): Promise<UniversalProvider> {
+  const { onDisplayUri, onRelayUp, onRelayDown } = on;
+  const { UniversalProvider } = await import("@walletconnect/universal-provider");
+  const p = await UniversalProvider.init({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    telemetryEnabled: false,
+    disableProviderPing: true,
+    logger: "silent",
+    metadata: {
+      name: "Uniswap",
+      description: "Swap and provide liquidity",
+      url: options.origin,
+      icons: [`${options.origin}/favicon.ico`],
+    },
+  });
+  // The Verify API would load a hidden iframe from verify.walletconnect.org for every proposal and request.
+  p.client.core.verify.register = () => Promise.resolve("");
+  const relayer = p.client.core.relayer;
+  relayer.on("relayer_connect", onRelayUp);
+  relayer.on("relayer_disconnect", onRelayDown);
+  // A connection attempt that fails before opening emits no relayer event: the client's own heartbeat (5 s)
+  // reports it, from the flag its connect loop sets on every failed attempt and clears on success.
+  p.client.core.heartbeat.on("heartbeat_pulse", () => {
+    const failed = (relayer as unknown as { hasExperiencedNetworkDisruption?: boolean })
+      .hasExperiencedNetworkDisruption;
+    if (!relayer.connected && failed) onRelayDown();
+  });
+  p.on("display_uri", onDisplayUri);
+  return p;
+}
+
+/** Pairs a new session on the chains served here (their RPC through the proxy); `setCancel` gets its abort. */
+async function pair(
+  p: UniversalProvider,
+  options: WalletConnectOptions,
+  setCancel: (cancel: (() => void) | null) => void,
+): Promise<void> {
+  const rpcMap = Object.fromEntries(
+    options.chains.map((c) => [String(c.chainId), `${options.origin}${c.rpcPath}`]),
+  );
+  const cancelled = new Promise<never>((_, reject) => {
+    setCancel(() => reject(Object.assign(new Error("Pairing cancelled"), { code: 4001 })));
+  });
+  try {
+    await Promise.race([
+      p.connect({
+        optionalNamespaces: {
+          eip155: {
+            chains: options.chains.map((c) => `eip155:${c.chainId}`),
+            methods: METHODS,
+            events: EVENTS,
+            rpcMap,
+          },
+        },
+      }),
+      cancelled,
+    ]);
+  } finally {
+    setCancel(null);
+  }
+}
+
 /** The WalletConnect connector (see the module documentation). */
 export function walletConnect(options: WalletConnectOptions) {
   let provider: Promise<UniversalProvider> | null = null;
@@ -70,36 +137,7 @@ export function walletConnect(options: WalletConnectOptions) {
     const onChain = (chainId: string | number) => self.onChainChanged(String(chainId));
     const onSessionDelete = () => self.onDisconnect();
 
-    async function load(): Promise<UniversalProvider> {
-      const { UniversalProvider } = await import("@walletconnect/universal-provider");
-      const p = await UniversalProvider.init({
-        projectId: options.projectId,
-        relayUrl: options.relayUrl,
-        telemetryEnabled: false,
-        disableProviderPing: true,
-        logger: "silent",
-        metadata: {
-          name: "Uniswap",
-          description: "Swap and provide liquidity",
-          url: options.origin,
-          icons: [`${options.origin}/favicon.ico`],
-        },
-      });
-      // The Verify API would load a hidden iframe from verify.walletconnect.org for every proposal and request.
-      p.client.core.verify.register = () => Promise.resolve("");
-      const relayer = p.client.core.relayer;
-      relayer.on("relayer_connect", onRelayUp);
-      relayer.on("relayer_disconnect", onRelayDown);
-      // A connection attempt that fails before opening emits no relayer event: the client's own heartbeat (5 s)
-      // reports it, from the flag its connect loop sets on every failed attempt and clears on success.
-      p.client.core.heartbeat.on("heartbeat_pulse", () => {
-        const failed = (relayer as unknown as { hasExperiencedNetworkDisruption?: boolean })
-          .hasExperiencedNetworkDisruption;
-        if (!relayer.connected && failed) onRelayDown();
-      });
-      p.on("display_uri", onDisplayUri);
-      return p;
-    }
+    const load = () => loadProvider(options, { onDisplayUri, onRelayUp, onRelayDown });
 
     function listen(p: UniversalProvider): void {
       if (listening === p) return;
@@ -125,29 +163,7 @@ export function walletConnect(options: WalletConnectOptions) {
         const p = await self.getProvider();
         if (!p.session) {
           if (isReconnecting) throw new Error("No WalletConnect session to restore");
-          const rpcMap = Object.fromEntries(
-            options.chains.map((c) => [String(c.chainId), `${options.origin}${c.rpcPath}`]),
-          );
-          const cancelled = new Promise<never>((_, reject) => {
-            cancel = () => reject(Object.assign(new Error("Pairing cancelled"), { code: 4001 }));
-          });
-          try {
-            await Promise.race([
-              p.connect({
-                optionalNamespaces: {
-                  eip155: {
-                    chains: options.chains.map((c) => `eip155:${c.chainId}`),
-                    methods: METHODS,
-                    events: EVENTS,
-                    rpcMap,
-                  },
-                },
-              }),
-              cancelled,
-            ]);
-          } finally {
-            cancel = null;
-          }
+          await pair(p, options, (c) => void (cancel = c));
         }
         markSession(true);
         listen(p);

@@ -1,7 +1,7 @@
 import "global-jsdom/register";
 import { cleanup, screen, within } from "@testing-library/react";
 import assert from "node:assert/strict";
-import { BalancesSection } from "../../app/components/portfolio_screen.tsx";
+import { BalancesSection } from "../../app/portfolio/balances_section.tsx";
 import { type BalanceRow, balancesOf } from "../../app/lib/portfolio_data.ts";
 import { renderInRouter } from "./render_stub.tsx";
 

@@ -10,7 +10,10 @@ import type { PublicClient } from "viem";
 import type { Address } from "../../../lib/address.ts";
 import type { PublicChain } from "../../../lib/rpc_directory.ts";
 import type { FlaggedToken } from "../../lib/wallet_safety.ts";
-import { ensureApproval, type TxStatus } from "../wallet_tx.ts";
+import { ensureApproval, tokenAllowance, type TxStatus } from "../wallet_tx.ts";
+import type { ReviewStep } from "../../review/review_steps.ts";
+import { formatUnitsShort } from "../../lib/wallet_math.ts";
+import { trackTx } from "../tx_history.ts";
 
 /** Who acts, on which chain: what every wallet action needs besides its parameters. */
 export interface WalletContext {
@@ -46,4 +49,54 @@ export function approve(
     { amount: parameters.amount, unlimited: parameters.unlimited },
     report,
   );
+}
+
+/**
+ * The approval step of a review, or `null` when the allowance already covers
+ * the amount: read now (nothing is sent), sent only when the step runs.
+ */
+export async function approvalStep(context: WalletContext, parameters: ApproveParameters): Promise<ReviewStep | null> {
+  const { token, spender, amount, unlimited } = parameters;
+  const allowance = await tokenAllowance(context.client, token.address, context.from, spender);
+  if (allowance >= amount) return null;
+  const shown = unlimited ? "unlimited" : formatUnitsShort(amount, token.decimals);
+  return {
+    id: `approve-${token.address.toLowerCase()}`,
+    title: `Approve ${token.symbol}`,
+    contract: token.address,
+    call: `${token.symbol}.approve(${spender}, ${shown})`,
+    run: (report) => approve(context, parameters, report),
+  };
+}
+
+/** A token amount a call will take (`native`: ether, nothing to approve). */
+export interface ReviewSpend {
+  readonly token: { readonly address: Address | "native"; readonly symbol: string; readonly decimals: number };
+  readonly amount: bigint;
+}
+
+/**
+ * The steps of an action for its review, read without sending anything: an
+ * exact approval of `spender` for each spend the allowance does not cover
+ * (recorded in the history when sent), then the action itself (which checks
+ * the allowances again and finds them covered).
+ */
+export async function actionSteps(
+  context: WalletContext,
+  spends: readonly ReviewSpend[],
+  spender: Address | null,
+  action: Omit<ReviewStep, "id">,
+): Promise<ReviewStep[]> {
+  const steps: ReviewStep[] = [];
+  for (const { token, amount } of spends) {
+    if (token.address === "native" || amount === 0n || spender === null) continue;
+    const erc20 = { address: token.address, symbol: token.symbol, decimals: token.decimals };
+    const step = await approvalStep(context, { token: erc20, spender, amount, unlimited: false });
+    if (!step) continue;
+    const summary = `Approved ${formatUnitsShort(amount, token.decimals)} ${token.symbol}`;
+    const what = { account: context.from, chainId: context.chain.chainId, summary };
+    steps.push({ ...step, run: (report) => step.run(trackTx(report, what)) });
+  }
+  steps.push({ id: "action", ...action });
+  return steps;
 }

@@ -9,9 +9,9 @@
 import type { PublicClient } from "viem";
 import type { UniswapContracts } from "../../../lib/chains.ts";
 import { priceImpactBps } from "../../lib/wallet_math.ts";
-import { findBestTrade, type Trade } from "../../lib/wallet_split.ts";
+import { findBestTrade, routeKey, type Trade } from "../../lib/wallet_split.ts";
 import { chainCall } from "../chain_call.ts";
-import { quoteRoute, type SwapToken, type TradeKind } from "../../lib/wallet_swap.ts";
+import { bestQuote, type Quote, quoteRoute, type SwapToken, type TradeKind } from "../../lib/wallet_swap.ts";
 
 /** Parameters of {@linkcode quote}. */
 export interface QuoteParameters {
@@ -44,16 +44,36 @@ export interface QuoteResult {
 export async function quote(client: PublicClient, parameters: QuoteParameters): Promise<QuoteResult | null> {
   const { contracts, tokenIn, tokenOut, kind, amount } = parameters;
   const call = chainCall(client);
-  const gasPrice = await client.getGasPrice().catch(() => null);
+  // The gas price goes out in the same HTTP batch as the first quotes (one Multicall3 eth_call).
+  let gasPrice: bigint | null = null;
+  const gasRead = client.getGasPrice().then((p) => void (gasPrice = p), () => {});
   const convert = parameters.nativeToOutput;
   const gasCost = (gas: bigint) => (gasPrice !== null && convert ? convert(gas * gasPrice) : 0n);
-  const trade = await findBestTrade(call, contracts, tokenIn, tokenOut, { kind, amount, gasCost });
+  // The impact probe (a thousandth of the trade) of the best single route starts with the split check, in the
+  // same round trip; a split whose largest leg takes another route probes that one afterwards.
+  const probeAmount = amount / 1000n > 0n ? amount / 1000n : 1n;
+  let early: { key: string; probe: Promise<Quote | null> } | null = null;
+  const trade = await findBestTrade(call, contracts, tokenIn, tokenOut, {
+    kind,
+    amount,
+    gasCost,
+    ready: gasRead,
+    onSingles(singles) {
+      const best = bestQuote(singles);
+      if (best) {
+        early = {
+          key: routeKey(best.route),
+          probe: quoteRoute(call, contracts, best.route, kind, probeAmount).catch(() => null),
+        };
+      }
+    },
+  });
   if (!trade) return null;
-  // The probe: a thousandth of the trade along its largest leg's route.
   const main = [...trade.legs].sort((a, b) => b.shareBps - a.shareBps)[0].quote;
-  const whole = kind === "exactIn" ? trade.amountIn : trade.amountOut;
-  const probeAmount = whole / 1000n > 0n ? whole / 1000n : 1n;
-  const probe = await quoteRoute(call, contracts, main.route, kind, probeAmount);
+  const known = early as { key: string; probe: Promise<Quote | null> } | null;
+  const probe = known && known.key === routeKey(main.route)
+    ? await known.probe
+    : await quoteRoute(call, contracts, main.route, kind, probeAmount);
   return {
     trade,
     impactBps: probe ? priceImpactBps(trade.amountIn, trade.amountOut, probe.amountIn, probe.amountOut) : null,

@@ -12,7 +12,8 @@ import type { Address } from "../../../lib/address.ts";
 import type { FlaggedToken } from "../../lib/wallet_safety.ts";
 import type { SwapPlan, SwapToken } from "../../lib/wallet_swap.ts";
 import { runTx, type TxStatus } from "../wallet_tx.ts";
-import { approve, type WalletContext } from "./approve.ts";
+import { approvalStep, approve, type WalletContext } from "./approve.ts";
+import type { ReviewStep } from "../../review/review_steps.ts";
 
 const EVENTS_ABI = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 value)",
@@ -115,4 +116,58 @@ export async function swap(
       wrappedNative: context.chain.contracts.wrappedNative,
     }),
   };
+}
+
+/**
+ * The steps of a swap for its review, read without sending anything: an
+ * approval of the router when the allowance does not cover the trade, then
+ * the swap. `onMined` gets the amounts the receipt says moved.
+ */
+export async function swapSteps(
+  context: WalletContext,
+  parameters: SwapParameters,
+  onMined: (result: SwapResult & { ok: true }) => void,
+): Promise<ReviewStep[]> {
+  const { plan, tokenIn, tokenOut } = parameters;
+  const steps: ReviewStep[] = [];
+  if (plan.spender && tokenIn.address !== "native") {
+    const approval = await approvalStep(context, {
+      token: { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals },
+      spender: plan.spender,
+      amount: plan.maximumIn,
+      unlimited: parameters.unlimited,
+      flagged: parameters.flagged,
+    });
+    if (approval) steps.push(approval);
+  }
+  steps.push({
+    id: "swap",
+    title: `Swap ${tokenIn.symbol} for ${tokenOut.symbol}`,
+    contract: plan.tx.to,
+    call: plan.tx.label,
+    async run(report) {
+      let receipt: TransactionReceipt | null = null;
+      const ok = await runTx({
+        ...context,
+        tx: plan.tx,
+        minimumOut: plan.minimumOut,
+        flagged: parameters.flagged,
+        onReceipt: (r) => void (receipt = r),
+      }, report);
+      if (!ok || receipt === null) return false;
+      const mined = receipt as TransactionReceipt;
+      onMined({
+        ok: true,
+        hash: mined.transactionHash,
+        amounts: swapAmounts(mined.logs, {
+          account: context.from,
+          tokenIn: tokenIn.address,
+          tokenOut: tokenOut.address,
+          wrappedNative: context.chain.contracts.wrappedNative,
+        }),
+      });
+      return true;
+    },
+  });
+  return steps;
 }

@@ -11,6 +11,7 @@ import {
   IMPACT_WARN_BPS,
   impactAcknowledgement,
   type SlippageCheck,
+  WARN_SLIPPAGE_BPS,
 } from "../lib/wallet_math.ts";
 import { Callout } from "../components/controls/detail_rows.tsx";
 import { TextInput, Toggle } from "../components/controls/fields.tsx";
@@ -71,7 +72,15 @@ export function SwapSettings(
         />
       </details>
       {slippage.ok && slippage.warning
-        ? <Callout tone="warning" title="High slippage" testId="slippage-warning">{slippage.warning}</Callout>
+        ? (
+          <Callout
+            tone="warning"
+            title={slippage.bps > WARN_SLIPPAGE_BPS ? "High slippage" : "Very low slippage"}
+            testId="slippage-warning"
+          >
+            {slippage.warning}
+          </Callout>
+        )
         : null}
     </>
   );
