@@ -6,7 +6,7 @@
  * @module
  */
 import { errorText, logger } from "../log.ts";
-import type { ConnectionGuard, ConnectionGuardOptions, ConnectionGuardStats } from "./guard.ts";
+import type { ConnectionGuard, ConnectionGuardOptions, ConnectionGuardStats } from "./types.ts";
 import { evictionRank, expiredReason, fairEvictionCandidate } from "./deadlines.ts";
 import { Microcache } from "./microcache.ts";
 import { Relay, type RelayHost } from "./relay.ts";
