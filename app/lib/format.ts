@@ -51,8 +51,10 @@ function isNumber(value: unknown): value is number {
 }
 
 /**
- * A USD amount: compact (`$1.2M`) by default, with cents for amounts under a
- * thousand and four significant digits under a dollar (`$0.0001234`).
+ * A USD amount: with cents under a million (`$3,177.42`), compact from a
+ * million (`$1.2M`), four significant digits under a dollar (`$0.0001234`).
+ * `compact: false` never shortens; `compact: true` always does (chart axes:
+ * `$2.1K`).
  */
 export function formatUsd(
   value: number | null | undefined,
@@ -62,6 +64,7 @@ export function formatUsd(
   const abs = Math.abs(value);
   if (abs > 0 && abs < 1) return usdSmall.format(value);
   // Cents under $1M ("$3,177.42", never "$3.2K"): the one rule for every USD amount; compact from a million.
+  if (options.compact === true) return usdCompact.format(value);
   if (options.compact === false || abs < 1_000_000) return usdFull.format(value);
   return usdCompact.format(value);
 }

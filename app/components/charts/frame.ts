@@ -38,7 +38,7 @@ export function timeToX(points: readonly { timestamp: number; x: number }[]): (t
 
 /** Compact axis labels for USD values (`$0` rather than `$0.00` at the base line). */
 export function axisUsd(n: number): string {
-  return n === 0 ? "$0" : formatUsd(n);
+  return n === 0 ? "$0" : formatUsd(n, { compact: true });
 }
 
 /** The index of the point of `xs` nearest the pointer, or `null` off a laid-out plot. */
