@@ -11,7 +11,7 @@ import { errorText, logger, useLogger } from "./log.ts";
 import type { ImageTarget, ShareImages, ShareImagesOptions } from "../lib/preview_images.ts";
 import { cacheIdOf, isWellFormedTarget, normalizeTarget } from "./job/image_target.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
-import type { ClientBudgetOptions } from "./job/client_budget.ts";
+import type { ClientBudgetOptions } from "../lib/client_budget.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./assets/emoji.ts";
 import type { LogoFetchOptions } from "./logo/logo_fetch.ts";
 import type { RenderTimings } from "./raster/render.ts";
@@ -83,7 +83,7 @@ export interface ImageHandlerOptions extends ShareImagesOptions {
   /** The render worker's entry module (tests only: a wrapper of `render_worker.ts`). */
   workerUrl?: URL;
   /**
-   * Budget of uncached work per client (`client_budget.ts`), by `clientOf`;
+   * Budget of uncached work per client (`lib/client_budget.ts`), by `clientOf`;
    * `false` turns it off. Without `clientOf` there is none (the render
    * places alone bound the work).
    */
@@ -238,7 +238,7 @@ function emojiSetOf(request: Request): EmojiSet {
  * later gets its image at once; a 404 from the source is remembered in
  * memory for `missTtlMs` (at most 30 s), so a repeated unknown costs no lookup.
  *
- * Uncached requests are budgeted per client (`clientOf`, `client_budget.ts`):
+ * Uncached requests are budgeted per client (`clientOf`, `lib/client_budget.ts`):
  * a few at once and a token bucket each, the last render places kept for
  * clients with nothing under way; over it `429` with `Retry-After`. Cache
  * hits and remembered 404s never touch the budget, nor do requests for a

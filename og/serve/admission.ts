@@ -1,6 +1,6 @@
 /**
  * The admission stage of the share images: whether an uncached request may
- * start work, by its client's budget (`job/client_budget.ts`). A request for
+ * start work, by its client's budget (`lib/client_budget.ts`). A request for
  * a card whose lookup or render is under way joins it and costs no budget;
  * one for a card whose first request still waits for its client's budget
  * waits with it, then joins the render or finds the card cached.
@@ -8,7 +8,7 @@
  * @module
  */
 import { Lru } from "../../lib/lru.ts";
-import { type ClientBudgetOptions, createClientBudget } from "../job/client_budget.ts";
+import { type ClientBudgetOptions, createClientBudget } from "../../lib/client_budget.ts";
 import { logger } from "../log.ts";
 import { CLIENT_BUSY, type ImageResult } from "./image_answer.ts";
 

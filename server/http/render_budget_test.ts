@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { BUSY_RETRY_SECONDS, createClientBudget } from "./render_budget.ts";
+import { BUSY_RETRY_SECONDS, createRenderBudget } from "./render_budget.ts";
 
 Deno.test("client budget: a few at once per client, a few waiting, then refused; others are not touched", async () => {
-  const budget = createClientBudget({ inFlight: 2, waiting: 1, ratePerSecond: 1000, burst: 1000 });
+  const budget = createRenderBudget({ inFlight: 2, waiting: 1, ratePerSecond: 1000, burst: 1000 });
   // Another client asked a moment ago: the limits apply.
   const z = await budget.enter("z");
   assert.ok(z.ok);
@@ -32,7 +32,7 @@ Deno.test("client budget: a few at once per client, a few waiting, then refused;
 
 Deno.test("client budget: the rate bucket refuses with the time to the next token; a gone waiter leaves", async () => {
   let now = 0;
-  const budget = createClientBudget({ inFlight: 1, waiting: 4, ratePerSecond: 0.5, burst: 2, now: () => now });
+  const budget = createRenderBudget({ inFlight: 1, waiting: 4, ratePerSecond: 0.5, burst: 2, now: () => now });
   const z = await budget.enter("z");
   assert.ok(z.ok);
   z.release();
@@ -52,12 +52,12 @@ Deno.test("client budget: the rate bucket refuses with the time to the next toke
   const later = await budget.enter("a");
   assert.ok(later.ok);
   later.release();
-  assert.throws(() => createClientBudget({ inFlight: 0 }), /inFlight 0/);
+  assert.throws(() => createRenderBudget({ inFlight: 0 }), /inFlight 0/);
 });
 
 Deno.test("client budget: a client alone is never refused; the limits hold as soon as another asks", async () => {
   let now = 0;
-  const budget = createClientBudget({ inFlight: 1, waiting: 0, ratePerSecond: 1, burst: 2, now: () => now });
+  const budget = createRenderBudget({ inFlight: 1, waiting: 0, ratePerSecond: 1, burst: 2, now: () => now });
   const alone = await Promise.all(Array.from({ length: 10 }, () => budget.enter("a")));
   assert.ok(alone.every((entry) => entry.ok));
   assert.equal(budget.stats().inFlight, 10);

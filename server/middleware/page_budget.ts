@@ -10,7 +10,7 @@
  * @module
  */
 import { logger } from "../log.ts";
-import { type ClientBudgetOptions, createClientBudget } from "../http/render_budget.ts";
+import { createRenderBudget, type RenderBudgetOptions } from "../http/render_budget.ts";
 import type { Middleware } from "./compose.ts";
 
 /** `body`, calling `done` once when it was read to its end, failed or was cancelled. */
@@ -47,8 +47,8 @@ const LOG_EVERY_MS = 60_000;
  * (`clientActivity`, first in the list) so that clients served without a render, from the shared copy of a page,
  * count as others too.
  */
-export function pageBudget(clientOf: (request: Request) => string, options: ClientBudgetOptions = {}): Middleware {
-  const budget = createClientBudget(options);
+export function pageBudget(clientOf: (request: Request) => string, options: RenderBudgetOptions = {}): Middleware {
+  const budget = createRenderBudget(options);
   const logged = new Map<string, number>();
   return async (ctx) => {
     const client = clientOf(ctx.request);

@@ -1,10 +1,10 @@
 /**
- * Fair uncached work: a budget per client for the share images that are not
- * in the cache (preview lookup, logo fetch, render), so one client's flood
- * of unknown or new addresses cannot take the render places from everyone
- * else (issue 25).
+ * Fair costly work: a budget per client, so one client's flood cannot take
+ * the places from everyone else. The share images use it for the ones not in
+ * the cache (preview lookup, logo fetch, render; `og/serve/admission.ts`), the
+ * service for page renders (`server/http/render_budget.ts`).
  *
- * - **Rate**: a token bucket per client (`server/http/rate_limit.ts`):
+ * - **Rate**: a token bucket per client (`lib/rate_limit.ts`):
  *   `burst` uncached requests at once after a quiet spell, `ratePerSecond`
  *   sustained. An empty bucket is refused with the time to the next token.
  * - **In flight**: at most `inFlight` uncached requests of one client are
@@ -14,13 +14,18 @@
  *   all taken, a client that already has one request in flight does not
  *   start another: the last places are kept for clients with none.
  *
+ * - **Only when limited**: `limited(client)` (default: always) says whether
+ *   the limits apply to this request; one that is not limited is let in at
+ *   once, yet counts in flight and drains its bucket, so the limits hold as
+ *   soon as they apply.
+ *
  * Cache hits never touch the budget. Clients are forgotten when idle (the
  * buckets live in a bounded LRU; the in-flight counts only while in use).
  *
  * @module
  */
 
-import { createRateLimiter, type RateLimiter } from "../../lib/rate_limit.ts";
+import { createRateLimiter, type RateLimiter } from "./rate_limit.ts";
 
 /** Options of {@linkcode createClientBudget}. */
 export interface ClientBudgetOptions {
@@ -34,6 +39,8 @@ export interface ClientBudgetOptions {
   readonly burst?: number;
   /** Clients whose buckets are remembered at most (default 10,000). */
   readonly maxClients?: number;
+  /** Whether the limits apply to a request of `client` now (default: always). */
+  readonly limited?: (client: string) => boolean;
   /** The clock in milliseconds (tests); default `performance.now`. */
   readonly now?: () => number;
 }
@@ -128,15 +135,16 @@ export function createClientBudget(options: ClientBudgetOptions = {}): ClientBud
       if (signal?.aborted) return Promise.resolve({ ok: false, reason: "gone", retryAfterSeconds: 0 });
       const state = clients.get(client) ?? { running: 0, queue: [] };
       const limit = () => reserved() ? 1 : inFlight;
-      if (state.running >= limit() && state.queue.length >= waitingMax) {
+      const limited = options.limited?.(client) ?? true;
+      if (limited && state.running >= limit() && state.queue.length >= waitingMax) {
         return Promise.resolve({ ok: false, reason: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS });
       }
       const decision = rate.take(client);
-      if (!decision.ok) {
+      if (limited && !decision.ok) {
         return Promise.resolve({ ok: false, reason: "rate", retryAfterSeconds: decision.retryAfterSeconds });
       }
       clients.set(client, state);
-      if (state.running < limit()) return Promise.resolve(admitted(client, state));
+      if (!limited || state.running < limit()) return Promise.resolve(admitted(client, state));
       // A client with waiters always has a request running: each release
       // wakes one waiter, which starts or queues again at the front.
       return new Promise((resolve) => {
