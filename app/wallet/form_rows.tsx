@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import { formatUnitsGrouped, formatUnitsShort, type SlippageCheck } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped, type SlippageCheck } from "../lib/wallet_math.ts";
 import type { TxRequest } from "../lib/wallet_swap.ts";
 import { switchWalletChain, type WalletState } from "./wallet_store.ts";
 

@@ -15,7 +15,6 @@ import {
   parseAmount,
   parseSlippage,
 } from "../lib/wallet_math.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
 import {
   buildAddLiquidity,
   buildRemoveLiquidity,

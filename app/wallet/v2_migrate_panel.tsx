@@ -16,6 +16,7 @@ import { deadlineAfter, DEFAULT_DEADLINE_MINUTES, formatUnitsShort, parseSlippag
 import { chainAddress, type SwapToken } from "../lib/wallet_swap.ts";
 import { buildMigrate } from "../lib/wallet_migrate.ts";
 import { fullRangeTicks, percentRangeTicks } from "../lib/wallet_v3_range.ts";
+import type { V3Pool } from "../lib/wallet_v3.ts";
 import { Button } from "../components/controls/button.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
@@ -31,6 +32,37 @@ import { useWallet } from "./wallet_store.ts";
 import type { TxStatus } from "./wallet_tx.ts";
 
 type Range = "full" | "10";
+
+/** The migration call of the holder's whole position into `pool` over `range`. */
+function migrateCall(
+  input: {
+    pair: `0x${string}`;
+    lpBalance: bigint;
+    burned: { a: bigint; b: bigint };
+    aIs0: boolean;
+    pool: V3Pool;
+    poolTokens: readonly [{ address: `0x${string}` }, { address: `0x${string}` }];
+    range: Range;
+  },
+  options: Parameters<typeof buildMigrate>[1],
+) {
+  const { pool, burned, aIs0 } = input;
+  const [tickLower, tickUpper] = input.range === "full"
+    ? fullRangeTicks(pool.tickSpacing)
+    : percentRangeTicks(pool.tick, pool.tickSpacing, 10);
+  return buildMigrate({
+    pair: input.pair,
+    liquidity: input.lpBalance,
+    amount0: aIs0 ? burned.a : burned.b,
+    amount1: aIs0 ? burned.b : burned.a,
+    token0: input.poolTokens[0].address,
+    token1: input.poolTokens[1].address,
+    fee: pool.fee,
+    tickLower,
+    tickUpper,
+    sqrtPriceX96: pool.sqrtPriceX96,
+  }, options);
+}
 
 /** The migration screen. */
 export function MigrateV2Panel({ data }: { data: TradeData }) {
@@ -57,22 +89,8 @@ export function MigrateV2Panel({ data }: { data: TradeData }) {
   const burned = pair && lpBalance && pair.totalSupply > 0n
     ? { a: lpBalance * pair.reserveA / pair.totalSupply, b: lpBalance * pair.reserveB / pair.totalSupply }
     : null;
-  const ticks = pool
-    ? (range === "full" ? fullRangeTicks(pool.tickSpacing) : percentRangeTicks(pool.tick, pool.tickSpacing, 10))
-    : null;
-  const tx = pool && poolTokens && burned && ticks && slippage.ok && wallet.address && chain && lpBalance
-    ? buildMigrate({
-      pair: pair!.address,
-      liquidity: lpBalance,
-      amount0: aIs0 ? burned.a : burned.b,
-      amount1: aIs0 ? burned.b : burned.a,
-      token0: poolTokens[0].address,
-      token1: poolTokens[1].address,
-      fee: pool.fee,
-      tickLower: ticks[0],
-      tickUpper: ticks[1],
-      sqrtPriceX96: pool.sqrtPriceX96,
-    }, {
+  const tx = pool && poolTokens && burned && slippage.ok && wallet.address && chain && lpBalance && pair
+    ? migrateCall({ pair: pair.address, lpBalance, burned, aIs0, pool, poolTokens, range }, {
       contracts: chain.contracts,
       recipient: wallet.address,
       slippageBps: slippage.bps,

@@ -245,6 +245,29 @@ function usePairKeys(data: NewPositionData, weth: Address | null) {
   return { a, setA, b, setB, addressA, addressB, nativeSide };
 }
 
+/** The line after a mint: a link to the new position once the receipt names it. */
+function MintDone({ minted, urlName }: { minted: bigint | null; urlName: string | null }) {
+  return (
+    <p data-testid="mint-done">
+      {minted !== null && urlName
+        ? (
+          <>
+            Position opened:{" "}
+            <Link to={`/positions/v3/${urlName}/${minted}`} data-testid="minted-position">
+              view position #{minted.toString()}
+            </Link>{" "}
+            (all in <Link to="/positions">your positions</Link>).
+          </>
+        )
+        : (
+          <>
+            Position opened: see it in <Link to="/positions">your positions</Link>.
+          </>
+        )}
+    </p>
+  );
+}
+
 /** A new V3 position on `loadNewPosition`'s data. */
 export function NewV3Position({ data }: { data: NewPositionData }) {
   const wallet = useWallet();
@@ -382,27 +405,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
         )
         : null}
       <TxStatusView status={status} />
-      {done
-        ? (
-          <p data-testid="mint-done">
-            {minted !== null && chain
-              ? (
-                <>
-                  Position opened:{" "}
-                  <Link to={`/positions/v3/${chain.urlName}/${minted}`} data-testid="minted-position">
-                    view position #{minted.toString()}
-                  </Link>{" "}
-                  (all in <Link to="/positions">your positions</Link>).
-                </>
-              )
-              : (
-                <>
-                  Position opened: see it in <Link to="/positions">your positions</Link>.
-                </>
-              )}
-          </p>
-        )
-        : null}
+      {done ? <MintDone minted={minted} urlName={chain?.urlName ?? null} /> : null}
     </div>
   );
 }
