@@ -4,7 +4,7 @@
  * `/pool/v2/find` finds the pair by its two tokens (picked in the pickers)
  * and shows its reserves and the holder's share as on chain (balance /
  * totalSupply); `/migrate/v2` moves the whole position into V3 through the
- * V3Migrator after a review (opening it sends nothing): the holder's pair
+ * V3Migrator after a review (reached from the pair's `/migrate/v2/{chain}/{pair}` page) (opening it sends nothing): the holder's pair
  * tokens are then 0 on chain and a new V3 position NFT is theirs.
  *
  * @module
@@ -86,9 +86,12 @@ Deno.test({
         "/migrate/v2: the review sends nothing; confirming empties the pair tokens into a V3 NFT",
         async () => {
           const nfts = await chain.readContract({ ...NPM, functionName: "balanceOf", args: [me] });
-          await page.goto(`${server.url}/migrate/v2?inputCurrency=ETH&outputCurrency=${USDC}`, {
-            waitUntil: "networkidle",
-          });
+          // The pair's own migrate page links to the form with its two tokens picked.
+          await page.goto(`${server.url}/migrate/v2/ethereum/${pair}`, { waitUntil: "networkidle" });
+          const from = page.getByTestId("migrate-pair");
+          await from.getByText(/^Your pair tokens: [\d.,]+/).waitFor({ timeout: 15_000 });
+          await from.getByRole("link", { name: "Migrate this pair to V3" }).click();
+          await page.waitForURL(/\/migrate\/v2\?inputCurrency=/);
           const panel = page.getByTestId("v2-migrate-panel");
           await panel.getByTestId("contract").getByText(/V3Migrator\.migrate/).waitFor({ timeout: 20_000 });
           assert.match((await panel.getByTestId("migrate-pool").textContent())!, /0\.05% \(the deepest pool\)/);
