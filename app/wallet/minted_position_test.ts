@@ -6,8 +6,8 @@ const ABI = parseAbi([
   "event IncreaseLiquidity(uint256 indexed tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)",
   "event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)",
 ]);
-const MANAGER = "0xC36442b4a4522E871399CD717aBDD847Ab11FE88";
-const ME = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const MANAGER: `0x${string}` = "0xC36442b4a4522E871399CD717aBDD847Ab11FE88";
+const ME: `0x${string}` = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 const transfer = (id: bigint, address = MANAGER) => ({
   address,
