@@ -81,6 +81,24 @@ Deno.test({
         await page.getByTestId("v3-position").getByLabel(/^Add /).first().waitFor({ timeout: 15_000 });
       });
       await context.close();
+
+      await t.step("on a phone, /increase lists the position to pick", async () => {
+        const phone = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.phone });
+        const small = await phone.newPage();
+        await installTestWallet(small, {
+          accountIndex: 3,
+          rpcUrl: `${server.url}/rpc/ethereum`,
+          demoChainId: DEMO_CHAIN_ID,
+          authorized: true,
+        });
+        await small.goto(`${server.url}/increase`);
+        const choice = small.getByTestId("increase-pick").getByRole("link", { name: new RegExp(`#${tokenId}\\b`) });
+        await choice.waitFor({ timeout: 20_000 });
+        assert.ok(await choice.isVisible());
+        const width = await small.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
+        await phone.close();
+      });
     } finally {
       await browser.close();
       await server.stop();

@@ -114,6 +114,25 @@ Deno.test({
         },
       );
       await context.close();
+
+      await t.step("on a phone, /pool/v2/find says the holder has no share left after migrating", async () => {
+        const phone = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.phone });
+        const small = await phone.newPage();
+        await installTestWallet(small, {
+          accountIndex: 5,
+          rpcUrl: `${server.url}/rpc/ethereum`,
+          demoChainId: DEMO_CHAIN_ID,
+          authorized: true,
+        });
+        await small.goto(`${server.url}/pool/v2/find?inputCurrency=ETH&outputCurrency=${USDC}`);
+        const result = small.getByTestId("v2-find-panel").locator('[data-testid="v2-find-result"][data-found="true"]');
+        await result.getByTestId("lp-balance").getByText(/^0$/).waitFor({ timeout: 20_000 });
+        assert.equal((await result.getByTestId("v2-find-share").textContent())!.trim(), "0%");
+        assert.equal(await erc20(pair, me), 0n);
+        const width = await small.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
+        await phone.close();
+      });
     } finally {
       await browser.close();
       await server.stop();

@@ -23,7 +23,9 @@ export function FindV2Panel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const listed = data.tokens.ok ? data.tokens.data : [];
   const [a, setA] = useState(() => data.input ?? listed[0]?.key ?? "");
-  const [b, setB] = useState(() => data.output ?? "");
+  const [b, setB] = useState(() =>
+    data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
+  );
   const reads = usePair(data, wallet, { a, b }, 0);
   const { chain, tokens, list, tokenA, tokenB, pair, lpBalance } = reads;
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;

@@ -70,7 +70,9 @@ export function MigrateV2Panel({ data }: { data: TradeData }) {
   const ids = useId();
   const listed = data.tokens.ok ? data.tokens.data : [];
   const [a, setA] = useState(() => data.input ?? listed[0]?.key ?? "");
-  const [b, setB] = useState(() => data.output ?? "");
+  const [b, setB] = useState(() =>
+    data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
+  );
   const [range, setRange] = useState<Range>("full");
   const [slippageText, setSlippageText] = useState("0.5");
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
