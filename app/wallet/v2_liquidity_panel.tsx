@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import {
   deadlineAfter,
@@ -15,24 +15,21 @@ import {
   parseAmount,
   parseSlippage,
 } from "../lib/wallet_math.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
-import { chainCall } from "./chain_call.ts";
 import {
   buildAddLiquidity,
   buildRemoveLiquidity,
   matchingAmount,
-  readPair,
   removalAmounts,
   type V2CallOptions,
-  type V2Pair,
 } from "../lib/wallet_v2.ts";
-import { publicClient, useWallet, type WalletState } from "./wallet_store.ts";
-import { tokenBalance, tokenDecimals, type TxStatus } from "./wallet_tx.ts";
+import { useWallet } from "./wallet_store.ts";
+import type { TxStatus } from "./wallet_tx.ts";
+import { usePair } from "./v2_pair_reads.ts";
 import { addV2Liquidity } from "./actions/add_liquidity.ts";
 import { removeV2Liquidity } from "./actions/remove_liquidity.ts";
 import { Button } from "../components/controls/button.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { optionAddress, pairPicker, useTokenOptions } from "./token_options.ts";
+import { pairPicker } from "./token_options.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
@@ -42,46 +39,6 @@ import type { WalletContext } from "./actions/approve.ts";
 /** The shares a removal offers ("100" reads "Max"); none is chosen at first. */
 const SHARES = ["25", "50", "75", "100"] as const;
 type Share = (typeof SHARES)[number];
-
-/** The two tokens of a V2 screen with their decimals, the pair and the account's pair tokens. */
-function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
-  const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
-  const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
-  const { tokens, list } = useTokenOptions(data, client);
-  const optionA = tokens.find((t) => t.key === keys.a);
-  const optionB = tokens.find((t) => t.key === keys.b);
-  const addressA = optionAddress(optionA);
-  const addressB = optionAddress(optionB);
-  const [tokenA, setTokenA] = useState<SwapToken | null>(null);
-  const [tokenB, setTokenB] = useState<SwapToken | null>(null);
-  const [pair, setPair] = useState<V2Pair | null | undefined>(undefined);
-  const [lpBalance, setLpBalance] = useState<bigint | null>(null);
-
-  useEffect(() => {
-    setTokenA(null);
-    setTokenB(null);
-    if (!client || !addressA || !addressB || !optionA || !optionB) return;
-    void Promise.all([tokenDecimals(client, addressA), tokenDecimals(client, addressB)]).then(([da, db]) => {
-      setTokenA({ address: addressA, symbol: optionA.symbol, decimals: da });
-      setTokenB({ address: addressB, symbol: optionB.symbol, decimals: db });
-    }, () => {});
-  }, [client, addressA, addressB]);
-
-  useEffect(() => {
-    setPair(undefined);
-    if (!client || !chain || !tokenA || !tokenB) return;
-    const call = chainCall(client);
-    void readPair(call, chain.contracts, tokenA, tokenB).then(setPair, () => setPair(null));
-  }, [client, chain, tokenA, tokenB, refresh]);
-
-  useEffect(() => {
-    setLpBalance(null);
-    if (!client || !pair || !wallet.address) return;
-    void tokenBalance(client, pair.address, wallet.address).then(setLpBalance, () => {});
-  }, [client, pair, wallet.address]);
-
-  return { chain, client, tokens, list, tokenA, tokenB, pair, lpBalance };
-}
 
 /**
  * What both V2 screens keep: the pair's keys and pickers (the second token

@@ -31,6 +31,7 @@ import { Segmented } from "../components/controls/segmented.tsx";
 import { pairPicker, useTokenOptions } from "./token_options.ts";
 import { WalletGate } from "./form_rows.tsx";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
+import { useMintedTokenId } from "./minted_position.ts";
 import { useWallet } from "./wallet_store.ts";
 import type { TxStatus } from "./wallet_tx.ts";
 
@@ -244,6 +245,29 @@ function usePairKeys(data: NewPositionData, weth: Address | null) {
   return { a, setA, b, setB, addressA, addressB, nativeSide };
 }
 
+/** The line after a mint: a link to the new position once the receipt names it. */
+function MintDone({ minted, urlName }: { minted: bigint | null; urlName: string | null }) {
+  return (
+    <p data-testid="mint-done">
+      {minted !== null && urlName
+        ? (
+          <>
+            Position opened:{" "}
+            <Link to={`/positions/v3/${urlName}/${minted}`} data-testid="minted-position">
+              view position #{minted.toString()}
+            </Link>{" "}
+            (all in <Link to="/positions">your positions</Link>).
+          </>
+        )
+        : (
+          <>
+            Position opened: see it in <Link to="/positions">your positions</Link>.
+          </>
+        )}
+    </p>
+  );
+}
+
 /** A new V3 position on `loadNewPosition`'s data. */
 export function NewV3Position({ data }: { data: NewPositionData }) {
   const wallet = useWallet();
@@ -294,6 +318,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
   const { onlyToken1, amount0, amount1 } = m;
   const busy = txBusy(status) || review !== null;
   const done = status.step === "confirmed";
+  const minted = useMintedTokenId(client, status, chain?.contracts.v3PositionManager);
   function onCreate() {
     if (!chain || !client || !wallet.address || wallet.chainId === null || !t0 || !t1 || !slippage.ok) return;
     if (amount0 === null || amount1 === null || tickLower === null || tickUpper === null || sqrtPrice === null) return;
@@ -380,13 +405,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
         )
         : null}
       <TxStatusView status={status} />
-      {done
-        ? (
-          <p data-testid="mint-done">
-            Position opened: see it in <Link to="/positions">your positions</Link>.
-          </p>
-        )
-        : null}
+      {done ? <MintDone minted={minted} urlName={chain?.urlName ?? null} /> : null}
     </div>
   );
 }

@@ -1,0 +1,92 @@
+/**
+ * `/increase` without a position: the connected holder picks one of their
+ * open V3 positions (pair, fee tier, range status, what it holds), each
+ * linking to its page, where the increase form adds to it. Closed positions
+ * (no liquidity) are listed after the open ones.
+ *
+ * @module
+ */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatPoolFee } from "../lib/format.ts";
+import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { buttonClass } from "../components/controls/button.tsx";
+import { useChain } from "./liquidity_shared.tsx";
+import { readV3Rows, STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { useWallet } from "./wallet_store.ts";
+
+function held(row: V3Row): string {
+  if (!row.held) return "–";
+  const { token0, token1 } = row;
+  return `${formatUnitsShort(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
+    formatUnitsShort(row.held.amount1, token1.decimals)
+  } ${token1.symbol}`;
+}
+
+/** The holder's V3 positions on `chainName` to pick one to increase. */
+export function IncreasePicker({ chainName }: { chainName: string }) {
+  const wallet = useWallet();
+  const { chain, client } = useChain(wallet, chainName);
+  const [rows, setRows] = useState<V3Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setRows(null);
+    setError(null);
+    if (!client || !chain || !wallet.address) return;
+    let live = true;
+    readV3Rows(client, chain.contracts, wallet.address).then(
+      (read) => live && setRows(read),
+      () => live && setError("Cannot read your positions from the chain"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, chain, wallet.address]);
+
+  if (wallet.status !== "connected") {
+    return (
+      <p className="muted" data-testid="increase-pick">
+        {wallet.ready
+          ? 'Connect a wallet ("Connect wallet" at the top) to pick a position.'
+          : "Looking for your wallet…"}
+      </p>
+    );
+  }
+  if (!chain) {
+    return <p className="muted" data-testid="increase-pick">Positions on this chain are not available here.</p>;
+  }
+  const sorted = rows ? [...rows].sort((a, b) => Number(a.status === "closed") - Number(b.status === "closed")) : null;
+  return (
+    <section className="positions-list" data-testid="increase-pick" aria-labelledby="increase-pick-title">
+      <h2 id="increase-pick-title">Pick a position to add to</h2>
+      {error ? <p role="alert">{error}</p> : null}
+      {sorted === null && !error ? <p className="muted" role="status">Reading your positions…</p> : null}
+      {sorted?.length === 0
+        ? (
+          <div className="state">
+            <p>This wallet has no V3 position on {chain.label} to add to.</p>
+            <Link className={buttonClass("primary")} to="/positions/create/v3">New position</Link>
+          </div>
+        )
+        : null}
+      {sorted?.length
+        ? (
+          <ul className="position-items" aria-label="Your V3 positions">
+            {sorted.map((row) => (
+              <li key={String(row.position.tokenId)} className="card position-item" data-status={row.status}>
+                <div className="title-row">
+                  <Link className="position-link" to={`/positions/v3/${chain.urlName}/${row.position.tokenId}`}>
+                    Increase #{String(row.position.tokenId)} {row.token0.symbol}/{row.token1.symbol}{" "}
+                    {formatPoolFee({ feeTier: row.position.fee })}
+                  </Link>
+                  <span className={`position-status position-${row.status}`}>{STATUS_TEXT[row.status]}</span>
+                </div>
+                <p className="muted">Holds {held(row)}</p>
+              </li>
+            ))}
+          </ul>
+        )
+        : null}
+    </section>
+  );
+}
