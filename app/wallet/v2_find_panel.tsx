@@ -11,9 +11,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
-import { TokenPicker } from "../components/token_picker.tsx";
+import { PairPickers } from "./pair_pickers.tsx";
 import { buttonClass } from "../components/controls/button.tsx";
-import { pairPicker } from "./token_options.ts";
 import { usePair } from "./v2_pair_reads.ts";
 import { useWallet } from "./wallet_store.ts";
 import { shareText } from "./v2_share.ts";
@@ -34,22 +33,7 @@ export function FindV2Panel({ data }: { data: TradeData }) {
   const name = tokenA && tokenB ? `${tokenA.symbol}/${tokenB.symbol}` : "";
   return (
     <div className="trade-panel wallet-v2-find" data-testid="v2-find-panel">
-      <div className="trade-row">
-        <TokenPicker
-          tokens={tokens}
-          list={list}
-          value={a}
-          onSelect={pairPicker({ value: a, set: setA }, { value: b, set: setB })}
-          label="First token"
-        />
-        <TokenPicker
-          tokens={tokens}
-          list={list}
-          value={b}
-          onSelect={pairPicker({ value: b, set: setB }, { value: a, set: setA })}
-          label="Second token"
-        />
-      </div>
+      <PairPickers tokens={tokens} list={list} first={{ value: a, set: setA }} second={{ value: b, set: setB }} />
       {!picked ? <p className="muted">Pick both tokens of the pair.</p> : null}
       {picked && pair === undefined ? <p className="muted" role="status">Looking for the pair…</p> : null}
       {picked && pair === null

@@ -19,11 +19,10 @@ import { fullRangeTicks, percentRangeTicks } from "../lib/wallet_v3_range.ts";
 import type { V3Pool } from "../lib/wallet_v3.ts";
 import { Button } from "../components/controls/button.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import { TokenPicker } from "../components/token_picker.tsx";
+import { PairPickers } from "./pair_pickers.tsx";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import { ContractCalled, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
 import { useMintedTokenId } from "./minted_position.ts";
-import { pairPicker } from "./token_options.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { usePair } from "./v2_pair_reads.ts";
 import { deepestFee, usePairPools } from "./v3_pair_pools.ts";
@@ -127,22 +126,7 @@ export function MigrateV2Panel({ data }: { data: TradeData }) {
   const name = tokenA && tokenB ? `${tokenA.symbol}/${tokenB.symbol}` : "";
   return (
     <div className="trade-panel wallet-v2-migrate" data-testid="v2-migrate-panel">
-      <div className="trade-row">
-        <TokenPicker
-          tokens={tokens}
-          list={list}
-          value={a}
-          onSelect={pairPicker({ value: a, set: setA }, { value: b, set: setB })}
-          label="First token"
-        />
-        <TokenPicker
-          tokens={tokens}
-          list={list}
-          value={b}
-          onSelect={pairPicker({ value: b, set: setB }, { value: a, set: setA })}
-          label="Second token"
-        />
-      </div>
+      <PairPickers tokens={tokens} list={list} first={{ value: a, set: setA }} second={{ value: b, set: setB }} />
       <span className="trade-label">Range in the V3 pool</span>
       <Segmented
         label="Range in the V3 pool"

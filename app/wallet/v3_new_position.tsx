@@ -21,14 +21,14 @@ import { formatRangePrice, isFullRange, RANGE_PRESETS, type RangePreset, shownRa
 import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { Select, TextInput } from "../components/controls/fields.tsx";
-import { TokenPicker } from "../components/token_picker.tsx";
+import { PairPickers } from "./pair_pickers.tsx";
 import { SlippageInput, useChain } from "./liquidity_shared.tsx";
 import { deepestFee, type TierPools, usePairPools } from "./v3_pair_pools.ts";
 import { type PositionMath, positionMath } from "./v3_new_position_math.ts";
 import { mintReview } from "./v3_mint_review.ts";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import { pairPicker, useTokenOptions } from "./token_options.ts";
+import { useTokenOptions } from "./token_options.ts";
 import { WalletGate } from "./form_rows.tsx";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
 import { useMintedTokenId } from "./minted_position.ts";
@@ -338,22 +338,7 @@ export function NewV3Position({ data }: { data: NewPositionData }) {
     <div className="trade-panel liquidity-form" data-testid="v3-new-panel">
       <div className="trade-box">
         <span className="trade-label">Pair</span>
-        <div className="trade-row">
-          <TokenPicker
-            list={list}
-            tokens={tokens}
-            value={a}
-            onSelect={pairPicker({ value: a, set: setA }, { value: b, set: setB })}
-            label="First token"
-          />
-          <TokenPicker
-            list={list}
-            tokens={tokens}
-            value={b}
-            onSelect={pairPicker({ value: b, set: setB }, { value: a, set: setA })}
-            label="Second token"
-          />
-        </div>
+        <PairPickers tokens={tokens} list={list} first={{ value: a, set: setA }} second={{ value: b, set: setB }} />
         <FeeTierSelect fee={fee} pools={pools} deepest={deepest} onFee={setFee} />
       </div>
       <PriceRangeBox
