@@ -11,8 +11,8 @@ import { type Log, parseAbi, parseEventLogs, type TransactionReceipt } from "vie
 import type { Address } from "../../../lib/address.ts";
 import type { FlaggedToken } from "../../lib/wallet_safety.ts";
 import type { SwapPlan, SwapToken } from "../../lib/wallet_swap.ts";
-import { runTx, type TxStatus } from "../wallet_tx.ts";
-import { approvalStep, approve, type WalletContext } from "./approve.ts";
+import { runTx } from "../wallet_tx.ts";
+import { approvalStep, type WalletContext } from "./approve.ts";
 import type { ReviewStep } from "../../review/review_steps.ts";
 
 const EVENTS_ABI = parseAbi([
@@ -74,49 +74,10 @@ export interface SwapParameters {
   readonly flagged: readonly FlaggedToken[];
 }
 
-/** What {@linkcode swap} ends with. */
+/** What a swap ends with (`swapSteps`' `onMined` gets the mined case). */
 export type SwapResult =
   | { readonly ok: true; readonly hash: `0x${string}`; readonly amounts: SwapAmounts }
   | { readonly ok: false };
-
-/** Approves when needed, swaps, and reads the amounts from the receipt. */
-export async function swap(
-  context: WalletContext,
-  parameters: SwapParameters,
-  report: (status: TxStatus) => void,
-): Promise<SwapResult> {
-  const { plan, tokenIn, tokenOut } = parameters;
-  if (plan.spender && tokenIn.address !== "native") {
-    const approved = await approve(context, {
-      token: { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals },
-      spender: plan.spender,
-      amount: plan.maximumIn,
-      unlimited: parameters.unlimited,
-      flagged: parameters.flagged,
-    }, report);
-    if (!approved) return { ok: false };
-  }
-  let receipt: TransactionReceipt | null = null;
-  const ok = await runTx({
-    ...context,
-    tx: plan.tx,
-    minimumOut: plan.minimumOut,
-    flagged: parameters.flagged,
-    onReceipt: (r) => void (receipt = r),
-  }, report);
-  if (!ok || receipt === null) return { ok: false };
-  const mined = receipt as TransactionReceipt;
-  return {
-    ok: true,
-    hash: mined.transactionHash,
-    amounts: swapAmounts(mined.logs, {
-      account: context.from,
-      tokenIn: tokenIn.address,
-      tokenOut: tokenOut.address,
-      wrappedNative: context.chain.contracts.wrappedNative,
-    }),
-  };
-}
 
 /**
  * The steps of a swap for its review, read without sending anything: an
