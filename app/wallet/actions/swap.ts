@@ -64,7 +64,7 @@ export function swapAmounts(
   return { amountIn, amountOut };
 }
 
-/** Parameters of {@linkcode swap}. */
+/** Parameters of {@linkcode swapSteps}. */
 export interface SwapParameters {
   readonly plan: SwapPlan;
   readonly tokenIn: SwapToken;
