@@ -26,8 +26,8 @@ import { optionAddress, useTokenOptions } from "../wallet/token_options.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
 import { useSwapForm } from "./use_swap_form.ts";
 import { useSwapReads } from "./use_swap_reads.ts";
+import { refreshChainReads } from "../lib/query/client.ts";
 import { useSwapQuote } from "./use_swap_quote.ts";
-import { usePickerBalances } from "./use_picker_balances.ts";
 
 /** A token of the pair once its decimals are read. */
 function swapToken(address: Address | "native" | null, symbol: string | undefined, decimals: Record<string, number>) {
@@ -95,8 +95,8 @@ export function useSwapModel(data: TradeData) {
   const nativeOption = options.tokens.find((t) => t.key === "NATIVE");
   const inAddress = optionAddress(inOption);
   const outAddress = optionAddress(outOption);
-  const reads = useSwapReads(client, data.chain, { inAddress, outAddress }, wallet.address, refresh);
-  const batchedBalances = usePickerBalances(client, wallet.address, options.tokens, refresh);
+  const reads = useSwapReads(client, data.chain, { inAddress, outAddress }, wallet.address, options.tokens);
+  const batchedBalances = reads.pickerBalances;
   const tokenIn = swapToken(inAddress, inOption?.symbol, reads.decimals);
   const tokenOut = swapToken(outAddress, outOption?.symbol, reads.decimals);
   const amount = tokenIn && tokenOut
@@ -171,7 +171,10 @@ export function useSwapModel(data: TradeData) {
     ackKey,
     impactOk: impactAccepted(impact, ackKey, form.ack),
     needsAck: impact !== null && impact >= IMPACT_ACK_BPS,
-    refreshReads: () => setRefresh((n) => n + 1),
+    refreshReads: () => {
+      setRefresh((n) => n + 1);
+      void refreshChainReads();
+    },
     setPaused,
   };
 }
