@@ -19,7 +19,7 @@
  */
 import { decodeErrorResult, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
-import type { TxRequest } from "./wallet_swap.ts";
+import type { TxRequest } from "./tx_request.ts";
 
 /** A successful or failed simulation of one call. */
 export type Simulation =

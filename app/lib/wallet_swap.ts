@@ -12,6 +12,10 @@ import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { V2_FEE_TIER, V3_FEE_TIERS } from "../../lib/fees.ts";
 import { maximumSold, minimumReceived } from "./wallet_math.ts";
+import type { ChainCall, TxRequest } from "./tx_request.ts";
+
+// Until every importer names tx_request.ts itself.
+export type { ChainCall, TxRequest } from "./tx_request.ts";
 
 /** A token of a swap; `native` trades as the wrapped native token on chain. */
 export interface SwapToken {
@@ -47,9 +51,6 @@ export interface Quote {
   /** The quoter's gas estimate (V3) or a typical figure (V2). */
   readonly gasEstimate: bigint;
 }
-
-/** Runs an `eth_call` and returns its data; throws when it reverts. */
-export type ChainCall = (call: { to: Address; data: Hex }) => Promise<Hex>;
 
 export const QUOTER_V2_ABI = parseAbi([
   "function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)",
@@ -265,16 +266,6 @@ export async function findBestQuote(
   const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
   const quotes = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, options.kind, options.amount)));
   return bestQuote(quotes);
-}
-
-/** A transaction request as the wallet receives it. */
-export interface TxRequest {
-  /** The exact contract called: the screen shows it. */
-  readonly to: Address;
-  readonly data: Hex;
-  readonly value: bigint;
-  /** Human name of the contract and function, e.g. `SwapRouter.exactInputSingle`. */
-  readonly label: string;
 }
 
 /** The bounds and call of a swap. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { PublicClient } from "viem";
-import type { ChainCall } from "../lib/wallet_swap.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 
 /** Calls `to` with `data` through `client`; `0x` for an empty answer. */
 export function chainCall(client: PublicClient): ChainCall {

@@ -9,7 +9,7 @@
 import type { ReactNode } from "react";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
 import { formatUnitsGrouped, type SlippageCheck } from "../lib/wallet_math.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import { switchWalletChain, type WalletState } from "./wallet_store.ts";
 
 /** What an amount field keeps of the typed text: digits and the decimal point. */

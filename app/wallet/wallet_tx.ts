@@ -18,7 +18,7 @@ import type { Chain } from "../../lib/chains.ts";
 import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 import { flaggedAddresses } from "../lib/safety.ts";
 import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../lib/wallet_safety.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { walletConfig } from "./wallet_store.ts";
 
