@@ -24,19 +24,11 @@ import { TxStatusView } from "../wallet/tx_status.tsx";
 import { useWallet } from "../wallet/wallet_store.ts";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
 import { useV4Position } from "./use_v4_reads.ts";
-import { feeText } from "./v4_pool_name.ts";
+import { feeText, v4Prices } from "./v4_pool_name.ts";
 import { V4PositionActions } from "./v4_position_actions.tsx";
 import type { V4Row } from "./v4_read.ts";
 
 type Amounts = { amount0: bigint; amount1: bigint } | null;
-
-/** Prices by lower-case address, ether (the zero address) at WETH's price. */
-export function v4Prices(tokens: readonly PricedToken[], weth: string): Map<string, PricedToken> {
-  const prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
-  const wrapped = prices.get(weth.toLowerCase());
-  if (wrapped) prices.set("0x0000000000000000000000000000000000000000", wrapped);
-  return prices;
-}
 
 /** The figures of a position as rows. */
 function positionRows(row: V4Row, mine: boolean, tokens: readonly PricedToken[], weth: string) {

@@ -1,6 +1,6 @@
 /**
  * The connected account's liquidity (`/positions`, `/pool`, the portfolio):
- * its V3 positions (pair, fee tier, In range / Out of range / Closed, what
+ * its V4 positions (`app/liquidity/v4_positions_list.tsx`), its V3 positions (pair, fee tier, In range / Out of range / Closed, what
  * each holds and the fees it is owed) and its V2 pair tokens, each linking to
  * its position page. Without a wallet: a clear call to connect one.
  *
@@ -18,6 +18,8 @@ import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
 import { readV2Rows, readV3Rows, STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
 import { useWallet } from "./wallet_store.ts";
+import { useHolderV4Rows } from "../liquidity/use_v4_reads.ts";
+import { V4PositionItems } from "../liquidity/v4_positions_list.tsx";
 
 type Side = { readonly address: string; readonly symbol: string; readonly decimals: number };
 type Prices = ReadonlyMap<string, PricedToken>;
@@ -130,6 +132,7 @@ export function PositionsList(
   const [error, setError] = useState<string | null>(null);
   const pairsKey = v2Pairs.join(",");
   const prices: Prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
+  const v4 = useHolderV4Rows(client, chain?.contracts, wallet.address ?? null);
   useEffect(() => {
     setV3(null);
     setV2(null);
@@ -165,7 +168,7 @@ export function PositionsList(
     return <p className="muted" data-testid="positions-list">Positions on this chain are not available here.</p>;
   }
   const urlName = chain.urlName;
-  const empty = v3?.length === 0 && v2?.length === 0;
+  const empty = v3?.length === 0 && v2?.length === 0 && v4.data?.length === 0;
   return (
     <section className="positions-list" data-testid="positions-list" aria-labelledby="your-positions">
       <h2 id="your-positions">Your positions on {chain.label}</h2>
@@ -178,6 +181,10 @@ export function PositionsList(
             <Link className={buttonClass("primary")} to="/positions/create/v3">New position</Link>
           </div>
         )
+        : null}
+      {v4.isError ? <p role="alert">Cannot read your V4 positions from the chain</p> : null}
+      {v4.data?.length
+        ? <V4PositionItems rows={v4.data} urlName={urlName} tokens={tokens} weth={chain.contracts.wrappedNative} />
         : null}
       {v3?.length
         ? (

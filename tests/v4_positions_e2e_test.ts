@@ -1,0 +1,266 @@
+/**
+ * V4 positions from the UI (Chromium, the signing test wallet, the demo
+ * chain): `/positions/create/v4` mints an ERC-20 pair's position and a
+ * native-ether one through the review (counting transactions: Permit2's
+ * approvals, then one `modifyLiquidities`), the PositionManager's ERC-721
+ * mint `Transfer` names the id the form links to and the liquidity is on
+ * chain; `/positions` lists both; the card and crawler view of the new
+ * position; on its page, increase sends ether as value, decrease's first
+ * click sends nothing, collect pays the fees a swap earned. The create form
+ * fits a 390 px phone.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { decode as decodePng } from "fast-png";
+import { JSDOM } from "jsdom";
+import {
+  decodeEventLog,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  parseAbi,
+  parseEther,
+} from "viem";
+import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
+import { installTestWallet } from "./wallet_test_wallet.ts";
+import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
+import { VIEWPORTS } from "./screens_support.ts";
+import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
+import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
+
+const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+const ZERO = "0x0000000000000000000000000000000000000000";
+const PM = {
+  address: C.v4PositionManager,
+  abi: parseAbi([
+    "event Transfer(address indexed from, address indexed to, uint256 indexed id)",
+    "function getPositionLiquidity(uint256 tokenId) view returns (uint128)",
+    "function ownerOf(uint256 tokenId) view returns (address)",
+    "function getPoolAndPositionInfo(uint256 tokenId) view returns ((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) poolKey, uint256 info)",
+  ]),
+} as const;
+const ROUTER_ABI = parseAbi(["function execute(bytes commands, bytes[] inputs, uint256 deadline) payable"]);
+
+/** The token id the PositionManager minted in a receipt (its ERC-721 `Transfer` from the zero address). */
+function mintedId(logs: readonly { address: string; data: Hex; topics: readonly Hex[] }[]): bigint | null {
+  for (const log of logs) {
+    if (log.address.toLowerCase() !== C.v4PositionManager.toLowerCase()) continue;
+    try {
+      const event = decodeEventLog({ abi: PM.abi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
+      if (event.eventName === "Transfer" && event.args.from === ZERO) return event.args.id;
+    } catch {
+      // another event of the manager
+    }
+  }
+  return null;
+}
+
+/** A V4 `SWAP_EXACT_IN_SINGLE` of `amountIn` ether for currency1 through the Universal Router. */
+function swapEtherInput(
+  key: { currency0: Hex; currency1: Hex; fee: number; tickSpacing: number; hooks: Hex },
+  amountIn: bigint,
+) {
+  const POOL_KEY = {
+    type: "tuple",
+    name: "poolKey",
+    components: [
+      { name: "currency0", type: "address" },
+      { name: "currency1", type: "address" },
+      { name: "fee", type: "uint24" },
+      { name: "tickSpacing", type: "int24" },
+      { name: "hooks", type: "address" },
+    ],
+  } as const;
+  const v4Input = encodeAbiParameters([{ type: "bytes" }, { type: "bytes[]" }], ["0x060c0f", [
+    encodeAbiParameters([{
+      type: "tuple",
+      components: [POOL_KEY, { name: "zeroForOne", type: "bool" }, { name: "amountIn", type: "uint128" }, {
+        name: "amountOutMinimum",
+        type: "uint128",
+      }, { name: "hookData", type: "bytes" }],
+    }], [{ poolKey: key, zeroForOne: true, amountIn, amountOutMinimum: 1n, hookData: "0x" }]),
+    encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key.currency0, amountIn]),
+    encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key.currency1, 1n]),
+  ]]);
+  return encodeFunctionData({
+    abi: ROUTER_ABI,
+    functionName: "execute",
+    args: ["0x10", [v4Input], BigInt(Math.floor(Date.now() / 1000) + 600)],
+  });
+}
+
+Deno.test({
+  name: "V4 positions: mint (ERC-20 and native ether), list, card, crawler view, increase, decrease, collect",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    try {
+      const rpc = await demoChainUrl(server.output);
+      const { chain, devAccount } = demoChainClient(rpc);
+      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
+      const page = await context.newPage();
+      const wallet = await installTestWallet(page, {
+        accountIndex: 7,
+        rpcUrl: `${server.url}/rpc/ethereum`,
+        demoChainId: DEMO_CHAIN_ID,
+        authorized: true,
+      });
+      const me = wallet.address;
+      const form = page.getByTestId("v4-new-panel");
+      const ids: bigint[] = [];
+
+      /** Mints from the form and returns the id, checking the transactions sent and the chain. */
+      const mint = async (query: string, amountLabel: RegExp, amount: string, expectedTxs: number) => {
+        await page.goto(`${server.url}/positions/create/v4?${query}`);
+        await form.getByTestId("current-price").getByText(/Current price: /).waitFor({ timeout: 20_000 });
+        await form.getByLabel(amountLabel).fill(amount);
+        await form.getByTestId("amounts").waitFor();
+        const [asked, sent] = [wallet.asked, wallet.sent.length];
+        await form.getByRole("button", { name: "Create position" }).click();
+        await page.getByTestId("review-sheet").getByTestId("review-steps").waitFor({ timeout: 30_000 });
+        assert.equal(wallet.asked, asked, "opening the review sends nothing");
+        const titles = await confirmReview(page);
+        assert.equal(wallet.sent.length - sent, expectedTxs, `steps: ${titles.join(" / ")}`);
+        const receipt = await chain.getTransactionReceipt({ hash: wallet.sent.at(-1)! });
+        assert.equal(receipt.to?.toLowerCase(), C.v4PositionManager.toLowerCase());
+        const id = mintedId(receipt.logs);
+        assert.ok(id !== null, "the PositionManager's ERC-721 mint Transfer is in the receipt");
+        assert.equal(await chain.readContract({ ...PM, functionName: "ownerOf", args: [id] }), me);
+        assert.ok(await chain.readContract({ ...PM, functionName: "getPositionLiquidity", args: [id] }) > 0n);
+        const link = form.getByTestId("minted-position");
+        await link.waitFor({ timeout: 15_000 });
+        assert.equal(await link.getAttribute("href"), `/positions/v4/ethereum/${id}`);
+        ids.push(id);
+        return { id, receipt, titles };
+      };
+
+      await t.step("an ERC-20 pair: Permit2 approvals, then one modifyLiquidities", async () => {
+        const { titles } = await mint(`currencyA=${USDC}&currencyB=${USDT}`, /^Amount of USDC/, "250", 5);
+        assert.deepEqual(titles, [
+          "Approve USDC for Permit2",
+          "Let the PositionManager use USDC through Permit2",
+          "Approve USDT for Permit2",
+          "Let the PositionManager use USDT through Permit2",
+          "Open a USDC/USDT 0.01% position",
+        ]);
+      });
+
+      await t.step("native ether: the deepest pool preselected, ETH sent as value", async () => {
+        const { receipt } = await mint(`currencyA=NATIVE&currencyB=${USDC}`, /^Amount of ETH/, "0.2", 3);
+        const tx = await chain.getTransaction({ hash: receipt.transactionHash });
+        assert.ok(tx.value > parseEther("0.2") && tx.value < parseEther("0.21"), `value ${tx.value}`);
+      });
+
+      await t.step("/positions lists both with the v4 badge and status", async () => {
+        await page.goto(`${server.url}/positions`);
+        const rows = page.getByTestId("v4-position-row");
+        await rows.first().waitFor({ timeout: 20_000 });
+        for (const id of ids) {
+          const row = rows.filter({ has: page.locator(`a[href="/positions/v4/ethereum/${id}"]`) });
+          assert.equal(await row.count(), 1, `position ${id} listed`);
+          assert.equal(await row.getAttribute("data-status"), "in-range");
+          assert.match(await row.textContent() ?? "", /v4.*In range.*Fees owed/s);
+        }
+      });
+
+      await t.step("its card is a 1200x630 PNG; the crawler view names it", async () => {
+        const id = ids[1];
+        const image = await fetch(`${server.url}/api/image/positions/v4/ethereum/${id}`);
+        assert.equal(image.headers.get("content-type"), "image/png");
+        const png = decodePng(new Uint8Array(await image.arrayBuffer()));
+        assert.deepEqual([png.width, png.height], [1200, 630]);
+        const html = await (await fetch(`${server.url}/positions/v4/ethereum/${id}`, {
+          headers: { "user-agent": "Twitterbot/1.0" },
+        })).text();
+        const doc = new JSDOM(html).window.document;
+        const meta = (key: string) => doc.querySelector(`meta[property="${key}"]`)?.getAttribute("content");
+        assert.equal(meta("og:image"), `${server.url}/api/image/positions/v4/ethereum/${id}`);
+        assert.match(doc.title, /position on Uniswap$/);
+      });
+
+      const position = page.getByTestId("v4-position");
+      const liquidity = (id: bigint) => chain.readContract({ ...PM, functionName: "getPositionLiquidity", args: [id] });
+
+      await t.step("increase the native position: ETH as value", async () => {
+        const id = ids[1];
+        await page.goto(`${server.url}/positions/v4/ethereum/${id}`);
+        await position.getByTestId("held").waitFor({ timeout: 20_000 });
+        assert.match(await position.getByTestId("held").textContent() ?? "", /ETH.*USDC/);
+        const before = await liquidity(id);
+        await position.getByLabel(/^Add ETH/).fill("0.05");
+        const sent = wallet.sent.length;
+        await position.getByRole("button", { name: "Increase liquidity" }).click();
+        await confirmReview(page);
+        const tx = await chain.getTransaction({ hash: wallet.sent.at(-1)! });
+        assert.equal(tx.to?.toLowerCase(), C.v4PositionManager.toLowerCase());
+        assert.ok(tx.value >= parseEther("0.05"), `value ${tx.value}`);
+        assert.ok(wallet.sent.length - sent <= 3);
+        assert.ok(await liquidity(id) > before);
+      });
+
+      await t.step("collect what a swap earned: DECREASE 0 + TAKE_PAIR", async () => {
+        const id = ids[1];
+        const [key] = await chain.readContract({ ...PM, functionName: "getPoolAndPositionInfo", args: [id] });
+        const trader = devAccount(8);
+        const hash = await trader.sendTransaction({
+          to: C.universalRouter,
+          data: swapEtherInput(key as never, parseEther("20")),
+          value: parseEther("20"),
+        });
+        assert.equal((await chain.waitForTransactionReceipt({ hash })).status, "success");
+        await page.reload();
+        const collect = position.getByRole("button", { name: "Collect fees" });
+        await position.getByTestId("fees").getByText(/ETH/).waitFor({ timeout: 20_000 });
+        await collect.waitFor();
+        assert.ok(await collect.isEnabled(), "fees are owed after the swap");
+        const ether = await chain.getBalance({ address: me });
+        const before = await liquidity(id);
+        await collect.click();
+        await confirmReview(page);
+        const receipt = await chain.getTransactionReceipt({ hash: wallet.sent.at(-1)! });
+        const paid = await chain.getBalance({ address: me }) - ether + receipt.gasUsed * receipt.effectiveGasPrice;
+        assert.ok(paid > 0n, `collected ${paid} wei of fees`);
+        assert.equal(await liquidity(id), before, "collecting leaves the liquidity");
+      });
+
+      await t.step("decrease: the first click sends nothing; 25% leaves 75% on chain", async () => {
+        const id = ids[1];
+        const before = await liquidity(id);
+        const remove = position.getByRole("button", { name: /remove/i });
+        assert.ok(await remove.isDisabled(), "no share is chosen at first");
+        await position.getByRole("button", { name: "25%", exact: true }).click();
+        const asked = wallet.asked;
+        await position.getByRole("button", { name: "Remove liquidity" }).click();
+        await page.getByTestId("review-sheet").getByTestId("review-steps").waitFor({ timeout: 30_000 });
+        assert.equal(wallet.asked, asked, "the first click sends nothing");
+        await confirmReview(page);
+        assert.equal(await liquidity(id), before - before * 25n / 100n);
+      });
+      await context.close();
+
+      await t.step("on a 390 px phone the create form fits", async () => {
+        const phone = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.phone });
+        const small = await phone.newPage();
+        await installTestWallet(small, {
+          accountIndex: 7,
+          rpcUrl: `${server.url}/rpc/ethereum`,
+          demoChainId: DEMO_CHAIN_ID,
+          authorized: true,
+        });
+        await small.goto(`${server.url}/positions/create/v4?currencyA=NATIVE&currencyB=${USDC}`);
+        await small.getByTestId("current-price").getByText(/Current price: /).waitFor({ timeout: 20_000 });
+        const width = await small.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
+        await phone.close();
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+});
