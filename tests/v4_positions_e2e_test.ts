@@ -32,6 +32,7 @@ import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+const DAI = getAddress("0x6B175474E89094C44Da98b954EedeAC495271d0F");
 const ZERO = "0x0000000000000000000000000000000000000000";
 const PM = {
   address: C.v4PositionManager,
@@ -151,10 +152,55 @@ Deno.test({
       });
 
       await t.step("native ether: the deepest pool preselected, ETH sent as value", async () => {
+        await page.goto(`${server.url}/positions/create/v4?currencyA=NATIVE&currencyB=${USDC}`);
+        const pool = form.getByTestId("v4-pool");
+        await pool.locator("option", { hasText: "deepest pool" }).first().waitFor({
+          state: "attached",
+          timeout: 20_000,
+        });
+        const chosen = await pool.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent);
+        assert.match(chosen ?? "", /deepest pool/);
         const { receipt } = await mint(`currencyA=NATIVE&currencyB=${USDC}`, /^Amount of ETH/, "0.2", 3);
         const tx = await chain.getTransaction({ hash: receipt.transactionHash });
         assert.ok(tx.value > parseEther("0.2") && tx.value < parseEther("0.21"), `value ${tx.value}`);
       });
+
+      await t.step(
+        "a new pool: typed price warned past 2%, custom range, one multicall(initializePool, mint)",
+        async () => {
+          await page.goto(`${server.url}/positions/create/v4?currencyA=${USDC}&currencyB=${DAI}`);
+          await form.getByTestId("current-price").getByText(/No V4 pool with this fee yet/).waitFor({
+            timeout: 20_000,
+          });
+          const start = form.getByLabel(/^Starting price/);
+          await start.fill("1.5");
+          await form.getByTestId("price-gap").waitFor();
+          assert.match(await form.getByTestId("price-gap").textContent() ?? "", /4\d\.\d%|5\d\.\d%|3\d\.\d%/);
+          await start.fill("1");
+          await form.getByTestId("price-gap").waitFor({ state: "detached" });
+          await form.getByTestId("range-presets").getByRole("button", { name: "Custom" }).click();
+          await form.getByLabel(/^Minimum price/).fill("0.95");
+          await form.getByLabel(/^Maximum price/).fill("1.05");
+          await form.getByLabel(/^Amount of USDC/).fill("100");
+          await form.getByTestId("amounts").waitFor();
+          assert.match(await form.getByTestId("balance-0").textContent() ?? "", /Balance: [\d,.]+ (USDC|DAI)/);
+          const [asked, sent] = [wallet.asked, wallet.sent.length];
+          await form.getByRole("button", { name: "Create position" }).click();
+          await page.getByTestId("review-sheet").getByText(/new: created at your price/).waitFor({ timeout: 30_000 });
+          assert.equal(wallet.asked, asked, "opening the review sends nothing");
+          await confirmReview(page);
+          assert.equal(wallet.sent.length - sent, 5);
+          const tx = await chain.getTransaction({ hash: wallet.sent.at(-1)! });
+          assert.equal(tx.input.slice(0, 10), "0xac9650d8", "PositionManager.multicall");
+          const id = mintedId((await chain.getTransactionReceipt({ hash: tx.hash })).logs);
+          assert.ok(id !== null);
+          const [, info] = await chain.readContract({ ...PM, functionName: "getPoolAndPositionInfo", args: [id] });
+          const tickLower = Number(BigInt.asIntN(24, (info >> 8n) & 0xffffffn));
+          const tickUpper = Number(BigInt.asIntN(24, (info >> 32n) & 0xffffffn));
+          assert.ok(tickUpper - tickLower < 2000, `a custom range: ${tickLower} to ${tickUpper}`);
+          assert.ok(await chain.readContract({ ...PM, functionName: "getPositionLiquidity", args: [id] }) > 0n);
+        },
+      );
 
       await t.step("/positions lists both with the v4 badge and status", async () => {
         await page.goto(`${server.url}/positions`);
