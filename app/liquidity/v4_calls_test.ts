@@ -1,6 +1,19 @@
 import assert from "node:assert/strict";
-import { createPublicClient, decodeAbiParameters, erc20Abi, getAddress, http, maxUint256, parseAbi, toHex } from "viem";
+import {
+  createPublicClient,
+  decodeAbiParameters,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  http,
+  maxUint256,
+  parseAbi,
+  toHex,
+} from "viem";
 import type { Address } from "../../lib/address.ts";
+import type { V4PoolKey } from "../../lib/pool_address.ts";
 import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
 import { fullRangeTicks } from "../lib/wallet_v3_range.ts";
@@ -18,7 +31,6 @@ import {
   V4_ACTIONS,
 } from "./v4_calls.ts";
 import { holderV4Ids, readPairPools, readV4RowsByIds } from "./v4_read.ts";
-import { encodeFunctionData } from "viem";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
@@ -61,6 +73,37 @@ Deno.test("liquidityForAmounts never asks more than typed; maxAmounts adds the s
   assert.equal(liquidityForAmounts(sqrt, -1200, -600, 0n, 10n ** 18n) > 0n, true);
 });
 
+/** A V4 `SWAP_EXACT_IN_SINGLE` of `amountIn` ether for currency1 through the Universal Router. */
+function swapEtherInput(key: V4PoolKey, amountIn: bigint): Hex {
+  const poolKey = {
+    name: "poolKey",
+    type: "tuple",
+    components: [
+      { name: "currency0", type: "address" },
+      { name: "currency1", type: "address" },
+      { name: "fee", type: "uint24" },
+      { name: "tickSpacing", type: "int24" },
+      { name: "hooks", type: "address" },
+    ],
+  } as const;
+  const input = encodeAbiParameters([{ type: "bytes" }, { type: "bytes[]" }], ["0x060c0f", [
+    encodeAbiParameters([{
+      type: "tuple",
+      components: [poolKey, { name: "zeroForOne", type: "bool" }, { name: "amountIn", type: "uint128" }, {
+        name: "amountOutMinimum",
+        type: "uint128",
+      }, { name: "hookData", type: "bytes" }],
+    }], [{ poolKey: key, zeroForOne: true, amountIn, amountOutMinimum: 1n, hookData: "0x" }]),
+    encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key.currency0, amountIn]),
+    encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key.currency1, 1n]),
+  ]]);
+  return encodeFunctionData({
+    abi: parseAbi(["function execute(bytes commands, bytes[] inputs, uint256 deadline) payable"]),
+    functionName: "execute",
+    args: ["0x10", [input], BigInt(Math.floor(Date.now() / 1000) + 600)],
+  });
+}
+
 const ABI = parseAbi([
   "function approve(address token, address spender, uint160 amount, uint48 expiration)",
   "function swap((address,address,uint24,int24,address) key, (bool,int256,uint160) params, bytes hookData) returns (int256)",
@@ -84,6 +127,8 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
       assert.equal(receipt.status, "success", tx.data.slice(0, 10));
       return receipt;
     };
+    const balanceOf = (token: Address) =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [me] });
     for (const token of [USDC, USDT]) {
       await send({
         to: token,
@@ -167,8 +212,20 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     const [after] = await readV4RowsByIds(client, C, [native.tokenId]);
     assert.equal(after.liquidity, l2 + more);
 
-    // Collect (a decrease of 0), then decrease half: liquidity on chain follows.
-    await send(
+    // A trader's swap earns the position fees; StateView's fee growth says how much; collecting pays exactly that.
+    const trader = DEV_ACCOUNTS[7] as Address;
+    await chain.node.request("hardhat_impersonateAccount", [trader]);
+    const swapHash = await chain.node.request<`0x${string}`>("eth_sendTransaction", [{
+      from: trader,
+      to: C.universalRouter,
+      value: toHex(5n * 10n ** 18n),
+      data: swapEtherInput(e.key, 5n * 10n ** 18n),
+    }]);
+    assert.equal((await client.getTransactionReceipt({ hash: swapHash })).status, "success");
+    const [earned] = await readV4RowsByIds(client, C, [native.tokenId]);
+    assert.ok(earned.fees && earned.fees.amount0 > 0n && earned.fees.amount1 === 0n, `fees ${earned.fees?.amount0}`);
+    const [eth0, usdc0] = [await client.getBalance({ address: me }), await balanceOf(USDC)];
+    const collected = await send(
       buildV4Decrease(C.v4PositionManager, {
         key: e.key,
         tokenId: native.tokenId,
@@ -178,6 +235,11 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
         recipient: me,
       }, deadline),
     );
+    const gas = collected.gasUsed * collected.effectiveGasPrice;
+    assert.equal(await client.getBalance({ address: me }) - eth0 + gas, earned.fees.amount0);
+    assert.equal(await balanceOf(USDC), usdc0);
+    const [settled] = await readV4RowsByIds(client, C, [native.tokenId]);
+    assert.deepEqual(settled.fees, { amount0: 0n, amount1: 0n });
     const half = after.liquidity / 2n;
     await send(
       buildV4Decrease(C.v4PositionManager, {
