@@ -47,9 +47,16 @@ function usePairKeys(data: NewPositionData) {
 }
 
 /** The chosen pool's key and state (`pool` null for a new pool). */
-function chosenPool(pools: readonly V4Pool[] | undefined, choice: PoolChoice | null, pair: [Address, Address] | null) {
+function chosenPool(
+  pools: readonly V4Pool[] | undefined,
+  choice: PoolChoice | null,
+  pair: [Address, Address] | null,
+  linkFee: number | null,
+) {
   if (!pair) return { key: null, pool: null, fresh: false };
-  const picked = choice ?? (pools && pools.length > 0 ? pools[0].id : pools ? "new:3000" : null);
+  // The link's fee tier (a pool page's "Add liquidity") when a pool has it, else the deepest pool.
+  const linked = linkFee === null ? undefined : pools?.find((p) => p.key.fee === linkFee);
+  const picked = choice ?? linked?.id ?? (pools && pools.length > 0 ? pools[0].id : pools ? "new:3000" : null);
   if (picked === null) return { key: null, pool: null, fresh: false };
   if (picked.startsWith("new:")) {
     const fee = Number(picked.slice(4));
@@ -97,7 +104,7 @@ export function useV4NewPosition(
     balanceQuery(client, pair ? (BigInt(pair[0]) === 0n ? "native" : pair[0]) : null, account),
   );
   const balance1 = useAppQuery(balanceQuery(client, pair?.[1] ?? null, account));
-  const { key, pool, fresh } = chosenPool(pools.data, choice, pair);
+  const { key, pool, fresh } = chosenPool(pools.data, choice, pair, data.fee);
   const priceOf = (t: TokenMeta) =>
     tokens.find((o) => o.key === (BigInt(t.address) === 0n ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))?.price ??
       null;

@@ -12,6 +12,7 @@
  */
 import { useState } from "react";
 import { Link } from "react-router";
+import { formatUnits } from "viem";
 import type { NewPositionData } from "../lib/wallet_loaders.ts";
 import { formatUsd } from "../lib/format.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
@@ -24,7 +25,7 @@ import type { ActionReview } from "../review/action_review.tsx";
 import { PairPickers } from "../wallet/pair_pickers.tsx";
 import { SlippageInput, useChain } from "../wallet/liquidity_shared.tsx";
 import { useTokenOptions } from "../wallet/token_options.ts";
-import { WalletGate } from "../wallet/form_rows.tsx";
+import { BalanceNote, maxAmount, WalletGate } from "../wallet/form_rows.tsx";
 import { txBusy, TxStatusView } from "../wallet/tx_status.tsx";
 import { useMintedTokenId } from "../wallet/minted_position.ts";
 import { useWallet } from "../wallet/wallet_store.ts";
@@ -179,9 +180,16 @@ function AmountsBox({ form, onEdit }: { form: V4NewPositionForm; onEdit: () => v
                 onEdit();
               }}
             />
-            <p className="muted" data-testid={`balance-${side}`}>
-              Balance: {balance !== null && t ? `${formatUnitsShort(balance, t.decimals)} ${t.symbol}` : "–"}
-            </p>
+            <BalanceNote
+              amount={balance}
+              decimals={t?.decimals}
+              testId={`balance-${side}`}
+              onMax={() => {
+                if (balance === null || !t) return;
+                form.setAmount({ side, text: formatUnits(maxAmount(balance, BigInt(t.address) === 0n), t.decimals) });
+                onEdit();
+              }}
+            />
           </div>
         );
       })}
