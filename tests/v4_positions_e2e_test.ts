@@ -126,7 +126,10 @@ Deno.test({
         await form.getByRole("button", { name: "Create position" }).click();
         await page.getByTestId("review-sheet").getByTestId("review-steps").waitFor({ timeout: 30_000 });
         assert.equal(wallet.asked, asked, "opening the review sends nothing");
-        const titles = await confirmReview(page);
+        const titles = await confirmReview(
+          page,
+          expectedTxs > 1 ? /^Approve .* through Permit2, then create position$/ : "Create position",
+        );
         assert.equal(wallet.sent.length - sent, expectedTxs, `steps: ${titles.join(" / ")}`);
         const receipt = await chain.getTransactionReceipt({ hash: wallet.sent.at(-1)! });
         assert.equal(receipt.to?.toLowerCase(), C.v4PositionManager.toLowerCase());
@@ -316,6 +319,10 @@ Deno.test({
         await small.getByTestId("amounts").waitFor();
         const width = await small.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
+        await small.goto(`${server.url}/positions/v4/ethereum/${ids[1]}`);
+        await small.getByTestId("v4-actions").waitFor({ timeout: 20_000 });
+        const pageWidth = await small.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(pageWidth <= 390, `the position page is ${pageWidth} px wide at 390 px`);
         await phone.close();
       });
     } finally {

@@ -105,7 +105,7 @@ export function useV4NewPosition(
   );
   const balance1 = useAppQuery(balanceQuery(client, pair?.[1] ?? null, account));
   const { key, pool, fresh } = chosenPool(pools.data, choice, pair, data.fee);
-  const priceOf = (t: TokenMeta) =>
+  const priceOf = (t: Pick<TokenMeta, "address">) =>
     tokens.find((o) => o.key === (BigInt(t.address) === 0n ? NATIVE_PLACEHOLDER : t.address.toLowerCase()))?.price ??
       null;
   const deepest = pools.data?.[0] ?? null;
@@ -143,6 +143,8 @@ export function useV4NewPosition(
     setAmount,
     slippage: { text: slippageText, set: setSlippageText, check: slippage },
     balances: [balance0.data ?? null, balance1.data ?? null] as const,
+    /** A currency's USD price from the gateway (ether: the native token's). */
+    priceOf,
     math,
   };
 }

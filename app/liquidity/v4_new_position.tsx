@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { formatUnits } from "viem";
 import type { NewPositionData } from "../lib/wallet_loaders.ts";
 import { formatUsd } from "../lib/format.ts";
+import { wholeTokens } from "../lib/portfolio_chain.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { formatRangePrice, RANGE_PRESETS, type RangePreset } from "../lib/wallet_v3_range.ts";
 import { Button } from "../components/controls/button.tsx";
@@ -154,7 +155,7 @@ function RangeBox({ form }: { form: V4NewPositionForm }) {
 
 /** Both amounts, editable: the one typed is kept, the other follows the price and range. */
 function AmountsBox({ form, onEdit }: { form: V4NewPositionForm; onEdit: () => void }) {
-  const { math, amount, balances } = form;
+  const { math, amount, balances, priceOf } = form;
   const sides = [math.t0, math.t1] as const;
   const computed = [math.amount0, math.amount1];
   return (
@@ -184,6 +185,9 @@ function AmountsBox({ form, onEdit }: { form: V4NewPositionForm; onEdit: () => v
               amount={balance}
               decimals={t?.decimals}
               testId={`balance-${side}`}
+              usd={balance !== null && t && priceOf(t) !== null
+                ? formatUsd(wholeTokens(balance, t.decimals) * priceOf(t)!, { compact: false })
+                : null}
               onMax={() => {
                 if (balance === null || !t) return;
                 form.setAmount({ side, text: formatUnits(maxAmount(balance, BigInt(t.address) === 0n), t.decimals) });
@@ -273,7 +277,10 @@ export function NewV4Position({ data }: { data: NewPositionData }) {
         {form.pair ? <PoolSelect form={form} /> : null}
       </div>
       <RangeBox form={form} />
-      <AmountsBox form={form} onEdit={() => status.step === "confirmed" && setStatus({ step: "idle" })} />
+      <AmountsBox
+        form={form}
+        onEdit={() => status.step === "confirmed" && setStatus({ step: "idle" })}
+      />
       <DetailRows
         rows={[
           math.amount0 !== null && math.amount1 !== null && math.t0 && math.t1

@@ -109,6 +109,17 @@ export async function v4Steps(
   return steps;
 }
 
+/** "Approve USDC and USDT through Permit2, then create position", or the action's words alone. */
+export function confirmLabel(steps: readonly Pick<ReviewStep, "title">[], confirm: string): string {
+  const symbols = new Set(
+    steps.slice(0, -1).flatMap((s) => /(?:Approve|use) (.+?) (?:for|through) Permit2$/.exec(s.title)?.[1] ?? []),
+  );
+  if (symbols.size === 0) return confirm;
+  return `Approve ${[...symbols].join(" and ")} through Permit2, then ${confirm.charAt(0).toLowerCase()}${
+    confirm.slice(1)
+  }`;
+}
+
 /** The review sheet of a V4 action; render it only while reviewing. */
 export function V4ReviewSheet(
   { review, context, onClose, onStatus }: {
@@ -125,8 +136,7 @@ export function V4ReviewSheet(
       changes={review.changes}
       prepare={() =>
         v4Steps(context, review.spends, review.spender ?? context.chain.contracts.v4PositionManager, review.action)}
-      confirmLabel={(steps) =>
-        steps.length > 1 ? `Sign ${steps.length} steps: ${review.confirm.toLowerCase()}` : review.confirm}
+      confirmLabel={(steps) => confirmLabel(steps, review.confirm)}
       onClose={onClose}
       onStatus={onStatus}
       onDone={() => {
