@@ -27,7 +27,7 @@ import {
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
 import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { COLOUR_RULES, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 
@@ -113,6 +113,8 @@ Deno.test({
         authorized: true,
       });
       const me = wallet.address;
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
       const form = page.getByTestId("v4-new-panel");
       const ids: bigint[] = [];
 
@@ -295,6 +297,33 @@ Deno.test({
         assert.equal(wallet.asked, asked, "the first click sends nothing");
         await confirmReview(page);
         assert.equal(await liquidity(id), before - before * 25n / 100n);
+      });
+      await t.step(
+        "axe: no serious or critical violation on the V4 form and position page, light and dark",
+        async () => {
+          const found: string[] = [];
+          for (const scheme of ["light", "dark"] as const) {
+            await page.emulateMedia({ colorScheme: scheme });
+            for (
+              const [path, ready] of [
+                [`/positions/create/v4?currencyA=NATIVE&currencyB=${USDC}`, "range-marker"],
+                [`/positions/v4/ethereum/${ids[1]}`, "v4-actions"],
+              ] as const
+            ) {
+              await page.goto(server.url + path, { waitUntil: "networkidle" });
+              await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
+              for (const v of await seriousViolations(page, scheme === "dark" ? COLOUR_RULES : undefined)) {
+                found.push(`${scheme} ${path}: ${v}`);
+              }
+            }
+          }
+          assert.deepEqual(found, []);
+        },
+      );
+
+      await t.step("no page error; the wallet was asked for transactions only", () => {
+        assert.deepEqual(problems, []);
+        assert.deepEqual(wallet.signRequests, []);
       });
       await context.close();
 
