@@ -208,10 +208,21 @@ Deno.test({
         },
       );
 
-      await t.step("/positions lists both with the v4 badge and status", async () => {
+      await t.step("/positions lists both with the v4 badge and status, from one eth_getLogs", async () => {
+        const rpc = { requests: 0, getLogs: 0 };
+        const count = (request: { url(): string; postData(): string | null }) => {
+          if (!request.url().includes("/rpc/ethereum")) return;
+          rpc.requests++;
+          rpc.getLogs += (request.postData() ?? "").split('"eth_getLogs"').length - 1;
+        };
+        page.on("request", count);
         await page.goto(`${server.url}/positions`);
         const rows = page.getByTestId("v4-position-row");
-        await rows.first().waitFor({ timeout: 20_000 });
+        await rows.nth(ids.length - 1).waitFor({ timeout: 20_000 });
+        await page.waitForLoadState("networkidle");
+        page.off("request", count);
+        console.log(`/positions with V4: ${rpc.requests} HTTP requests to /rpc, ${rpc.getLogs} eth_getLogs`);
+        assert.equal(rpc.getLogs, 1, "the holder's V4 ids come from one eth_getLogs");
         for (const id of ids) {
           const row = rows.filter({ has: page.locator(`a[href="/positions/v4/ethereum/${id}"]`) });
           assert.equal(await row.count(), 1, `position ${id} listed`);
