@@ -107,6 +107,8 @@ const MULTI_PARAMS = {
   components: [
     { name: "currency", type: "address" },
     { ...PATH_KEYS, name: "path" },
+    // The Universal Router 2.1's V4Router takes a per-hop slippage list (empty: none) after the path.
+    { name: "maxHopSlippage", type: "uint256[]" },
     { name: "amount", type: "uint128" },
     { name: "limit", type: "uint128" },
   ],
@@ -168,6 +170,7 @@ export function v4SwapInput(
     params = encodeAbiParameters([MULTI_PARAMS], [{
       currency: exactIn ? currencyIn : currencyOut,
       path: v4PathKeys(hops, exactIn),
+      maxHopSlippage: [],
       amount: bounds.amount,
       limit: bounds.limit,
     }]);

@@ -205,6 +205,29 @@ Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 
       assert.ok((await balance(USDT)) - usdt0 >= plan.minimumOut);
     });
 
+    await t.step("UNI → ETH → USDC over two V4 pools, exact input and exact output", async () => {
+      const hops = [
+        { tokenIn: UNI, tokenOut: "0x0000000000000000000000000000000000000000", fee: 3000, tickSpacing: 60 },
+        { tokenIn: "0x0000000000000000000000000000000000000000", tokenOut: USDC, fee: 500, tickSpacing: 10 },
+      ] as const;
+      const route: Route = { protocol: "V4", hops: [...hops] };
+      for (const kind of ["exactIn", "exactOut"] as const) {
+        const quote = await quoteRoute(
+          call,
+          C,
+          route,
+          kind,
+          kind === "exactIn" ? parseEther("5") : parseUnits("40", 6),
+        );
+        assert.ok(quote, kind);
+        const usdc0 = await balance(USDC);
+        const { plan, receipt } = await swapWithPermit(singleTrade(quote), T(UNI, "UNI", 18), T(USDC, "USDC", 6));
+        assert.deepEqual(commandNames(plan.tx.data), ["PERMIT2_PERMIT", "V4_SWAP"]);
+        assert.equal(receipt.logs.filter((l) => l.topics[0] === SWAP_TOPIC).length, 2, "two PoolManager swaps");
+        assert.ok((await balance(USDC)) - usdc0 >= plan.minimumOut, kind);
+      }
+    });
+
     await t.step("ether in, exact output over V4 native pools and V3: the rest comes back", async () => {
       for (const [token, symbol, decimals, amount] of [[UNI, "UNI", 18, "20"], [USDC, "USDC", 6, "500"]] as const) {
         const out = T(token, symbol, decimals);

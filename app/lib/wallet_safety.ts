@@ -11,8 +11,9 @@
  * - every token flagged spam or malicious by the gateway was confirmed by the
  *   user.
  *
- * The app never asks for a message signature and never handles keys: the
- * wallet signs and broadcasts, and nothing of it is logged or sent to the
+ * The only message signature the app asks for is a swap's Permit2 permit
+ * (EIP-712 typed data, `app/swap/swap_steps.ts`), and it never handles keys:
+ * the wallet signs and broadcasts, and nothing of it is logged or sent to the
  * service.
  *
  * @module
