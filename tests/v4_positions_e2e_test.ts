@@ -120,6 +120,7 @@ Deno.test({
 
       /** Mints from the form and returns the id, checking the transactions sent and the chain. */
       const mint = async (query: string, amountLabel: RegExp, amount: string, expectedTxs: number) => {
+        const signed = wallet.typedSignatures.length;
         await page.goto(`${server.url}/positions/create/v4?${query}`);
         await form.getByTestId("current-price").getByText(/Current price: /).waitFor({ timeout: 20_000 });
         await form.getByLabel(amountLabel).fill(amount);
@@ -128,13 +129,17 @@ Deno.test({
         await form.getByRole("button", { name: "Create position" }).click();
         await page.getByTestId("review-sheet").getByTestId("review-steps").waitFor({ timeout: 30_000 });
         assert.equal(wallet.asked, asked, "opening the review sends nothing");
-        const titles = await confirmReview(
-          page,
-          expectedTxs > 1 ? /^Approve .* through Permit2, then create position$/ : "Create position",
-        );
+        const titles = await confirmReview(page, /^Approve .* for Permit2, sign, then create position$/);
         assert.equal(wallet.sent.length - sent, expectedTxs, `steps: ${titles.join(" / ")}`);
+        assert.equal(wallet.typedSignatures.length - signed, 1, "one Permit2 signature");
+        const permit = wallet.typedSignatures.at(-1)!;
+        assert.equal(permit.primaryType, "PermitBatch");
+        assert.equal(String(permit.domain.verifyingContract).toLowerCase(), C.permit2.toLowerCase());
+        assert.equal(String(permit.message.spender).toLowerCase(), C.v4PositionManager.toLowerCase());
         const receipt = await chain.getTransactionReceipt({ hash: wallet.sent.at(-1)! });
         assert.equal(receipt.to?.toLowerCase(), C.v4PositionManager.toLowerCase());
+        const tx = await chain.getTransaction({ hash: receipt.transactionHash });
+        assert.equal(tx.input.slice(0, 10), "0xac9650d8", "PositionManager.multicall(permitBatch, …)");
         const id = mintedId(receipt.logs);
         assert.ok(id !== null, "the PositionManager's ERC-721 mint Transfer is in the receipt");
         assert.equal(await chain.readContract({ ...PM, functionName: "ownerOf", args: [id] }), me);
@@ -146,15 +151,15 @@ Deno.test({
         return { id, receipt, titles };
       };
 
-      await t.step("an ERC-20 pair: Permit2 approvals, then one modifyLiquidities", async () => {
-        const { titles } = await mint(`currencyA=${USDC}&currencyB=${USDT}`, /^Amount of USDC/, "250", 5);
+      await t.step("an ERC-20 pair: Permit2 approvals, one permit signature, one transaction", async () => {
+        const { titles } = await mint(`currencyA=${USDC}&currencyB=${USDT}`, /^Amount of USDC/, "250", 3);
         assert.deepEqual(titles, [
           "Approve USDC for Permit2",
-          "Let the PositionManager use USDC through Permit2",
           "Approve USDT for Permit2",
-          "Let the PositionManager use USDT through Permit2",
+          "Sign a Permit2 permit for USDC and USDT",
           "Open a USDC/USDT 0.01% position",
         ]);
+        assert.equal((wallet.typedSignatures.at(-1)!.message.details as unknown[]).length, 2);
       });
 
       await t.step("native ether: the deepest pool preselected, ETH sent as value", async () => {
@@ -166,7 +171,7 @@ Deno.test({
         });
         const chosen = await pool.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent);
         assert.match(chosen ?? "", /deepest pool/);
-        const { receipt } = await mint(`currencyA=NATIVE&currencyB=${USDC}`, /^Amount of ETH/, "0.2", 3);
+        const { receipt } = await mint(`currencyA=NATIVE&currencyB=${USDC}`, /^Amount of ETH/, "0.2", 2);
         const tx = await chain.getTransaction({ hash: receipt.transactionHash });
         assert.ok(tx.value > parseEther("0.2") && tx.value < parseEther("0.21"), `value ${tx.value}`);
       });
@@ -195,7 +200,7 @@ Deno.test({
           await page.getByTestId("review-sheet").getByText(/new: created at your price/).waitFor({ timeout: 30_000 });
           assert.equal(wallet.asked, asked, "opening the review sends nothing");
           await confirmReview(page);
-          assert.equal(wallet.sent.length - sent, 5);
+          assert.equal(wallet.sent.length - sent, 3, "two approvals of Permit2 and the multicall");
           const tx = await chain.getTransaction({ hash: wallet.sent.at(-1)! });
           assert.equal(tx.input.slice(0, 10), "0xac9650d8", "PositionManager.multicall");
           const id = mintedId((await chain.getTransactionReceipt({ hash: tx.hash })).logs);
@@ -261,13 +266,15 @@ Deno.test({
         assert.match(await position.getByTestId("held").textContent() ?? "", /ETH.*USDC/);
         const before = await liquidity(id);
         await position.getByLabel(/^Add ETH/).fill("0.05");
-        const sent = wallet.sent.length;
+        const [sent, signed] = [wallet.sent.length, wallet.typedSignatures.length];
         await position.getByRole("button", { name: "Increase liquidity" }).click();
         await confirmReview(page);
         const tx = await chain.getTransaction({ hash: wallet.sent.at(-1)! });
         assert.equal(tx.to?.toLowerCase(), C.v4PositionManager.toLowerCase());
         assert.ok(tx.value >= parseEther("0.05"), `value ${tx.value}`);
-        assert.ok(wallet.sent.length - sent <= 3);
+        // USDC: Permit2's approval and the permit are spent by the mint; the increase approves and signs again.
+        assert.equal(wallet.sent.length - sent, 2);
+        assert.equal(wallet.typedSignatures.length - signed, 1);
         assert.ok(await liquidity(id) > before);
       });
 
@@ -332,7 +339,7 @@ Deno.test({
         },
       );
 
-      await t.step("no page error; the wallet was asked for transactions only", () => {
+      await t.step("no page error; the wallet was asked for transactions and Permit2 permits only", () => {
         assert.deepEqual(problems, []);
         assert.deepEqual(wallet.signRequests, []);
       });

@@ -15,7 +15,11 @@ import {
 import type { Address } from "../../lib/address.ts";
 import type { V4PoolKey } from "../../lib/pool_address.ts";
 import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
-import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
+import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "../../demo_chain/mod.ts";
+import { mnemonicToAccount } from "viem/accounts";
+import { decodePermit2Allowance, permit2AllowanceCall } from "../lib/permit2.ts";
+import type { TxRequest } from "../lib/wallet_swap.ts";
+import { permitBatch, permitBatchTypedData, withPermitBatch } from "./v4_permit.ts";
 import { fullRangeTicks } from "../lib/wallet_v3_range.ts";
 import { amountsForLiquidity, nearestUsableTick } from "../lib/wallet_v3.ts";
 import {
@@ -104,11 +108,6 @@ function swapEtherInput(key: V4PoolKey, amountIn: bigint): Hex {
   });
 }
 
-const ABI = parseAbi([
-  "function approve(address token, address spender, uint160 amount, uint48 expiration)",
-  "function swap((address,address,uint24,int24,address) key, (bool,int256,uint160) params, bytes hookData) returns (int256)",
-]);
-
 Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, read, increase, collect, decrease", async () => {
   const chain = await startDemoChain();
   try {
@@ -129,19 +128,29 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     };
     const balanceOf = (token: Address) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [me] });
+    // Permit2's way, as the UI: one exact ERC-20 approval of Permit2 each, then a signed PermitBatch per action.
+    const signer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 6 });
+    assert.equal(signer.address, me);
+    const permitted = async (tx: TxRequest, spends: [Address, bigint][]) => {
+      const nonces = await Promise.all(
+        spends.map(async ([token]) =>
+          decodePermit2Allowance(
+            (await client.call({ to: C.permit2, data: permit2AllowanceCall(me, token, C.v4PositionManager) })).data!,
+          ).nonce
+        ),
+      );
+      const batch = permitBatch(
+        spends.map(([token, amount], i) => ({ token, amount, nonce: nonces[i] })),
+        C.v4PositionManager,
+        Math.floor(Date.now() / 1000),
+      );
+      const signature = await signer.signTypedData(permitBatchTypedData(batch, { chainId: 31337, permit2: C.permit2 }));
+      return withPermitBatch(tx, me, batch, signature);
+    };
     for (const token of [USDC, USDT]) {
       await send({
         to: token,
         data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [C.permit2, maxUint256] }),
-        value: 0n,
-      });
-      await send({
-        to: C.permit2,
-        data: encodeFunctionData({
-          abi: ABI,
-          functionName: "approve",
-          args: [token, C.v4PositionManager, 2n ** 160n - 1n, 2 ** 48 - 1],
-        }),
         value: 0n,
       });
     }
@@ -156,7 +165,7 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     const [lo, hi] = [nearestUsableTick(p.tick - 50, 1), nearestUsableTick(p.tick + 50, 1)];
     const l1 = liquidityForAmounts(p.sqrtPriceX96, lo, hi, 1000_000000n, 1000_000000n);
     const m1 = maxAmounts(p.sqrtPriceX96, lo, hi, l1, 50);
-    await send(
+    const mint1 = await permitted(
       buildV4Mint(C.v4PositionManager, {
         key: p.key,
         tickLower: lo,
@@ -165,7 +174,10 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
         ...m1,
         recipient: me,
       }, deadline),
+      [[USDC, m1.amount0Max], [USDT, m1.amount1Max]],
     );
+    assert.match(mint1.label, /^PositionManager\.multicall\(permitBatch, modifyLiquidities\(MINT_POSITION\)\)$/);
+    await send(mint1);
 
     // Native pool, full range, ETH as value.
     const e = eth[0];
@@ -173,14 +185,17 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     const l2 = liquidityForAmounts(e.sqrtPriceX96, flo, fhi, 10n ** 17n, 10n ** 12n);
     const m2 = maxAmounts(e.sqrtPriceX96, flo, fhi, l2, 50);
     const before = await client.getBalance({ address: me });
-    const mint2 = buildV4Mint(C.v4PositionManager, {
-      key: e.key,
-      tickLower: flo,
-      tickUpper: fhi,
-      liquidity: l2,
-      ...m2,
-      recipient: me,
-    }, deadline);
+    const mint2 = await permitted(
+      buildV4Mint(C.v4PositionManager, {
+        key: e.key,
+        tickLower: flo,
+        tickUpper: fhi,
+        liquidity: l2,
+        ...m2,
+        recipient: me,
+      }, deadline),
+      [[USDC, m2.amount1Max]],
+    );
     assert.equal(mint2.value, m2.amount0Max);
     await send(mint2);
     assert.ok(before - (await client.getBalance({ address: me })) < m2.amount0Max + 10n ** 16n);
@@ -200,13 +215,16 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     // Increase the native position: ETH as value, swept back what is not used.
     const more = l2 / 2n;
     const mm = maxAmounts(e.sqrtPriceX96, flo, fhi, more, 50);
-    const inc = buildV4Increase(C.v4PositionManager, {
-      key: e.key,
-      tokenId: native.tokenId,
-      liquidity: more,
-      ...mm,
-      recipient: me,
-    }, deadline);
+    const inc = await permitted(
+      buildV4Increase(C.v4PositionManager, {
+        key: e.key,
+        tokenId: native.tokenId,
+        liquidity: more,
+        ...mm,
+        recipient: me,
+      }, deadline),
+      [[USDC, mm.amount1Max]],
+    );
     assert.ok(inc.value > 0n);
     await send(inc);
     const [after] = await readV4RowsByIds(client, C, [native.tokenId]);

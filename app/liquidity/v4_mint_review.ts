@@ -11,7 +11,7 @@ import type { V4PoolKey } from "../../lib/pool_address.ts";
 import { formatUsd } from "../lib/format.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { formatRangePrice } from "../lib/wallet_v3_range.ts";
-import type { ActionReview } from "../review/action_review.tsx";
+import type { V4Review } from "./v4_steps.ts";
 import type { WalletContext } from "../wallet/actions/approve.ts";
 import { tracked } from "../wallet/actions/add_liquidity.ts";
 import { deadline } from "../wallet/liquidity_shared.tsx";
@@ -39,7 +39,7 @@ export interface V4MintInput {
 }
 
 /** The review of opening the V4 position. */
-export function v4MintReview(input: V4MintInput): ActionReview {
+export function v4MintReview(input: V4MintInput): V4Review {
   const { context, key, math, max, amounts } = input;
   const [t0, t1] = [math.t0!, math.t1!];
   const manager = context.chain.contracts.v4PositionManager;
@@ -60,6 +60,7 @@ export function v4MintReview(input: V4MintInput): ActionReview {
     deadline(),
     input.initialSqrtPriceX96 ?? undefined,
   );
+  const summary = `Opened a ${name} V4 position with ${d0} ${t0.symbol} and ${d1} ${t1.symbol}`;
   return {
     title: fresh ? "Review creating a V4 pool and a position" : "Review the new V4 position",
     rows: [
@@ -103,13 +104,11 @@ export function v4MintReview(input: V4MintInput): ActionReview {
       title: `Open a ${name} position`,
       contract: manager,
       call: tx.label.replace(/^PositionManager\./, ""),
-      run: (report) =>
-        runTx(
-          { ...context, tx },
-          tracked(context, `Opened a ${name} V4 position with ${d0} ${t0.symbol} and ${d1} ${t1.symbol}`, report),
-        ),
+      run: (report) => runTx({ ...context, tx }, tracked(context, summary, report)),
     },
     confirm: "Create position",
     onDone: input.onDone,
+    tx,
+    summary,
   };
 }

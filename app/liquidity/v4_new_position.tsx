@@ -4,8 +4,9 @@
  * hook; the deepest preselected) or a new pool at a typed starting price
  * (warned past 2% from the market), full range or a custom one, both
  * amounts editable (typing one computes the other from the pool's price),
- * the balance of each side, then the review: Permit2's approvals and
- * `PositionManager.modifyLiquidities` (`v4_review.tsx`). Once mined, a link
+ * the balance of each side, then the review: Permit2's approvals, a
+ * `PermitBatch` signature and `PositionManager.multicall(permitBatch,
+ * modifyLiquidities)` (`v4_steps.ts`). Once mined, a link
  * to the new position, read from the mint's ERC-721 `Transfer`.
  *
  * @module
@@ -22,7 +23,7 @@ import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { Select, TextInput } from "../components/controls/fields.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import type { ActionReview } from "../review/action_review.tsx";
+import type { V4Review } from "./v4_steps.ts";
 import { PairPickers } from "../wallet/pair_pickers.tsx";
 import { SlippageInput, useChain } from "../wallet/liquidity_shared.tsx";
 import { useTokenOptions } from "../wallet/token_options.ts";
@@ -235,7 +236,7 @@ export function NewV4Position({ data }: { data: NewPositionData }) {
   const { chain, client } = useChain(wallet, data.chain);
   const { tokens, list } = useTokenOptions(data, client);
   const form = useV4NewPosition(data, client, chain, wallet.address ?? null, tokens);
-  const [review, setReview] = useState<ActionReview | null>(null);
+  const [review, setReview] = useState<V4Review | null>(null);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const minted = useMintedTokenId(client, status, chain?.contracts.v4PositionManager);
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;

@@ -13,7 +13,7 @@ import { amount0ForAmount1, amount1ForAmount0 } from "../lib/wallet_v3.ts";
 import { Button } from "../components/controls/button.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import type { ActionReview } from "../review/action_review.tsx";
+import type { V4Review } from "./v4_steps.ts";
 import type { WalletContext } from "../wallet/actions/approve.ts";
 import { SlippageInput } from "../wallet/liquidity_shared.tsx";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
@@ -50,11 +50,11 @@ export function V4PositionActions(
   const [typed, setTyped] = useState<{ side: 0 | 1; text: string }>({ side: 0, text: "" });
   const [share, setShare] = useState<Share | "">("");
   const [slippageText, setSlippageText] = useState("0.5");
-  const [review, setReview] = useState<ActionReview | null>(null);
+  const [review, setReview] = useState<V4Review | null>(null);
   const slippage = parseSlippage(slippageText);
   const bps = slippage.ok ? slippage.bps : 50;
   const add = increaseAmounts(row, typed);
-  const open = (next: ActionReview | null) => {
+  const open = (next: V4Review | null) => {
     if (!next) return;
     props.onStatus({ step: "idle" });
     setReview(next);

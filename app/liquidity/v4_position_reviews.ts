@@ -23,6 +23,7 @@ import {
 } from "./v4_calls.ts";
 import type { V4Row } from "./v4_read.ts";
 import { poolName } from "./v4_pool_name.ts";
+import type { V4Review } from "./v4_steps.ts";
 
 /** A position with its pool read. */
 export type LiveV4Row = V4Row & { readonly pool: NonNullable<V4Row["pool"]> };
@@ -50,7 +51,7 @@ function action(context: WalletContext, tx: TxRequest, title: string, summary: s
 }
 
 /** Adding `add0`/`add1` (the position's price and range decide the pair of amounts). */
-export function v4IncreaseReview(input: V4ReviewInput, add: { amount0: bigint; amount1: bigint }): ActionReview | null {
+export function v4IncreaseReview(input: V4ReviewInput, add: { amount0: bigint; amount1: bigint }): V4Review | null {
   const { row, context, slippageBps } = input;
   const { pool, tickLower, tickUpper, key } = row;
   const liquidity = liquidityForAmounts(pool.sqrtPriceX96, tickLower, tickUpper, add.amount0, add.amount1);
@@ -91,6 +92,8 @@ export function v4IncreaseReview(input: V4ReviewInput, add: { amount0: bigint; a
       `Added ${text(row, add)} to V4 position #${row.tokenId}`,
     ),
     confirm: "Add liquidity",
+    tx,
+    summary: `Added ${text(row, add)} to V4 position #${row.tokenId}`,
   };
 }
 
