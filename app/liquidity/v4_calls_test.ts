@@ -108,45 +108,51 @@ function swapEtherInput(key: V4PoolKey, amountIn: bigint): Hex {
   });
 }
 
+/** Sends, reads and signs as development account 6 on a demo chain (impersonated; permits signed by its key). */
+async function chainKit(chain: Awaited<ReturnType<typeof startDemoChain>>) {
+  const me = DEV_ACCOUNTS[6] as Address;
+  await chain.node.request("hardhat_impersonateAccount", [me]);
+  const client = createPublicClient({ transport: http(chain.url) });
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+  const send = async (tx: { to: Address; data: `0x${string}`; value: bigint }) => {
+    const hash = await chain.node.request<`0x${string}`>("eth_sendTransaction", [{
+      from: me,
+      to: tx.to,
+      data: tx.data,
+      value: toHex(tx.value),
+    }]);
+    const receipt = await client.getTransactionReceipt({ hash });
+    assert.equal(receipt.status, "success", tx.data.slice(0, 10));
+    return receipt;
+  };
+  const balanceOf = (token: Address) =>
+    client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [me] });
+  // Permit2's way, as the UI: one exact ERC-20 approval of Permit2 each, then a signed PermitBatch per action.
+  const signer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 6 });
+  assert.equal(signer.address, me);
+  const permitted = async (tx: TxRequest, spends: [Address, bigint][]) => {
+    const nonces = await Promise.all(
+      spends.map(async ([token]) =>
+        decodePermit2Allowance(
+          (await client.call({ to: C.permit2, data: permit2AllowanceCall(me, token, C.v4PositionManager) })).data!,
+        ).nonce
+      ),
+    );
+    const batch = permitBatch(
+      spends.map(([token, amount], i) => ({ token, amount, nonce: nonces[i] })),
+      C.v4PositionManager,
+      Math.floor(Date.now() / 1000),
+    );
+    const signature = await signer.signTypedData(permitBatchTypedData(batch, { chainId: 31337, permit2: C.permit2 }));
+    return withPermitBatch(tx, me, batch, signature);
+  };
+  return { me, client, deadline, send, balanceOf, permitted };
+}
+
 Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, read, increase, collect, decrease", async () => {
   const chain = await startDemoChain();
   try {
-    const me = DEV_ACCOUNTS[6] as Address;
-    await chain.node.request("hardhat_impersonateAccount", [me]);
-    const client = createPublicClient({ transport: http(chain.url) });
-    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
-    const send = async (tx: { to: Address; data: `0x${string}`; value: bigint }) => {
-      const hash = await chain.node.request<`0x${string}`>("eth_sendTransaction", [{
-        from: me,
-        to: tx.to,
-        data: tx.data,
-        value: toHex(tx.value),
-      }]);
-      const receipt = await client.getTransactionReceipt({ hash });
-      assert.equal(receipt.status, "success", tx.data.slice(0, 10));
-      return receipt;
-    };
-    const balanceOf = (token: Address) =>
-      client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [me] });
-    // Permit2's way, as the UI: one exact ERC-20 approval of Permit2 each, then a signed PermitBatch per action.
-    const signer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 6 });
-    assert.equal(signer.address, me);
-    const permitted = async (tx: TxRequest, spends: [Address, bigint][]) => {
-      const nonces = await Promise.all(
-        spends.map(async ([token]) =>
-          decodePermit2Allowance(
-            (await client.call({ to: C.permit2, data: permit2AllowanceCall(me, token, C.v4PositionManager) })).data!,
-          ).nonce
-        ),
-      );
-      const batch = permitBatch(
-        spends.map(([token, amount], i) => ({ token, amount, nonce: nonces[i] })),
-        C.v4PositionManager,
-        Math.floor(Date.now() / 1000),
-      );
-      const signature = await signer.signTypedData(permitBatchTypedData(batch, { chainId: 31337, permit2: C.permit2 }));
-      return withPermitBatch(tx, me, batch, signature);
-    };
+    const { me, client, deadline, send, balanceOf, permitted } = await chainKit(chain);
     for (const token of [USDC, USDT]) {
       await send({
         to: token,
