@@ -14,7 +14,10 @@ import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUsd } from "../lib/format.ts";
 import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
-import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "../wallet/wallet_tx.ts";
+import type { TxStatus } from "../wallet/wallet_tx.ts";
+import { balanceQuery, decimalsQuery } from "../lib/query/chain_reads.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { sendFlagsQuery, transferFeeQuery } from "./send_queries.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { txBusy, type TxDone, TxStatusView, TxSummary } from "../wallet/tx_status.tsx";
 import { AmountBox, BalanceNote, FlaggedConfirm, maxAmount, WalletGate } from "../wallet/form_rows.tsx";
@@ -26,34 +29,17 @@ import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 
-/** The token's decimals, the account's balance of it and whether the gateway flags it. */
+/** The token's decimals, the account's balance of it and whether the gateway flags it (queries, `send_queries.ts`). */
 function useSendToken(
   client: PublicClient | null,
   address: Address | "native" | null,
   gatewayChain: string,
   account: Address | null,
-  refresh: number,
 ) {
-  const [decimals, setDecimals] = useState<number | null>(null);
-  const [balance, setBalance] = useState<bigint | null>(null);
-  const [flagged, setFlagged] = useState(false);
-  const data = { chain: gatewayChain };
-  const wallet = { address: account };
-  useEffect(() => {
-    setDecimals(null);
-    if (!client || !address) return;
-    tokenDecimals(client, address).then(setDecimals, () => setDecimals(null));
-    if (address !== "native") {
-      void flaggedTokens(data.chain, [address]).then((f) => setFlagged(f.flagged.size > 0 || f.error !== null));
-    } else setFlagged(false);
-  }, [client, address, data.chain]);
-  useEffect(() => {
-    setBalance(null);
-    if (!client || !address || !wallet.address) return;
-    tokenBalance(client, address, wallet.address).then(setBalance, () => setBalance(null));
-  }, [client, address, wallet.address, refresh]);
-
-  return { decimals, balance, flagged };
+  const decimals = useAppQuery(decimalsQuery(client, address));
+  const balance = useAppQuery(balanceQuery(client, address, account));
+  const flags = useAppQuery(sendFlagsQuery(gatewayChain, address));
+  return { decimals: decimals.data ?? null, balance: account ? balance.data ?? null : null, flagged: !!flags.data };
 }
 
 /** The network fee of a transfer: its gas estimate at the current gas price, once it can be sent. */
@@ -63,22 +49,11 @@ function useTransferFee(
   token: { address: Address | "native"; symbol: string } | null,
   what: { amount: bigint | null; recipient: string | null },
 ): bigint | null {
-  const [fee, setFee] = useState<{ key: string; wei: bigint } | null>(null);
   const { amount, recipient } = what;
-  const feeKey = `${token?.address}|${amount}|${recipient}|${account}`;
-  useEffect(() => {
-    if (!client || !account || !token || amount === null || amount <= 0n || !recipient) return;
-    const tx = transferTx(token, getAddress(recipient), amount);
-    let live = true;
-    Promise.all([
-      client.estimateGas({ account, to: tx.to, data: tx.data, value: tx.value }),
-      client.getGasPrice(),
-    ]).then(([gas, price]) => live && setFee({ key: feeKey, wei: gas * price }), () => {});
-    return () => {
-      live = false;
-    };
-  }, [client, feeKey]);
-  return fee?.key === feeKey ? fee.wei : null;
+  const tx = token && amount !== null && amount > 0n && recipient
+    ? transferTx(token, getAddress(recipient), amount)
+    : null;
+  return useAppQuery(transferFeeQuery(client, account, tx)).data ?? null;
 }
 
 /** The network fee with its USD worth, and the token contract a transfer calls. */
@@ -129,7 +104,6 @@ export function SendPanel({ data }: { data: TradeData }) {
   const [confirmFlagged, setConfirmFlagged] = useState(false);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [done, setDone] = useState<TxDone | null>(null);
-  const [refresh, setRefresh] = useState(0);
   const [review, setReview] = useState<ActionReview | null>(null);
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
@@ -137,7 +111,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const option = tokens.find((t) => t.key === key);
   const address = optionAddress(option);
 
-  const { decimals, balance, flagged } = useSendToken(client, address, data.chain, wallet.address, refresh);
+  const { decimals, balance, flagged } = useSendToken(client, address, data.chain, wallet.address);
   useEffect(() => setConfirmFlagged(false), [address]);
 
   const amount = decimals === null ? null : parseAmount(amountText, decimals);
@@ -255,10 +229,7 @@ export function SendPanel({ data }: { data: TradeData }) {
             review={review}
             context={{ chain, client, from: wallet.address, walletChainId: wallet.chainId }}
             onStatus={setStatus}
-            onClose={() => {
-              setReview(null);
-              setRefresh((n) => n + 1);
-            }}
+            onClose={() => setReview(null)}
           />
         )
         : null}

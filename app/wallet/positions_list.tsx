@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Address } from "../../lib/address.ts";
 import { formatPoolFee, formatUsd } from "../lib/format.ts";
@@ -16,7 +15,10 @@ import { PairLogos } from "../components/token_logo.tsx";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
-import { readV2Rows, readV3Rows, STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
+import { STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { v2RowsQuery } from "../liquidity/v2_queries.ts";
+import { v3RowsQuery } from "../liquidity/v3_queries.ts";
 import { useWallet } from "./wallet_store.ts";
 
 type Side = { readonly address: string; readonly symbol: string; readonly decimals: number };
@@ -125,26 +127,17 @@ export function PositionsList(
 ) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
-  const [v3, setV3] = useState<V3Row[] | null>(null);
-  const [v2, setV2] = useState<V2Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const pairsKey = v2Pairs.join(",");
   const prices: Prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
-  useEffect(() => {
-    setV3(null);
-    setV2(null);
-    setError(null);
-    if (!client || !chain || !wallet.address) return;
-    const owner = wallet.address;
-    let live = true; // only the latest reads are shown
-    const show = <T,>(set: (value: T) => void) => (value: T) => live && set(value);
-    const fail = (text: string) => () => live && setError(text);
-    readV3Rows(client, chain.contracts, owner).then(show(setV3), fail("Cannot read your positions from the chain"));
-    readV2Rows(client, v2Pairs, owner).then(show(setV2), fail("Cannot read your V2 pair tokens from the chain"));
-    return () => {
-      live = false;
-    };
-  }, [client, chain, wallet.address, pairsKey]);
+  const owner = wallet.status === "connected" ? wallet.address : null;
+  const v3Read = useAppQuery(v3RowsQuery(client, chain, owner));
+  const v2Read = useAppQuery(v2RowsQuery(client, v2Pairs, owner));
+  const v3 = owner ? v3Read.data ?? null : null;
+  const v2 = owner ? v2Read.data ?? null : null;
+  const error = v3Read.isError
+    ? "Cannot read your positions from the chain"
+    : v2Read.isError
+    ? "Cannot read your V2 pair tokens from the chain"
+    : null;
 
   if (!wallet.ready || wallet.status === "connecting" || wallet.status === "reconnecting") {
     return <p className="muted" data-testid="positions-list">Looking for your wallet…</p>;

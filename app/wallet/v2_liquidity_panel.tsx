@@ -57,8 +57,7 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
   const pickB = pairPicker({ value: b, set: setB }, { value: a, set: setA });
   const [slippageText, setSlippageText] = useState("0.5");
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
-  const reads = usePair(data, wallet, { a, b }, refresh);
+  const reads = usePair(data, wallet, { a, b });
   const { chain, client } = reads;
   const slippage = parseSlippage(slippageText);
   const options: V2CallOptions | null = slippage.ok && wallet.address && chain
@@ -81,10 +80,7 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
         review={review}
         context={context}
         onStatus={setStatus}
-        onClose={() => {
-          setReview(null);
-          setRefresh((n) => n + 1);
-        }}
+        onClose={() => setReview(null)}
       />
     )
     : null;

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { formatPoolFee, formatUsd } from "../lib/format.ts";
 import { pairValueUsd } from "../lib/portfolio_chain.ts";
@@ -17,49 +17,27 @@ import { wrappedNativeSide } from "../lib/wallet_v3.ts";
 import { formatRangePrice, isFullRange, type PriceSide, shownPrice, shownRange } from "../lib/wallet_v3_range.ts";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { V3PositionActions } from "./v3_position_actions.tsx";
-import { positionOwner, useChain } from "./liquidity_shared.tsx";
+import { useChain } from "./liquidity_shared.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import { readV3RowsByIds, STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { STATUS_TEXT } from "./positions_read.ts";
+import { refreshChainReads, useAppQuery } from "../lib/query/client.ts";
+import { v3PositionQuery } from "../liquidity/v3_queries.ts";
 import { WalletGate } from "./form_rows.tsx";
 import { TxStatusView } from "./tx_status.tsx";
 import { useWallet } from "./wallet_store.ts";
 import type { TxStatus } from "./wallet_tx.ts";
 
-/** The position `id` read on chain with its owner (and, for the connected owner, its fees); the latest read only. */
+/** The position `id` read on chain with its owner (and, for the connected owner, its fees), as a query. */
 function useV3Position(
   client: ReturnType<typeof useChain>["client"],
   chain: ReturnType<typeof useChain>["chain"],
   id: bigint | null,
   account: `0x${string}` | null,
-  refresh: number,
 ) {
-  const [row, setRow] = useState<V3Row | null>(null);
-  const [owner, setOwner] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const tokenId = String(id);
-  const wallet = { address: account };
-  useEffect(() => {
-    if (!client || !chain || id === null) return;
-    // A read begun before the wallet reconnected (no fees: not known as the owner's) may end after the one begun
-    // once it had: only the latest read is shown.
-    let live = true;
-    void (async () => {
-      const holder = await positionOwner(client, chain.contracts.v3PositionManager, id);
-      const mine = !!wallet.address && holder.toLowerCase() === wallet.address.toLowerCase();
-      const [found] = await readV3RowsByIds(client, chain.contracts, [id], mine ? wallet.address : null);
-      if (!found) throw new Error("no such position");
-      if (!live) return;
-      setRow(found);
-      setOwner(holder);
-      setError(null);
-    })().catch(() => {
-      if (live) setError(`Position #${tokenId} was not found on ${chain.label}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, chain, tokenId, wallet.address, refresh]);
-  return { row, owner, error };
+  // The key names the account: a read begun before the wallet reconnected (no fees) never shows after it has.
+  const read = useAppQuery(v3PositionQuery(client, chain, id, account));
+  const error = read.isError && chain ? `Position #${id} was not found on ${chain.label}` : null;
+  return { row: read.data?.row ?? null, owner: read.data?.owner ?? null, error };
 }
 
 /** One position by its token id, with its actions when the connected account owns it. */
@@ -69,12 +47,11 @@ export function V3PositionDetail(
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
   const [asEther, setAsEther] = useState(true);
   const [inverted, setInverted] = useState<boolean | null>(null);
   const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
 
-  const { row, owner, error } = useV3Position(client, chain, id, wallet.address, refresh);
+  const { row, owner, error } = useV3Position(client, chain, id, wallet.address);
 
   if (id === null) return <p role="alert">Cannot parse position id "{tokenId}": expected a number</p>;
   if (wallet.ready && !chain) return <p className="muted">V3 positions on this chain are not available here.</p>;
@@ -190,7 +167,7 @@ export function V3PositionDetail(
               asEther={asEther}
               onAsEther={setAsEther}
               onStatus={setStatus}
-              onChanged={() => setRefresh((n) => n + 1)}
+              onChanged={() => void refreshChainReads()}
               amounts={amounts}
             />
           )
