@@ -373,7 +373,8 @@ Deno.test({
         await list.getByRole("link", { name: `#${tokenId} USDC/WETH 0.05%` }).click();
         const detail = page.getByTestId("v3-position");
         await detail.getByTestId("in-range").getByText("In range").waitFor();
-        assert.equal(await detail.getByTestId("liquidity").textContent(), String(position[7]));
+        const liquidity = detail.getByTestId("liquidity").locator("[data-liquidity]");
+        assert.equal(await liquidity.getAttribute("data-liquidity"), String(position[7]));
 
         // A trader swaps ETH for USDC through the pool: the position earns WETH fees.
         const trader = devAccount(9);

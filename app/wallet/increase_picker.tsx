@@ -8,7 +8,7 @@
  */
 import { Link } from "react-router";
 import { formatPoolFee } from "../lib/format.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
 import { STATUS_TEXT, type V3Row } from "./positions_read.ts";
@@ -19,8 +19,8 @@ import { useWallet } from "./wallet_store.ts";
 function held(row: V3Row): string {
   if (!row.held) return "–";
   const { token0, token1 } = row;
-  return `${formatUnitsShort(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
-    formatUnitsShort(row.held.amount1, token1.decimals)
+  return `${formatUnitsGrouped(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
+    formatUnitsGrouped(row.held.amount1, token1.decimals)
   } ${token1.symbol}`;
 }
 

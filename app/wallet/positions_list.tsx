@@ -12,7 +12,7 @@ import { formatPoolFee, formatUsd } from "../lib/format.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
 import { pairValueUsd } from "../lib/portfolio_chain.ts";
 import { PairLogos } from "../components/token_logo.tsx";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
 import { STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
@@ -26,8 +26,8 @@ type Prices = ReadonlyMap<string, PricedToken>;
 
 function amountsText(row: { token0: Side; token1: Side }, a: { amount0: bigint; amount1: bigint } | null): string {
   if (!a) return "–";
-  return `${formatUnitsShort(a.amount0, row.token0.decimals)} ${row.token0.symbol} · ${
-    formatUnitsShort(a.amount1, row.token1.decimals)
+  return `${formatUnitsGrouped(a.amount0, row.token0.decimals)} ${row.token0.symbol} · ${
+    formatUnitsGrouped(a.amount1, row.token1.decimals)
   } ${row.token1.symbol}`;
 }
 
@@ -99,12 +99,13 @@ function V2Item({ row, urlName, prices }: { row: V2Row; urlName: string; prices:
           {row.token0.symbol}/{row.token1.symbol} V2 pair
         </Link>
         <span className="badge">v2</span>
-        <span className="position-status position-in-range">In range</span>
+        {/* A V2 pair has no range: its liquidity spans every price, so it is never "In range" or out of it. */}
+        <span className="badge" data-testid="v2-full-range">Full range</span>
       </div>
       <dl className="position-figures">
         <div>
           <dt>Pair tokens</dt>
-          <dd>{formatUnitsShort(row.balance, 18)} ({share < 0.0001 ? "<0.0001" : share}% of the pool)</dd>
+          <dd>{formatUnitsGrouped(row.balance, 18)} ({share < 0.0001 ? "<0.0001" : share}% of the pool)</dd>
         </div>
         <div>
           <dt>Withdraws about</dt>

@@ -48,7 +48,7 @@ export function usePair(data: TradeData, wallet: WalletState, keys: { a: string;
     list,
     tokenA,
     tokenB,
-    options: [optionA ?? null, optionB ?? null] as const,
+    picked: [optionA ?? null, optionB ?? null] as const,
     pair,
     lpBalance: pair && wallet.address ? lpRead.data ?? null : null,
     balances: wallet.address ? balances : [null, null] as const,

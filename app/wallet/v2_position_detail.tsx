@@ -8,7 +8,7 @@
 import { Link } from "react-router";
 import { getAddress } from "viem";
 import { isAddress } from "../../lib/address.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { useChain } from "./liquidity_shared.tsx";
@@ -41,15 +41,15 @@ export function V2PositionDetail({ chainName, pairAddress }: { chainName: string
             <>
               <DetailRows
                 rows={[
-                  { label: "Pair tokens", value: formatUnitsShort(row.balance, 18), testId: "lp-balance" },
+                  { label: "Pair tokens", value: formatUnitsGrouped(row.balance, 18), testId: "lp-balance" },
                   {
                     label: "Share of the pool",
                     value: `${Number(row.balance * 1_000_000n / (row.totalSupply || 1n)) / 10_000}%`,
                   },
                   {
                     label: "Withdraws about",
-                    value: `${formatUnitsShort(row.amount0, row.token0.decimals)} ${row.token0.symbol} and ${
-                      formatUnitsShort(row.amount1, row.token1.decimals)
+                    value: `${formatUnitsGrouped(row.amount0, row.token0.decimals)} ${row.token0.symbol} and ${
+                      formatUnitsGrouped(row.amount1, row.token1.decimals)
                     } ${row.token1.symbol}`,
                   },
                 ]}
