@@ -126,7 +126,8 @@ Deno.test({
         interactions++;
         const form = page.getByTestId("v3-new-panel");
         await form.getByTestId("current-price").getByText(/Current price: .* USDC per WETH/).waitFor();
-        assert.equal(await form.getByLabel("Fee tier").inputValue(), "500");
+        const tiers = form.getByRole("radiogroup", { name: "Fee tier" });
+        assert.equal(await tiers.getByRole("radio", { checked: true }).getAttribute("data-fee"), "500");
         assert.match((await form.getByRole("button", { name: /^First token: / }).getAttribute("aria-label"))!, /USDC/);
         assert.match((await form.getByRole("button", { name: /^Second token: / }).getAttribute("aria-label"))!, /WETH/);
         assert.equal(await form.getByRole("button", { name: "±10%" }).getAttribute("aria-pressed"), "true");

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { requestOf } from "../review/predicted_changes.ts";
 import { formatUnitsGrouped } from "../lib/format.ts";
 import type { SlippageCheck } from "../lib/wallet_math.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
@@ -53,6 +54,7 @@ export function addReview(context: WalletContext, input: V2AddInput): ActionRevi
       title: `Add ${tokenA.symbol}/${tokenB.symbol} liquidity`,
       contract: tx.to,
       call: tx.label,
+      request: requestOf(context, tx),
       run: (report) => addV2Liquidity(context, { a, b, options }, report),
     },
     confirm: "Add liquidity",

@@ -38,6 +38,7 @@ import { type ActionReview, ActionReviewSheet } from "../review/action_review.ts
 import type { WalletContext } from "./actions/approve.ts";
 import { initialV2Form, V2_SHARES, v2FormReducer } from "../liquidity/v2_form_state.ts";
 import { addReview } from "../liquidity/v2_add_review.ts";
+import { requestOf } from "../review/predicted_changes.ts";
 import { AmountSide, type DepositSide } from "../liquidity/v3_amount_box.tsx";
 
 /**
@@ -298,6 +299,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
         title: `Remove ${tokenA.symbol}/${tokenB.symbol} liquidity`,
         contract: tx.to,
         call: tx.label,
+        request: requestOf(context, tx),
         run: (report) => removeV2Liquidity(context, { a: tokenA, b: tokenB, pair, liquidity, options }, report),
       },
       confirm: "Remove liquidity",
