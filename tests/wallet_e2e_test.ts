@@ -343,7 +343,7 @@ Deno.test({
         });
         const create = page.getByTestId("v3-new-panel");
         await page.getByTestId("wallet-chain").getByText("Uniswap demo chain").waitFor();
-        await create.getByLabel("Fee tier").selectOption("500");
+        await create.getByRole("radiogroup", { name: "Fee tier" }).locator(`[data-fee="500"]`).click();
         await create.getByTestId("current-price").getByText(/Current price: .* USDC per ETH/).waitFor();
         await create.getByLabel(/^Amount of USDC/).fill("1000");
         await create.getByTestId("amounts").waitFor();
@@ -366,7 +366,8 @@ Deno.test({
         await list.getByRole("link", { name: `#${tokenId} USDC/WETH 0.05%` }).click();
         const detail = page.getByTestId("v3-position");
         await detail.getByTestId("in-range").getByText("In range").waitFor();
-        assert.equal(await detail.getByTestId("liquidity").textContent(), String(position[7]));
+        const shownLiquidity = detail.getByTestId("liquidity").locator("[data-liquidity]");
+        assert.equal(await shownLiquidity.getAttribute("data-liquidity"), String(position[7]));
 
         // A trader swaps ETH for USDC through the pool: the position earns WETH fees.
         const trader = devAccount(9);
@@ -439,7 +440,7 @@ Deno.test({
         const liquidity = (await chain.readContract({ ...npm, functionName: "positions", args: [tokenId] }))[7];
         const [out0, out1] = await owed(liquidity);
         assert.ok(out1 > 0n);
-        await detail.getByRole("button", { name: "Max" }).click();
+        await detail.getByRole("group", { name: "Share to remove" }).getByRole("button", { name: "Max" }).click();
         await detail.getByRole("button", { name: "Remove liquidity" }).click();
         await confirmReview(page, "Remove liquidity");
         await waitForConfirmed(sentBefore + 4);

@@ -6,20 +6,21 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatPoolFee } from "../lib/format.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
-import { readV3Rows, STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { v3RowsQuery } from "../liquidity/v3_queries.ts";
 import { useWallet } from "./wallet_store.ts";
 
 function held(row: V3Row): string {
   if (!row.held) return "–";
   const { token0, token1 } = row;
-  return `${formatUnitsShort(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
-    formatUnitsShort(row.held.amount1, token1.decimals)
+  return `${formatUnitsGrouped(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
+    formatUnitsGrouped(row.held.amount1, token1.decimals)
   } ${token1.symbol}`;
 }
 
@@ -27,22 +28,9 @@ function held(row: V3Row): string {
 export function IncreasePicker({ chainName }: { chainName: string }) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
-  const [rows, setRows] = useState<V3Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setRows(null);
-    setError(null);
-    if (!client || !chain || !wallet.address) return;
-    let live = true;
-    readV3Rows(client, chain.contracts, wallet.address).then(
-      (read) => live && setRows(read),
-      () => live && setError("Cannot read your positions from the chain"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, chain, wallet.address]);
-
+  const read = useAppQuery(v3RowsQuery(client, chain, wallet.status === "connected" ? wallet.address : null));
+  const rows = read.data ?? null;
+  const error = read.isError ? "Cannot read your positions from the chain" : null;
   if (wallet.status !== "connected") {
     return (
       <p className="muted" data-testid="increase-pick">
