@@ -30,6 +30,7 @@ import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts
 import { COLOUR_RULES, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
+import { HOOKED_V4_POOL } from "../demo_gateway/fixtures.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
@@ -174,6 +175,18 @@ Deno.test({
         const { receipt } = await mint(`currencyA=NATIVE&currencyB=${USDC}`, /^Amount of ETH/, "0.2", 2);
         const tx = await chain.getTransaction({ hash: receipt.transactionHash });
         assert.ok(tx.value > parseEther("0.2") && tx.value < parseEther("0.21"), `value ${tx.value}`);
+      });
+
+      await t.step("a V4 pool page's Add liquidity opens this form on that pool (hook and dynamic fee)", async () => {
+        await page.goto(`${server.url}/explore/pools/ethereum/${HOOKED_V4_POOL.address}`);
+        await page.getByTestId("add-liquidity").click();
+        await page.waitForURL(/\/positions\/create\/v4\?/);
+        const pool = form.getByTestId("v4-pool");
+        await pool.locator("option", { hasText: "hook" }).first().waitFor({ state: "attached", timeout: 20_000 });
+        const chosen = await pool.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent);
+        assert.match(chosen ?? "", /^ETH\/USDC dynamic fee \(now 0\.3%\) · hook 0x0000…1000/);
+        await form.getByTestId("current-price").getByText(/Current price: /).waitFor({ timeout: 20_000 });
+        assert.equal(await form.getByLabel(/^Starting price/).count(), 0, "no starting price while the pool exists");
       });
 
       await t.step(
