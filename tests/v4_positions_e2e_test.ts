@@ -205,6 +205,7 @@ Deno.test({
           await form.getByTestId("range-presets").getByRole("button", { name: "Custom" }).click();
           await form.getByLabel(/^Minimum price/).fill("0.95");
           await form.getByLabel(/^Maximum price/).fill("1.05");
+          assert.equal(await form.getByTestId("range-chart").getAttribute("data-in-range"), "true");
           await form.getByLabel(/^Amount of USDC/).fill("100");
           await form.getByTestId("amounts").waitFor();
           assert.match(await form.getByTestId("balance-0").textContent() ?? "", /Balance: [\d,.]+/);
@@ -277,6 +278,7 @@ Deno.test({
         await page.goto(`${server.url}/positions/v4/ethereum/${id}`);
         await position.getByTestId("held").waitFor({ timeout: 20_000 });
         assert.match(await position.getByTestId("held").textContent() ?? "", /ETH.*USDC/);
+        assert.equal(await position.getByTestId("range-chart").getAttribute("data-in-range"), "true");
         const before = await liquidity(id);
         await position.getByLabel(/^Add ETH/).fill("0.05");
         const [sent, signed] = [wallet.sent.length, wallet.typedSignatures.length];

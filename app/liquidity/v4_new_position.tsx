@@ -38,6 +38,7 @@ import { v4MintReview } from "./v4_mint_review.ts";
 import { poolName } from "./v4_pool_name.ts";
 import { V4_NEW_POOL_FEES } from "./v4_read.ts";
 import { V4ReviewSheet } from "./v4_review.tsx";
+import { RangeChart } from "./range_chart.tsx";
 
 /** The pool chooser: every initialised pool of the pair (the deepest first), then new pools by fee. */
 function PoolSelect({ form }: { form: V4NewPositionForm }) {
@@ -139,6 +140,7 @@ function RangeBox({ form }: { form: V4NewPositionForm }) {
           </div>
         )
         : null}
+      {shown ? <RangeChart low={shown[0]} high={shown[1]} full={full} current={current} quote={quote} /> : null}
       {shown
         ? (
           <p className="muted" data-testid="range-marker">

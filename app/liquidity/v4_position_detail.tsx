@@ -26,6 +26,7 @@ import type { TxStatus } from "../wallet/wallet_tx.ts";
 import { useV4Position } from "./use_v4_reads.ts";
 import { feeText, v4Prices } from "./v4_pool_name.ts";
 import { V4PositionActions } from "./v4_position_actions.tsx";
+import { RangeChart } from "./range_chart.tsx";
 import type { V4Row } from "./v4_read.ts";
 
 type Amounts = { amount0: bigint; amount1: bigint } | null;
@@ -80,6 +81,29 @@ function positionRows(row: V4Row, mine: boolean, tokens: readonly PricedToken[],
   ];
 }
 
+/** The position's range and the pool's current price, drawn (prices as the rows show them). */
+function V4RangeChart({ row }: { row: V4Row }) {
+  const { token0: t0, token1: t1, pool } = row;
+  const side: PriceSide = {
+    decimals0: t0.decimals,
+    decimals1: t1.decimals,
+    inverted: pool
+      ? shownPrice(pool.tick, { decimals0: t0.decimals, decimals1: t1.decimals, inverted: false }) < 1
+      : false,
+  };
+  const [low, high] = shownRange(row.tickLower, row.tickUpper, side);
+  const full = isFullRange(row.tickLower, row.tickUpper, row.key.tickSpacing);
+  return (
+    <RangeChart
+      low={full ? null : low}
+      high={full ? null : high}
+      full={full}
+      current={pool ? shownPrice(pool.tick, side) : null}
+      quote={side.inverted ? `${t0.symbol} per ${t1.symbol}` : `${t1.symbol} per ${t0.symbol}`}
+    />
+  );
+}
+
 /** One V4 position by its token id, with its actions when the connected account owns it. */
 export function V4PositionDetail(
   { chainName, tokenId, tokens = [] }: { chainName: string; tokenId: string; tokens?: readonly PricedToken[] },
@@ -111,6 +135,7 @@ export function V4PositionDetail(
             {STATUS_TEXT[row.status]}
           </span>
         </div>
+        <V4RangeChart row={row} />
         <DetailRows rows={positionRows(row, mine, tokens, chain.contracts.wrappedNative)} />
       </div>
       {!mine && wallet.status === "connected"
