@@ -248,7 +248,7 @@ Deno.test({
           assert.equal(await row.getAttribute("data-status"), "in-range");
           assert.match(await row.textContent() ?? "", /v4.*In range.*Fees owed/s);
         }
-        for (const path of ["/pool", "/portfolio/defi"]) {
+        for (const path of ["/pool", "/portfolio/defi", "/increase"]) {
           await page.goto(`${server.url}${path}`);
           const listed = page.locator(`a[href="/positions/v4/ethereum/${ids[1]}"]`);
           await listed.first().waitFor({ timeout: 20_000 });

@@ -74,3 +74,23 @@ export function V4PositionItems(
     </ul>
   );
 }
+
+/** The holder's open V4 positions first, each linking to its page's increase form (`/increase` without an id). */
+export function V4IncreaseItems({ rows, urlName }: { rows: readonly V4Row[]; urlName: string }) {
+  const sorted = [...rows].sort((a, b) => Number(a.status === "closed") - Number(b.status === "closed"));
+  return (
+    <ul className="position-items" aria-label="Your V4 positions" data-testid="v4-increase-pick">
+      {sorted.map((row) => (
+        <li key={String(row.tokenId)} className="card position-item" data-status={row.status}>
+          <div className="title-row">
+            <Link className="position-link" to={`/positions/v4/${urlName}/${row.tokenId}`}>
+              Increase #{String(row.tokenId)} {poolName(row.key, row.token0.symbol, row.token1.symbol, row.pool?.lpFee)}
+            </Link>
+            <span className="badge">v4</span>
+            <span className={`position-status position-${row.status}`}>{STATUS_TEXT[row.status]}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
