@@ -126,7 +126,8 @@ Deno.test({
         interactions++;
         const form = page.getByTestId("v3-new-panel");
         await form.getByTestId("current-price").getByText(/Current price: .* USDC per WETH/).waitFor();
-        assert.equal(await form.getByLabel("Fee tier").inputValue(), "500");
+        const tiers = form.getByRole("radiogroup", { name: "Fee tier" });
+        assert.equal(await tiers.getByRole("radio", { checked: true }).getAttribute("data-fee"), "500");
         assert.match((await form.getByRole("button", { name: /^First token: / }).getAttribute("aria-label"))!, /USDC/);
         assert.match((await form.getByRole("button", { name: /^Second token: / }).getAttribute("aria-label"))!, /WETH/);
         assert.equal(await form.getByRole("button", { name: "±10%" }).getAttribute("aria-pressed"), "true");
@@ -172,9 +173,13 @@ Deno.test({
         await row.getByRole("link", { name: `#${tokenId} USDC/WETH 0.05%` }).click();
         const detail = page.getByTestId("v3-position");
         await detail.getByTestId("in-range").getByText("In range").waitFor();
-        await detail.getByTestId("held").getByText(/≈ \$[\d,]+\.\d\d/).waitFor(); // what it holds, in USD
+        await detail.getByTestId("liquidity").getByText(/≈ \$[\d,]+\.\d\d/).waitFor(); // what it holds, in USD
         const position = await chain.readContract({ ...NPM, functionName: "positions", args: [tokenId] });
-        assert.equal(await detail.getByTestId("liquidity").textContent(), String(position[7]));
+        // Liquidity reads as token amounts, never the raw figure (kept in an attribute).
+        const liquidity = detail.getByTestId("liquidity");
+        assert.match((await liquidity.textContent())!, /USDC, 0\.\d+ WETH/);
+        assert.doesNotMatch((await liquidity.textContent())!, new RegExp(String(position[7])));
+        assert.equal(await liquidity.locator("[data-liquidity]").getAttribute("data-liquidity"), String(position[7]));
       });
 
       await t.step("collect fees: a trade earns the position WETH fees, collected as ether", async () => {

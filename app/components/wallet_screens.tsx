@@ -44,6 +44,7 @@ export function PositionsScreen(
       <div className="toolbar">
         <Link className="button" to="/positions/create/v3">New position</Link>
         <Link className="button secondary" to="/positions/create/v2">New V2 position</Link>
+        <Link className="button secondary" to="/positions/create/v4">New V4 position</Link>
       </div>
       {children ?? <ConnectWalletState action={action} />}
       <h2>Top pools on {chainLabel}</h2>

@@ -257,3 +257,31 @@ export function marketplaceName(value: string | null | undefined): string {
       (_, sep: string, c: string) => `${sep === "_" ? " " : sep}${c.toUpperCase()}`,
     );
 }
+
+/** A decimal string of base units, with at most `digits` significant fraction digits. */
+export function formatUnitsShort(amount: bigint, decimals: number, digits = 6): string {
+  const negative = amount < 0n;
+  const abs = negative ? -amount : amount;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  let fraction = (abs % base).toString().padStart(decimals, "0");
+  if (whole > 0n) fraction = fraction.slice(0, digits);
+  else {
+    const first = fraction.search(/[1-9]/);
+    fraction = first === -1 ? "" : fraction.slice(0, first + digits);
+  }
+  fraction = fraction.replace(/0+$/, "");
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+/**
+ * An amount for reading (balances, amounts in sentences): {@linkcode formatUnitsShort}
+ * with its whole part grouped by thousands ("103,177.819615"). Not for input
+ * fields: they take {@linkcode formatUnitsShort} or viem's exact `formatUnits`.
+ */
+export function formatUnitsGrouped(amount: bigint, decimals: number, digits = 6): string {
+  const text = formatUnitsShort(amount, decimals, digits);
+  const [whole, fraction] = text.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}

@@ -1,32 +1,27 @@
 /**
  * Best routes with splits: a trade is one route or the amount split across
- * two routes that share no pool (V2 and V3, one or two hops), chosen by what
- * it returns net of gas. The candidates' quotes come from the chain
- * (`quoteRoute` in `wallet_swap.ts`); the choice is pure and unit-tested; a
- * split is sent as one `SwapRouter02.multicall` (V2 and V3 legs, native in
- * and out through its wrap and unwrap).
+ * two routes that share no pool (V2, V3 and V4, mixed, one or two hops),
+ * chosen by what it returns net of gas. The candidates' quotes come from the
+ * chain (`quoteRoute` in `wallet_swap.ts`); the choice is pure and
+ * unit-tested; a trade is sent as one Universal Router `execute`
+ * (`universal_router.ts`).
  *
  * Exact-output trades take the best single route.
  *
  * @module
  */
-import { encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
-import { minimumReceived } from "./wallet_math.ts";
 import {
   bestQuote,
-  buildSwap,
-  candidateRoutes,
-  chainAddress,
   type ChainCall,
   type Quote,
   quoteRoute,
   type Route,
-  type SwapPlan,
+  routeFees,
+  swapCandidates,
   type SwapToken,
   type TradeKind,
-  v3Path,
 } from "./wallet_swap.ts";
 
 /** One leg of a trade: a quoted route and its share of the amount, in basis points. */
@@ -64,14 +59,19 @@ export function singleTrade(quote: Quote): Trade {
 
 /** The key of a route: protocol, tokens and fees. */
 export function routeKey(route: Route): string {
-  return `${route.protocol}:${route.hops.map((h) => `${h.tokenIn}>${h.tokenOut}@${h.fee}`).join(",")}`.toLowerCase();
+  return `${route.protocol}:${route.hops.map((h) => `${h.tokenIn}>${h.tokenOut}@${h.fee}${hookOf(h)}`).join(",")}`
+    .toLowerCase();
 }
 
-/** The pools a route trades through, as `V3:token:token:fee` keys (tokens sorted). */
+function hookOf(hop: Route["hops"][number]): string {
+  return hop.hooks && BigInt(hop.hooks) !== 0n ? `+${hop.hooks}` : "";
+}
+
+/** The pools a route trades through, as `V3:token:token:fee` keys (tokens sorted; V4 adds the hook). */
 export function routePools(route: Route): string[] {
   return route.hops.map((h) => {
     const [a, b] = [h.tokenIn.toLowerCase(), h.tokenOut.toLowerCase()].sort();
-    return `${route.protocol}:${a}:${b}:${h.fee}`;
+    return `${route.protocol}:${a}:${b}:${h.fee}${hookOf(h)}`.toLowerCase();
   });
 }
 
@@ -180,8 +180,8 @@ export async function worthSplitting(
 }
 
 /**
- * Quotes every candidate route and, for exact input on a chain with
- * SwapRouter02 and a trade large enough to move a pool ({@linkcode worthSplitting}),
+ * Quotes every candidate route and, for exact input on a chain with the
+ * Universal Router and a trade large enough to move a pool ({@linkcode worthSplitting}),
  * the splits of the best {@linkcode SPLIT_CANDIDATES} routes; returns the best
  * trade net of gas, or `null` when none can trade.
  */
@@ -202,11 +202,11 @@ export async function findBestTrade(
 ): Promise<Trade | null> {
   const { kind, amount } = options;
   if (amount <= 0n) return null;
-  const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
+  const routes = swapCandidates(tokenIn, tokenOut, contracts);
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
   options.onSingles?.(singles);
   const legQuotes = new Map<string, Map<bigint, Quote | null>>();
-  if (kind === "exactIn" && contracts.swapRouter02 && await worthSplitting(call, contracts, singles, amount)) {
+  if (kind === "exactIn" && contracts.universalRouter && await worthSplitting(call, contracts, singles, amount)) {
     const candidates = splitCandidates(singles);
     await Promise.all(candidates.map(async (route) => {
       const byAmount = new Map<bigint, Quote | null>();
@@ -222,106 +222,12 @@ export async function findBestTrade(
   return bestTrade(singles, legQuotes, options.gasCost);
 }
 
-export const SWAP_ROUTER02_ABI = parseAbi([
-  "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
-  "function exactInput((bytes path, address recipient, uint256 amountIn, uint256 amountOutMinimum) params) payable returns (uint256 amountOut)",
-  "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to) payable returns (uint256 amountOut)",
-  "function multicall(uint256 deadline, bytes[] data) payable returns (bytes[] results)",
-  "function unwrapWETH9(uint256 amountMinimum, address recipient) payable",
-]);
-
-/** SwapRouter02's stand-in for "the router itself" as a recipient (`Constants.ADDRESS_THIS`). */
-export const ROUTER02_ADDRESS_THIS: Address = "0x0000000000000000000000000000000000000002";
-
-function legCall(quote: Quote, minimumOut: bigint, recipient: Address): { data: Hex; fn: string } {
-  const route = quote.route;
-  if (route.protocol === "V2") {
-    const path = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)];
-    return {
-      fn: "swapExactTokensForTokens",
-      data: encodeFunctionData({
-        abi: SWAP_ROUTER02_ABI,
-        functionName: "swapExactTokensForTokens",
-        args: [quote.amountIn, minimumOut, path, recipient],
-      }),
-    };
-  }
-  if (route.hops.length === 1) {
-    const hop = route.hops[0];
-    return {
-      fn: "exactInputSingle",
-      data: encodeFunctionData({
-        abi: SWAP_ROUTER02_ABI,
-        functionName: "exactInputSingle",
-        args: [{
-          tokenIn: hop.tokenIn,
-          tokenOut: hop.tokenOut,
-          fee: hop.fee,
-          recipient,
-          amountIn: quote.amountIn,
-          amountOutMinimum: minimumOut,
-          sqrtPriceLimitX96: 0n,
-        }],
-      }),
-    };
-  }
-  return {
-    fn: "exactInput",
-    data: encodeFunctionData({
-      abi: SWAP_ROUTER02_ABI,
-      functionName: "exactInput",
-      args: [{ path: v3Path(route, "exactIn"), recipient, amountIn: quote.amountIn, amountOutMinimum: minimumOut }],
-    }),
-  };
-}
-
-/**
- * The call of a trade: a single route as `buildSwap` builds it; a split as
- * one `SwapRouter02.multicall(deadline, legs...)`, each leg bounded by its
- * own quote less the slippage, ether in paid by the router's wrap (the value
- * is the whole amount) and ether out unwrapped once for the sum of the
- * bounds.
- */
-export function buildTrade(
-  trade: Trade,
-  options: Parameters<typeof buildSwap>[1],
-): SwapPlan {
-  if (trade.legs.length === 1) return buildSwap(trade.legs[0].quote, options);
-  const { contracts, recipient, deadline, slippageBps } = options;
-  const nativeIn = options.tokenIn.address === "native";
-  const nativeOut = options.tokenOut.address === "native";
-  const to = contracts.swapRouter02;
-  const legRecipient = nativeOut ? ROUTER02_ADDRESS_THIS : recipient;
-  let minimumOut = 0n;
-  const legs = trade.legs.map(({ quote }) => {
-    const minimum = minimumReceived(quote.amountOut, slippageBps);
-    minimumOut += minimum;
-    return legCall(quote, minimum, legRecipient);
-  });
-  const calls = legs.map((l) => l.data);
-  if (nativeOut) {
-    calls.push(
-      encodeFunctionData({ abi: SWAP_ROUTER02_ABI, functionName: "unwrapWETH9", args: [minimumOut, recipient] }),
-    );
-  }
-  const data = encodeFunctionData({ abi: SWAP_ROUTER02_ABI, functionName: "multicall", args: [deadline, calls] });
-  const label = `SwapRouter02.multicall(${
-    [...legs.map((l) => l.fn), ...(nativeOut ? ["unwrapWETH9"] : [])].join(", ")
-  })`;
-  return {
-    tx: { to, data, value: nativeIn ? trade.amountIn : 0n, label },
-    minimumOut,
-    maximumIn: trade.amountIn,
-    spender: nativeIn ? null : to,
-  };
-}
-
 /** A trade's route as people read it: each leg's share, tokens, protocol and fees. */
 export function describeTrade(trade: Trade, symbols: (address: Address) => string): string[] {
   return trade.legs.map(({ quote, shareBps }) => {
     const route = quote.route;
     const tokens = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)].map(symbols);
-    const fees = route.hops.map((h) => `${h.fee / 10_000}%`).join(", ");
+    const fees = routeFees(route);
     const share = trade.legs.length > 1 ? `${shareBps / 100}% ` : "";
     return `${share}${tokens.join(" → ")} (${route.protocol} ${fees})`;
   });

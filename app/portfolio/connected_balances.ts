@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
-import { useClient } from "urql";
+import { queryOptions } from "@tanstack/react-query";
+import { type Client as GatewayClient, useClient } from "urql";
 import { erc20Abi, getAddress, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { Chain } from "../../lib/chains.ts";
@@ -18,6 +18,8 @@ import { chainBalances, type ChainHolding } from "../lib/portfolio_chain.ts";
 import type { TokenRow } from "../lib/rows.ts";
 import { type PricedToken, pricedTokens } from "../lib/wallet_loaders.ts";
 import { readMany } from "../wallet/liquidity_shared.tsx";
+import { chainKey } from "../lib/query/chain_reads.ts";
+import { useAppQuery } from "../lib/query/client.ts";
 
 /** Where the balances come from. */
 export type BalanceSource = "gateway" | "chain";
@@ -73,36 +75,61 @@ async function readHoldings(client: PublicClient, tokens: readonly TokenRow[], o
   return holdings;
 }
 
+/** The wallet's balances with where they come from, and the chain's priced tokens (those read on chain only). */
+async function readBalances(gateway: GatewayClient, chainName: Chain, client: PublicClient, address: Address) {
+  const known = await fetchBalances(gateway, address.toLowerCase()).catch(() => null);
+  if (known && known.rows.length > 0) {
+    return { state: { balances: known, source: "gateway" as const }, priced: [] as PricedToken[] };
+  }
+  const tokens = await fetchTopTokens(gateway, chainName).catch(() => []);
+  const balances = chainBalances(chainName, await readHoldings(client, tokens, address));
+  return { state: { balances, source: "chain" as const }, priced: pricedTokens(tokens) };
+}
+
+/** The connected wallet's balances as a query on the chain key (refetched after a mined transaction). */
+export function connectedBalancesQuery(
+  gateway: GatewayClient,
+  chainName: Chain | null,
+  client: PublicClient | null,
+  address: Address | null,
+) {
+  return queryOptions({
+    queryKey: chainKey(client, "portfolioBalances", chainName, address?.toLowerCase() ?? null),
+    queryFn: () => {
+      if (!chainName || !client || !address) throw new Error("No chain or account to read balances of");
+      return readBalances(gateway, chainName, client, address);
+    },
+    enabled: !!chainName && !!client && !!address,
+  });
+}
+
+/** The chain's top V2 pairs, whose pair tokens the wallet may hold. */
+export function topV2PairsQuery(gateway: GatewayClient, chainName: Chain | null) {
+  return queryOptions({
+    queryKey: ["gateway", chainName, "topV2Pairs"],
+    queryFn: async () => {
+      if (!chainName) throw new Error("No chain to list pairs of");
+      const page = await fetchTopPools(gateway, { chain: chainName, versions: VERSIONS.filter((v) => v === "v2") });
+      return page.rows.flatMap((p) => {
+        const key = p.href.split("/").pop() ?? "";
+        return CONTRACT.test(key) ? [getAddress(key)] : [];
+      });
+    },
+    enabled: !!chainName,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The wallet's balances, the V2 pairs it may hold and the chain's priced tokens. */
 export function useConnectedBalances(chainName: Chain | null, client: PublicClient | null, address: Address | null) {
   const gateway = useClient();
-  const [state, setState] = useState<BalancesState>(null);
-  const [pairs, setPairs] = useState<Address[]>([]);
-  const [priced, setPriced] = useState<PricedToken[]>([]);
-  useEffect(() => {
-    setState(null);
-    if (!chainName || !client || !address) return;
-    let live = true;
-    void (async () => {
-      const known = await fetchBalances(gateway, address.toLowerCase()).catch(() => null);
-      if (known && known.rows.length > 0) return { balances: known, source: "gateway" as const };
-      const tokens = await fetchTopTokens(gateway, chainName).catch(() => []);
-      if (live) setPriced(pricedTokens(tokens));
-      return {
-        balances: chainBalances(chainName, await readHoldings(client, tokens, address)),
-        source: "chain" as const,
-      };
-    })().then((s) => live && setState(s), () => live && setState({ error: "Cannot read this wallet's balances" }));
-    void fetchTopPools(gateway, { chain: chainName, versions: VERSIONS.filter((v) => v === "v2") }).then((page) => {
-      if (!live) return;
-      setPairs(page.rows.flatMap((p) => {
-        const key = p.href.split("/").pop() ?? "";
-        return CONTRACT.test(key) ? [getAddress(key)] : [];
-      }));
-    }, () => {});
-    return () => {
-      live = false;
-    };
-  }, [chainName, client, address, gateway]);
-  return { state, pairs, priced };
+  const read = useAppQuery(connectedBalancesQuery(gateway, chainName, client, address));
+  const pairs = useAppQuery(topV2PairsQuery(gateway, chainName));
+  const state: BalancesState = read.isError
+    ? { error: "Cannot read this wallet's balances" }
+    : read.data?.state ?? null;
+  return { state, pairs: pairs.data ?? NO_PAIRS, priced: read.data?.priced ?? NO_PRICES };
 }
+
+const NO_PAIRS: readonly Address[] = [];
+const NO_PRICES: readonly PricedToken[] = [];

@@ -170,8 +170,8 @@ function TabView(
     chain: PublicChain;
     address: Hex40;
     state: BalancesState;
-    pairs: Hex40[];
-    priced: PricedToken[];
+    pairs: readonly Hex40[];
+    priced: readonly PricedToken[];
     txs: readonly TxRecord[];
   },
 ) {

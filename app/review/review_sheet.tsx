@@ -3,7 +3,9 @@
  * in order, as steps (an approval, then the action) with the contract and
  * function of each, the screen's summary rows (amounts and USD, minimum
  * received or maximum sold, rate, price impact, network fee, route) and the
- * balance changes expected. Opening it sends nothing: `prepare` only reads
+ * balance changes: those a simulation of the steps predicts
+ * (`predicted_changes.ts`, when every step carries its request), else the
+ * ones the screen expects, labelled so. Opening it sends nothing: `prepare` only reads
  * (allowances) to know the steps. "Confirm" walks them, each showing its
  * state; a rejected or failed step says which and why, and "Try again"
  * resumes there (a done approval is not asked twice).
@@ -16,6 +18,7 @@ import { Button } from "../components/controls/button.tsx";
 import { Callout, type DetailRow, DetailRows } from "../components/controls/detail_rows.tsx";
 import { failureText, type ReviewStep, runSteps, type StepView, waitingViews } from "./review_steps.ts";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
+import { predictChanges, type Prediction } from "./predicted_changes.ts";
 
 /** One line of the expected balance changes: "−10 UNI ($60.12)". */
 export interface BalanceChange {
@@ -47,7 +50,7 @@ export interface ReviewSheetProps {
 function statusText(view: StepView): string {
   const s: TxStatus = view.status;
   if (view.state === "waiting") return "Waiting";
-  if (view.state === "done") return "Confirmed";
+  if (view.state === "done") return view.kind === "signature" ? "Signed" : "Confirmed";
   switch (s.step) {
     case "simulating":
       return "Simulating…";
@@ -112,9 +115,66 @@ function usePreparedSteps(prepare: () => Promise<readonly ReviewStep[]>) {
   return { steps, views, setViews, error };
 }
 
+/** What the simulation of the steps says: `undefined` while it runs, `null` when there is nothing to simulate. */
+type PredictionState = Prediction | { readonly ok: false; readonly unavailable: string } | null | undefined;
+
+/** Simulates the prepared steps once (`predicted_changes.ts`): reads only, nothing is signed. */
+function usePrediction(steps: readonly ReviewStep[] | null): PredictionState {
+  const [prediction, setPrediction] = useState<PredictionState>(undefined);
+  useEffect(() => {
+    if (!steps) return;
+    let live = true;
+    predictChanges(steps).then(
+      (p) => live && setPrediction(p),
+      (e: Error) => live && setPrediction({ ok: false, unavailable: (e.message ?? "").split("\n")[0] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [steps]);
+  return prediction;
+}
+
+/**
+ * The balance changes: those the simulation of the steps predicts when it
+ * ran, else the screen's expected ones (from its quote or amounts), labelled
+ * as such.
+ */
+function BalanceChanges(
+  { expected, prediction }: { expected: readonly BalanceChange[]; prediction: PredictionState },
+) {
+  const simulated = prediction?.ok ? prediction.changes : null;
+  const list = simulated ?? expected;
+  return (
+    <div className="review-changes" data-testid="review-changes" data-source={simulated ? "simulation" : "expected"}>
+      <h3>{simulated ? "Balance changes (simulated)" : "Balance changes (expected, from the amounts above)"}</h3>
+      {prediction === undefined ? <p className="muted" role="status">Simulating the steps…</p> : null}
+      {prediction && !prediction.ok && "error" in prediction
+        ? <Callout tone="warning" testId="review-simulation-failed">{prediction.error}</Callout>
+        : null}
+      {prediction && !prediction.ok && "unavailable" in prediction
+        ? <p className="muted">Could not simulate the steps ({prediction.unavailable}).</p>
+        : null}
+      {list.length > 0
+        ? (
+          <ul data-testid={simulated ? "review-predicted" : undefined}>
+            {list.map((c) => (
+              <li key={c.symbol + c.amount}>
+                <span>{c.amount} {c.symbol}</span>
+                {"usd" in c && c.usd ? <span className="muted">{c.usd}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )
+        : null}
+    </div>
+  );
+}
+
 /** The review sheet; render it only while reviewing. */
 export function ReviewSheet(props: ReviewSheetProps) {
   const { steps, views, setViews, error } = usePreparedSteps(props.prepare);
+  const prediction = usePrediction(steps);
   const [running, setRunning] = useState(false);
   const failure = failureText(views);
   const confirm = async () => {
@@ -146,21 +206,7 @@ export function ReviewSheet(props: ReviewSheetProps) {
       }}
     >
       <DetailRows rows={props.rows} testId="review-summary" />
-      {props.changes.length > 0
-        ? (
-          <div className="review-changes" data-testid="review-changes">
-            <h3>Balance changes (expected)</h3>
-            <ul>
-              {props.changes.map((c) => (
-                <li key={c.symbol + c.amount}>
-                  <span>{c.amount} {c.symbol}</span>
-                  {c.usd ? <span className="muted">{c.usd}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )
-        : null}
+      <BalanceChanges expected={props.changes} prediction={prediction} />
       {props.warning ? <Callout tone="warning">{props.warning}</Callout> : null}
       <h3 className="review-steps-title">{steps ? `To sign, in order (${steps.length})` : "To sign"}</h3>
       {error ? <Callout tone="danger" alert>{error}</Callout> : null}

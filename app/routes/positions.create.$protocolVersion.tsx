@@ -1,8 +1,8 @@
 /**
  * `/positions/create/:protocolVersion`: a new position with the wallet, the
  * pair and fee tier preselected by the link (`?currencyA=&currencyB=&fee=`):
- * V3 (range presets, price either way round) and V2 (the add form). V4 has no
- * deployment the wallet can use yet: a read-only frame with real tokens.
+ * V4 (pools with hooks, native ether, Permit2), V3 (range presets, price
+ * either way round) and V2 (the add form).
  */
 import { useLoaderData } from "react-router";
 import { TradeScreen } from "../components/trade_screen.tsx";
@@ -11,6 +11,7 @@ import { WalletScreen } from "../wallet/wallet_screen.tsx";
 import { NewV3Position } from "../wallet/v3_new_position.tsx";
 import { AddV2Panel } from "../wallet/v2_liquidity_panel.tsx";
 import { NewPositionTabs } from "../wallet/new_position_tabs.tsx";
+import { NewV4Position } from "../liquidity/v4_new_position.tsx";
 
 export const loader = loadNewPosition;
 
@@ -30,17 +31,22 @@ export default function PositionsCreateVersionRoute() {
       </WalletScreen>
     );
   }
-  const known = version === "v4";
+  if (version === "v4") {
+    return (
+      <WalletScreen title="New v4 position" intro="Pick a pair, a V4 pool (fee, hook) and a price range.">
+        <NewPositionTabs data={data} current="v4" />
+        <NewV4Position data={data} />
+      </WalletScreen>
+    );
+  }
   return (
     <>
       <NewPositionTabs data={data} />
       <TradeScreen
         data={data}
         mode="liquidity"
-        title={known ? `New ${version} position` : "New position"}
-        intro={known
-          ? `Uniswap ${version} positions cannot be opened from this interface yet: open a V3 or V2 position on this pair above.`
-          : `"${data.params.protocolVersion}" is not a protocol version: pick a pair for a new position.`}
+        title="New position"
+        intro={`"${data.params.protocolVersion}" is not a protocol version: pick a pair for a new position.`}
       />
     </>
   );

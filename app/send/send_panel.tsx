@@ -7,16 +7,18 @@
  *
  * @module
  */
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useReducer } from "react";
 import { formatUnits, getAddress, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUsd } from "../lib/format.ts";
 import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
-import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "../wallet/wallet_tx.ts";
+import { balanceQuery, decimalsQuery } from "../lib/query/chain_reads.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { sendFlagsQuery, transferFeeQuery } from "./send_queries.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { txBusy, type TxDone, TxStatusView, TxSummary } from "../wallet/tx_status.tsx";
+import { txBusy, TxStatusView, TxSummary } from "../wallet/tx_status.tsx";
 import { AmountBox, BalanceNote, FlaggedConfirm, maxAmount, WalletGate } from "../wallet/form_rows.tsx";
 import { optionAddress, useTokenOptions } from "../wallet/token_options.ts";
 import { recipientProblem, transferTx } from "../wallet/actions/send.ts";
@@ -24,36 +26,20 @@ import { transferReview } from "./send_review.tsx";
 import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
-import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
+import { ActionReviewSheet } from "../review/action_review.tsx";
+import { initialSend, sendReducer } from "./send_form_state.ts";
 
-/** The token's decimals, the account's balance of it and whether the gateway flags it. */
+/** The token's decimals, the account's balance of it and whether the gateway flags it (queries, `send_queries.ts`). */
 function useSendToken(
   client: PublicClient | null,
   address: Address | "native" | null,
   gatewayChain: string,
   account: Address | null,
-  refresh: number,
 ) {
-  const [decimals, setDecimals] = useState<number | null>(null);
-  const [balance, setBalance] = useState<bigint | null>(null);
-  const [flagged, setFlagged] = useState(false);
-  const data = { chain: gatewayChain };
-  const wallet = { address: account };
-  useEffect(() => {
-    setDecimals(null);
-    if (!client || !address) return;
-    tokenDecimals(client, address).then(setDecimals, () => setDecimals(null));
-    if (address !== "native") {
-      void flaggedTokens(data.chain, [address]).then((f) => setFlagged(f.flagged.size > 0 || f.error !== null));
-    } else setFlagged(false);
-  }, [client, address, data.chain]);
-  useEffect(() => {
-    setBalance(null);
-    if (!client || !address || !wallet.address) return;
-    tokenBalance(client, address, wallet.address).then(setBalance, () => setBalance(null));
-  }, [client, address, wallet.address, refresh]);
-
-  return { decimals, balance, flagged };
+  const decimals = useAppQuery(decimalsQuery(client, address));
+  const balance = useAppQuery(balanceQuery(client, address, account));
+  const flags = useAppQuery(sendFlagsQuery(gatewayChain, address));
+  return { decimals: decimals.data ?? null, balance: account ? balance.data ?? null : null, flagged: !!flags.data };
 }
 
 /** The network fee of a transfer: its gas estimate at the current gas price, once it can be sent. */
@@ -63,22 +49,11 @@ function useTransferFee(
   token: { address: Address | "native"; symbol: string } | null,
   what: { amount: bigint | null; recipient: string | null },
 ): bigint | null {
-  const [fee, setFee] = useState<{ key: string; wei: bigint } | null>(null);
   const { amount, recipient } = what;
-  const feeKey = `${token?.address}|${amount}|${recipient}|${account}`;
-  useEffect(() => {
-    if (!client || !account || !token || amount === null || amount <= 0n || !recipient) return;
-    const tx = transferTx(token, getAddress(recipient), amount);
-    let live = true;
-    Promise.all([
-      client.estimateGas({ account, to: tx.to, data: tx.data, value: tx.value }),
-      client.getGasPrice(),
-    ]).then(([gas, price]) => live && setFee({ key: feeKey, wei: gas * price }), () => {});
-    return () => {
-      live = false;
-    };
-  }, [client, feeKey]);
-  return fee?.key === feeKey ? fee.wei : null;
+  const tx = token && amount !== null && amount > 0n && recipient
+    ? transferTx(token, getAddress(recipient), amount)
+    : null;
+  return useAppQuery(transferFeeQuery(client, account, tx)).data ?? null;
 }
 
 /** The network fee with its USD worth, and the token contract a transfer calls. */
@@ -120,25 +95,19 @@ function SendDetails(
 export function SendPanel({ data }: { data: TradeData }) {
   const wallet = useWallet();
   const ids = useId();
-  const [key, setKey] = useState(() => {
-    const listed = data.tokens.ok ? data.tokens.data : [];
-    return data.input ?? (listed.some((t) => t.key === "NATIVE") ? "NATIVE" : listed[0]?.key) ?? "";
+  // The form's one state (`send_form_state.ts`); the component renders it.
+  const [state, dispatch] = useReducer(sendReducer, data, (d) => {
+    const listed = d.tokens.ok ? d.tokens.data : [];
+    return initialSend(d.input ?? (listed.some((t) => t.key === "NATIVE") ? "NATIVE" : listed[0]?.key) ?? "");
   });
-  const [amountText, setAmountText] = useState("");
-  const [recipient, setRecipient] = useState("");
-  const [confirmFlagged, setConfirmFlagged] = useState(false);
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [done, setDone] = useState<TxDone | null>(null);
-  const [refresh, setRefresh] = useState(0);
-  const [review, setReview] = useState<ActionReview | null>(null);
+  const { key, amountText, recipient, confirmFlagged, status, done, review } = state;
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const { tokens, list } = useTokenOptions(data, client);
   const option = tokens.find((t) => t.key === key);
   const address = optionAddress(option);
 
-  const { decimals, balance, flagged } = useSendToken(client, address, data.chain, wallet.address, refresh);
-  useEffect(() => setConfirmFlagged(false), [address]);
+  const { decimals, balance, flagged } = useSendToken(client, address, data.chain, wallet.address);
 
   const amount = decimals === null ? null : parseAmount(amountText, decimals);
   const problem = recipientProblem(recipient);
@@ -159,22 +128,23 @@ export function SendPanel({ data }: { data: TradeData }) {
   function onSend() {
     if (review || !chain || !client || !wallet.address || wallet.chainId === null || !address || !option) return;
     if (amount === null || amount <= 0n || decimals === null || recipientProblem(recipient)) return;
-    setDone(null);
-    setStatus({ step: "idle" });
-    setReview({
-      ...transferReview({
-        context: { chain, client, from: wallet.address, walletChainId: wallet.chainId },
-        token: { address, symbol: option.symbol, decimals },
-        amount,
-        recipient,
-        feeWei,
-        usd,
-        flagged,
-        confirmFlagged,
-        onMined: setDone,
-      }),
-      // One send per intent: the amount resets.
-      onDone: () => setAmountText(""),
+    dispatch({
+      type: "review",
+      review: {
+        ...transferReview({
+          context: { chain, client, from: wallet.address, walletChainId: wallet.chainId },
+          token: { address, symbol: option.symbol, decimals },
+          amount,
+          recipient,
+          feeWei,
+          usd,
+          flagged,
+          confirmFlagged,
+          onMined: (mined) => dispatch({ type: "mined", done: mined }),
+        }),
+        // One send per intent: the amount resets.
+        onDone: () => dispatch({ type: "sent" }),
+      },
     });
   }
 
@@ -188,13 +158,16 @@ export function SendPanel({ data }: { data: TradeData }) {
         id={`${ids}-amount`}
         label="You're sending"
         value={amountText}
-        onAmount={(text) => {
-          setAmountText(text);
-          // A new intent: the last send's summary and status give way.
-          setDone(null);
-          setStatus({ step: "idle" });
-        }}
-        picker={<TokenPicker tokens={tokens} list={list} value={key} onSelect={setKey} label="Token to send" />}
+        onAmount={(text) => dispatch({ type: "amount", text })}
+        picker={
+          <TokenPicker
+            tokens={tokens}
+            list={list}
+            value={key}
+            onSelect={(next) => dispatch({ type: "token", key: next })}
+            label="Token to send"
+          />
+        }
       >
         <div className="trade-under">
           <span className="muted trade-note" data-testid="usd-send">{usd(amount) ?? "\u00a0"}</span>
@@ -204,7 +177,7 @@ export function SendPanel({ data }: { data: TradeData }) {
             testId="send-balance"
             usd={usd(balance)}
             onMax={balance !== null && decimals !== null
-              ? () => setAmountText(formatUnits(maxAmount(balance, address === "native"), decimals))
+              ? () => dispatch({ type: "max", text: formatUnits(maxAmount(balance, address === "native"), decimals) })
               : undefined}
           />
         </div>
@@ -217,7 +190,7 @@ export function SendPanel({ data }: { data: TradeData }) {
           placeholder="0x… address"
           value={recipient}
           error={recipient && problem ? problem : null}
-          onChange={(e) => setRecipient(e.currentTarget.value)}
+          onChange={(e) => dispatch({ type: "recipient", text: e.currentTarget.value })}
         />
       </div>
       <SendDetails
@@ -232,7 +205,7 @@ export function SendPanel({ data }: { data: TradeData }) {
             message={`${option?.symbol ?? ""} is flagged as spam or malicious.`}
             label="Send it anyway"
             checked={confirmFlagged}
-            onChange={setConfirmFlagged}
+            onChange={(yes) => dispatch({ type: "confirmFlagged", yes })}
           />
         )
         : null}
@@ -254,11 +227,8 @@ export function SendPanel({ data }: { data: TradeData }) {
           <ActionReviewSheet
             review={review}
             context={{ chain, client, from: wallet.address, walletChainId: wallet.chainId }}
-            onStatus={setStatus}
-            onClose={() => {
-              setReview(null);
-              setRefresh((n) => n + 1);
-            }}
+            onStatus={(next) => dispatch({ type: "status", status: next })}
+            onClose={() => dispatch({ type: "review", review: null })}
           />
         )
         : null}

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { requestOf } from "../review/predicted_changes.ts";
 import { getAddress } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { explorerTxUrl } from "../../lib/chains.ts";
@@ -55,6 +56,7 @@ export function transferReview(input: TransferInput): ActionReview {
       title: `Send ${sentText} to ${shortenAddress(to)}`,
       contract: tx.to,
       call: tx.label,
+      request: requestOf(context, tx),
       async run(report) {
         const outcome = await send(
           context,

@@ -1,25 +1,29 @@
 /**
  * `/increase` without a position: the connected holder picks one of their
- * open V3 positions (pair, fee tier, range status, what it holds), each
- * linking to its page, where the increase form adds to it. Closed positions
- * (no liquidity) are listed after the open ones.
+ * V4 positions (`app/liquidity/v4_positions_list.tsx`) or V3 positions
+ * (pair, fee tier, range status, what it holds), each linking to its page,
+ * where the increase form adds to it. Closed positions (no liquidity) are
+ * listed after the open ones.
  *
  * @module
  */
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatPoolFee } from "../lib/format.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
-import { readV3Rows, STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { v3RowsQuery } from "../liquidity/v3_queries.ts";
 import { useWallet } from "./wallet_store.ts";
+import { useHolderV4Rows } from "../liquidity/use_v4_reads.ts";
+import { V4IncreaseItems } from "../liquidity/v4_positions_list.tsx";
 
 function held(row: V3Row): string {
   if (!row.held) return "–";
   const { token0, token1 } = row;
-  return `${formatUnitsShort(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
-    formatUnitsShort(row.held.amount1, token1.decimals)
+  return `${formatUnitsGrouped(row.held.amount0, token0.decimals)} ${token0.symbol} · ${
+    formatUnitsGrouped(row.held.amount1, token1.decimals)
   } ${token1.symbol}`;
 }
 
@@ -27,22 +31,10 @@ function held(row: V3Row): string {
 export function IncreasePicker({ chainName }: { chainName: string }) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
-  const [rows, setRows] = useState<V3Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setRows(null);
-    setError(null);
-    if (!client || !chain || !wallet.address) return;
-    let live = true;
-    readV3Rows(client, chain.contracts, wallet.address).then(
-      (read) => live && setRows(read),
-      () => live && setError("Cannot read your positions from the chain"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, chain, wallet.address]);
-
+  const read = useAppQuery(v3RowsQuery(client, chain, wallet.status === "connected" ? wallet.address : null));
+  const rows = read.data ?? null;
+  const error = read.isError ? "Cannot read your positions from the chain" : null;
+  const v4 = useHolderV4Rows(client, chain?.contracts, wallet.status === "connected" ? wallet.address : null);
   if (wallet.status !== "connected") {
     return (
       <p className="muted" data-testid="increase-pick">
@@ -61,7 +53,8 @@ export function IncreasePicker({ chainName }: { chainName: string }) {
       <h2 id="increase-pick-title">Pick a position to add to</h2>
       {error ? <p role="alert">{error}</p> : null}
       {sorted === null && !error ? <p className="muted" role="status">Reading your positions…</p> : null}
-      {sorted?.length === 0
+      {v4.data?.length ? <V4IncreaseItems rows={v4.data} urlName={chain.urlName} /> : null}
+      {sorted?.length === 0 && !v4.data?.length
         ? (
           <div className="state">
             <p>This wallet has no V3 position on {chain.label} to add to.</p>

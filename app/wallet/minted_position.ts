@@ -6,10 +6,12 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
+import { queryOptions } from "@tanstack/react-query";
 import { decodeEventLog, type Log, parseAbi, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { TxStatus } from "./wallet_tx.ts";
+import { chainKey } from "../lib/query/chain_reads.ts";
+import { useAppQuery } from "../lib/query/client.ts";
 
 const MANAGER_EVENTS = parseAbi([
   "event IncreaseLiquidity(uint256 indexed tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)",
@@ -44,17 +46,15 @@ export function useMintedTokenId(
   manager: Address | null | undefined,
 ): bigint | null {
   const hash = status.step === "confirmed" ? status.hash as `0x${string}` : null;
-  const [found, setFound] = useState<{ hash: string; id: bigint | null } | null>(null);
-  useEffect(() => {
-    if (!hash || !client || !manager) return;
-    let live = true;
-    client.getTransactionReceipt({ hash }).then(
-      (receipt) => live && setFound({ hash, id: mintedTokenId(receipt.logs, manager) }),
-      () => live && setFound({ hash, id: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [hash, client, manager]);
-  return found && found.hash === hash ? found.id : null;
+  const found = useAppQuery(queryOptions({
+    queryKey: chainKey(client ?? null, "mintedTokenId", hash, manager?.toLowerCase() ?? null),
+    queryFn: async () => {
+      if (!hash || !client || !manager) throw new Error("No mined mint to read");
+      const receipt = await client.getTransactionReceipt({ hash });
+      return mintedTokenId(receipt.logs, manager);
+    },
+    enabled: !!hash && !!client && !!manager,
+    staleTime: Infinity,
+  }));
+  return hash ? found.data ?? null : null;
 }

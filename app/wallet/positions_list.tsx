@@ -1,31 +1,35 @@
 /**
  * The connected account's liquidity (`/positions`, `/pool`, the portfolio):
- * its V3 positions (pair, fee tier, In range / Out of range / Closed, what
+ * its V4 positions (`app/liquidity/v4_positions_list.tsx`), its V3 positions (pair, fee tier, In range / Out of range / Closed, what
  * each holds and the fees it is owed) and its V2 pair tokens, each linking to
  * its position page. Without a wallet: a clear call to connect one.
  *
  * @module
  */
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Address } from "../../lib/address.ts";
 import { formatPoolFee, formatUsd } from "../lib/format.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
 import { pairValueUsd } from "../lib/portfolio_chain.ts";
 import { PairLogos } from "../components/token_logo.tsx";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { useChain } from "./liquidity_shared.tsx";
-import { readV2Rows, readV3Rows, STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
+import { STATUS_TEXT, type V2Row, type V3Row } from "./positions_read.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { v2RowsQuery } from "../liquidity/v2_queries.ts";
+import { v3RowsQuery } from "../liquidity/v3_queries.ts";
 import { useWallet } from "./wallet_store.ts";
+import { useHolderV4Rows } from "../liquidity/use_v4_reads.ts";
+import { V4PositionItems } from "../liquidity/v4_positions_list.tsx";
 
 type Side = { readonly address: string; readonly symbol: string; readonly decimals: number };
 type Prices = ReadonlyMap<string, PricedToken>;
 
 function amountsText(row: { token0: Side; token1: Side }, a: { amount0: bigint; amount1: bigint } | null): string {
   if (!a) return "–";
-  return `${formatUnitsShort(a.amount0, row.token0.decimals)} ${row.token0.symbol} · ${
-    formatUnitsShort(a.amount1, row.token1.decimals)
+  return `${formatUnitsGrouped(a.amount0, row.token0.decimals)} ${row.token0.symbol} · ${
+    formatUnitsGrouped(a.amount1, row.token1.decimals)
   } ${row.token1.symbol}`;
 }
 
@@ -97,12 +101,13 @@ function V2Item({ row, urlName, prices }: { row: V2Row; urlName: string; prices:
           {row.token0.symbol}/{row.token1.symbol} V2 pair
         </Link>
         <span className="badge">v2</span>
-        <span className="position-status position-in-range">In range</span>
+        {/* A V2 pair has no range: its liquidity spans every price, so it is never "In range" or out of it. */}
+        <span className="badge" data-testid="v2-full-range">Full range</span>
       </div>
       <dl className="position-figures">
         <div>
           <dt>Pair tokens</dt>
-          <dd>{formatUnitsShort(row.balance, 18)} ({share < 0.0001 ? "<0.0001" : share}% of the pool)</dd>
+          <dd>{formatUnitsGrouped(row.balance, 18)} ({share < 0.0001 ? "<0.0001" : share}% of the pool)</dd>
         </div>
         <div>
           <dt>Withdraws about</dt>
@@ -125,26 +130,18 @@ export function PositionsList(
 ) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
-  const [v3, setV3] = useState<V3Row[] | null>(null);
-  const [v2, setV2] = useState<V2Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const pairsKey = v2Pairs.join(",");
   const prices: Prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
-  useEffect(() => {
-    setV3(null);
-    setV2(null);
-    setError(null);
-    if (!client || !chain || !wallet.address) return;
-    const owner = wallet.address;
-    let live = true; // only the latest reads are shown
-    const show = <T,>(set: (value: T) => void) => (value: T) => live && set(value);
-    const fail = (text: string) => () => live && setError(text);
-    readV3Rows(client, chain.contracts, owner).then(show(setV3), fail("Cannot read your positions from the chain"));
-    readV2Rows(client, v2Pairs, owner).then(show(setV2), fail("Cannot read your V2 pair tokens from the chain"));
-    return () => {
-      live = false;
-    };
-  }, [client, chain, wallet.address, pairsKey]);
+  const owner = wallet.status === "connected" ? wallet.address : null;
+  const v3Read = useAppQuery(v3RowsQuery(client, chain, owner));
+  const v2Read = useAppQuery(v2RowsQuery(client, v2Pairs, owner));
+  const v3 = owner ? v3Read.data ?? null : null;
+  const v2 = owner ? v2Read.data ?? null : null;
+  const v4 = useHolderV4Rows(client, chain?.contracts, owner);
+  const error = v3Read.isError
+    ? "Cannot read your positions from the chain"
+    : v2Read.isError
+    ? "Cannot read your V2 pair tokens from the chain"
+    : null;
 
   if (!wallet.ready || wallet.status === "connecting" || wallet.status === "reconnecting") {
     return <p className="muted" data-testid="positions-list">Looking for your wallet…</p>;
@@ -165,7 +162,7 @@ export function PositionsList(
     return <p className="muted" data-testid="positions-list">Positions on this chain are not available here.</p>;
   }
   const urlName = chain.urlName;
-  const empty = v3?.length === 0 && v2?.length === 0;
+  const empty = v3?.length === 0 && v2?.length === 0 && v4.data?.length === 0;
   return (
     <section className="positions-list" data-testid="positions-list" aria-labelledby="your-positions">
       <h2 id="your-positions">Your positions on {chain.label}</h2>
@@ -178,6 +175,10 @@ export function PositionsList(
             <Link className={buttonClass("primary")} to="/positions/create/v3">New position</Link>
           </div>
         )
+        : null}
+      {v4.isError ? <p role="alert">Cannot read your V4 positions from the chain</p> : null}
+      {v4.data?.length
+        ? <V4PositionItems rows={v4.data} urlName={urlName} tokens={tokens} weth={chain.contracts.wrappedNative} />
         : null}
       {v3?.length
         ? (

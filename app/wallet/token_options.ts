@@ -5,12 +5,15 @@
  *
  * @module
  */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
+import { queryOptions } from "@tanstack/react-query";
 import { erc20Abi, getAddress, type PublicClient } from "viem";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
 import { type TokenListControl, useTokenList } from "../components/token_list.ts";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
-import { tokenHref } from "../../lib/chains.ts";
+import { type Chain, tokenHref } from "../../lib/chains.ts";
+import { chainKey } from "../lib/query/chain_reads.ts";
+import { useAppQuery } from "../lib/query/client.ts";
 
 /**
  * The contract of a token option: `native` for the chain's own currency, the
@@ -37,31 +40,42 @@ export function useTokenOptions(data: TradeData, client: PublicClient | null): T
   // The URL's tokens are in the first screen's tokens whenever the chain's list has them.
   const shown = useMemo(() => (data.tokens.ok ? data.tokens.data : []), [data.tokens]);
   const listed = list.tokens;
-  const [extra, setExtra] = useState<TokenOption[]>([]);
-  useEffect(() => {
-    const missing = [data.input, data.output].filter((key): key is string =>
-      key !== null && key !== "NATIVE" && !shown.some((t) => t.key === key)
-    );
-    if (!client || missing.length === 0) return;
-    void Promise.all(missing.map(async (key): Promise<TokenOption | null> => {
-      try {
-        const address = getAddress(key);
-        const [symbol, name] = await Promise.all([
-          client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
-          client.readContract({ address, abi: erc20Abi, functionName: "name" }),
-        ]);
-        return { key, symbol, name, logoUrl: null, price: null, href: tokenHref(data.chain, address) };
-      } catch {
-        return null; // not a token on this chain: nothing to offer
-      }
-    })).then((found) => setExtra(found.filter((t): t is TokenOption => t !== null)));
-  }, [client, shown, data.input, data.output, data.chain]);
+  const missing = [data.input, data.output].filter((key): key is string =>
+    key !== null && key !== "NATIVE" && !shown.some((t) => t.key === key)
+  );
+  const extra = useAppQuery(extraTokensQuery(client, data.chain, missing)).data ?? NONE;
   const tokens = useMemo(() => [...listed, ...extra.filter((e) => !listed.some((t) => t.key === e.key))], [
     listed,
     extra,
   ]);
   const { status, request } = list;
   return useMemo(() => ({ tokens, list: { status, request } }), [tokens, status, request]);
+}
+
+const NONE: readonly TokenOption[] = [];
+
+/** The tokens of `keys` named from the chain (symbol, name); a key that is no token there is left out. */
+export function extraTokensQuery(client: PublicClient | null, gatewayChain: Chain, keys: readonly string[]) {
+  return queryOptions({
+    queryKey: chainKey(client, "tokenNames", keys.map((k) => k.toLowerCase()).join(",")),
+    queryFn: () => {
+      if (!client) throw new Error("No chain to read token names from");
+      return Promise.all(keys.map(async (key): Promise<TokenOption | null> => {
+        try {
+          const address = getAddress(key);
+          const [symbol, name] = await Promise.all([
+            client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
+            client.readContract({ address, abi: erc20Abi, functionName: "name" }),
+          ]);
+          return { key, symbol, name, logoUrl: null, price: null, href: tokenHref(gatewayChain, address) };
+        } catch {
+          return null; // not a token on this chain: nothing to offer
+        }
+      })).then((found) => found.filter((t): t is TokenOption => t !== null));
+    },
+    enabled: !!client && keys.length > 0,
+    staleTime: Infinity,
+  });
 }
 
 /** One side of a token pair in a panel: its key and setter. */

@@ -25,7 +25,7 @@ export function FindV2Panel({ data }: { data: TradeData }) {
   const [b, setB] = useState(() =>
     data.output ?? listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key ?? ""
   );
-  const reads = usePair(data, wallet, { a, b }, 0);
+  const reads = usePair(data, wallet, { a, b });
   const { chain, tokens, list, tokenA, tokenB, pair, lpBalance } = reads;
   if (!data.tokens.ok) return <p role="alert">{data.tokens.error}</p>;
   if (wallet.ready && !chain) return <p className="muted">V2 pairs on {data.chainLabel} are not available here.</p>;

@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { useId, useState } from "react";
+import { useId, useReducer } from "react";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import {
   deadlineAfter,
   DEFAULT_DEADLINE_MINUTES,
@@ -15,52 +16,49 @@ import {
   parseAmount,
   parseSlippage,
 } from "../lib/wallet_math.ts";
+import type { SwapToken } from "../lib/wallet_swap.ts";
 import {
   buildAddLiquidity,
   buildRemoveLiquidity,
+  type LiquidityTx,
   matchingAmount,
   removalAmounts,
   type V2CallOptions,
 } from "../lib/wallet_v2.ts";
 import { useWallet } from "./wallet_store.ts";
-import type { TxStatus } from "./wallet_tx.ts";
 import { usePair } from "./v2_pair_reads.ts";
-import { addV2Liquidity } from "./actions/add_liquidity.ts";
 import { removeV2Liquidity } from "./actions/remove_liquidity.ts";
 import { Button } from "../components/controls/button.tsx";
+import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { pairPicker } from "./token_options.ts";
 import { txBusy, TxStatusView } from "./tx_status.tsx";
-import { AmountBox, ContractCalled, SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
+import { SlippageAlert, SlippageField, WalletGate } from "./form_rows.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import type { WalletContext } from "./actions/approve.ts";
-
-/** The shares a removal offers ("100" reads "Max"); none is chosen at first. */
-const SHARES = ["25", "50", "75", "100"] as const;
-type Share = (typeof SHARES)[number];
+import { initialV2Form, V2_SHARES, v2FormReducer } from "../liquidity/v2_form_state.ts";
+import { addReview } from "../liquidity/v2_add_review.ts";
+import { requestOf } from "../review/predicted_changes.ts";
+import { AmountSide, type DepositSide } from "../liquidity/v3_amount_box.tsx";
 
 /**
- * What both V2 screens keep: the pair's keys and pickers (the second token
- * defaults to `secondKey` of the listed tokens), the slippage, the
- * transaction's status, the pair's reads, the router call's options once the
- * wallet and slippage allow one, and `send`, which runs approvals, then the
- * call, then reads the pair again.
+ * What both V2 screens keep: the form's state in one reducer
+ * (`app/liquidity/v2_form_state.ts`: keys, amounts, share, slippage, status,
+ * review), the pair's reads, the router call's options once the wallet and
+ * slippage allow one, and the review sheet.
  */
 function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]) => string | undefined) {
   const wallet = useWallet();
   const ids = useId();
-  const listed = data.tokens.ok ? data.tokens.data : [];
-  const [a, setA] = useState(() => data.input ?? listed[0]?.key ?? "");
-  const [b, setB] = useState(() => data.output ?? secondKey(listed) ?? "");
-  const pickA = pairPicker({ value: a, set: setA }, { value: b, set: setB });
-  const pickB = pairPicker({ value: b, set: setB }, { value: a, set: setA });
-  const [slippageText, setSlippageText] = useState("0.5");
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
-  const reads = usePair(data, wallet, { a, b }, refresh);
+  const [state, dispatch] = useReducer(v2FormReducer, data, (d) => {
+    const listed = d.tokens.ok ? d.tokens.data : [];
+    return initialV2Form(d.input ?? listed[0]?.key ?? "", d.output ?? secondKey(listed) ?? "");
+  });
+  const pickA = (key: string) => dispatch({ type: "pick", side: "a", key });
+  const pickB = (key: string) => dispatch({ type: "pick", side: "b", key });
+  const reads = usePair(data, wallet, { a: state.a, b: state.b });
   const { chain, client } = reads;
-  const slippage = parseSlippage(slippageText);
+  const slippage = parseSlippage(state.slippageText);
   const options: V2CallOptions | null = slippage.ok && wallet.address && chain
     ? {
       contracts: chain.contracts,
@@ -74,17 +72,13 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
     ? { chain, client, from: wallet.address, walletChainId: wallet.chainId }
     : null;
   // The review before signing: opened by the primary button, nothing is sent until the holder confirms in it.
-  const [review, setReview] = useState<ActionReview | null>(null);
-  const sheet = review && context
+  const sheet = state.review && context
     ? (
       <ActionReviewSheet
-        review={review}
+        review={state.review}
         context={context}
-        onStatus={setStatus}
-        onClose={() => {
-          setReview(null);
-          setRefresh((n) => n + 1);
-        }}
+        onStatus={(status) => dispatch({ type: "status", status })}
+        onClose={() => dispatch({ type: "review", review: null })}
       />
     )
     : null;
@@ -93,17 +87,20 @@ function useV2Screen(data: TradeData, secondKey: (listed: readonly TokenOption[]
     ...reads,
     wallet,
     ids,
-    keys: { a, b, pickA, pickB },
-    slippage: { text: slippageText, setText: setSlippageText, check: slippage },
-    status,
-    setStatus,
-    busy: txBusy(status) || review !== null,
+    state,
+    dispatch,
+    keys: { a: state.a, b: state.b, pickA, pickB },
+    slippage: {
+      text: state.slippageText,
+      setText: (text: string) => dispatch({ type: "slippage", text }),
+      check: slippage,
+    },
+    status: state.status,
+    busy: txBusy(state.status) || state.review !== null,
     options,
     context,
-    openReview: (next: ActionReview) => {
-      setStatus({ step: "idle" });
-      setReview(next);
-    },
+    openReview: (next: ActionReview) =>
+      dispatch({ type: "review", review: { ...next, onDone: () => dispatch({ type: "done" }) } }),
     sheet,
   };
 }
@@ -124,20 +121,82 @@ function unavailable(data: TradeData, noRpc: boolean) {
   return null;
 }
 
-/** `/add/v2`: add liquidity to a V2 pair. */
+/** The two amounts of a deposit: an existing pair's other side follows its ratio; a new pair takes both as typed. */
+function depositOf(
+  screen: ReturnType<typeof useV2Screen>,
+): { amountA: bigint | null; amountB: bigint | null; existing: boolean } {
+  const { tokenA, tokenB, pair, state } = screen;
+  const parsed = (text: string, t: SwapToken | null) => (t ? parseAmount(text, t.decimals) : null);
+  const existing = !!pair && pair.reserveA > 0n;
+  if (!existing || !pair) {
+    return { amountA: parsed(state.textA, tokenA), amountB: parsed(state.textB, tokenB), existing };
+  }
+  if (state.typedSide === "a") {
+    const amountA = parsed(state.textA, tokenA);
+    return { amountA, amountB: amountA === null ? null : matchingAmount(amountA, pair), existing };
+  }
+  const amountB = parsed(state.textB, tokenB);
+  const flipped = { ...pair, reserveA: pair.reserveB, reserveB: pair.reserveA };
+  return { amountA: amountB === null ? null : matchingAmount(amountB, flipped), amountB, existing };
+}
+
+/** The deposit's details: pair, rate, the holder's pair tokens, minimums and the contract called. */
+function AddDetails(
+  { screen, tx }: { screen: ReturnType<typeof useV2Screen>; tx: LiquidityTx | null },
+) {
+  const { pair, lpBalance, tokenA, tokenB } = screen;
+  const rate = pair && pair.reserveA > 0n && tokenA && tokenB
+    ? `1 ${tokenA.symbol} = ${
+      formatUnitsGrouped(matchingAmount(10n ** BigInt(tokenA.decimals), pair), tokenB.decimals)
+    } ${tokenB.symbol}`
+    : null;
+  return (
+    <DetailRows
+      className="liquidity-details"
+      testId="v2-add-details"
+      rows={[
+        {
+          label: "Pair",
+          value: pair ? pair.address : pair === null ? "New pair: you set its price" : "–",
+          testId: "pair",
+        },
+        rate ? { label: "Rate", value: rate, testId: "rate" } : null,
+        {
+          label: "Your pair tokens",
+          value: lpBalance === null ? "–" : formatUnitsGrouped(lpBalance, 18),
+          testId: "lp-balance",
+        },
+        tx && tokenA && tokenB
+          ? {
+            label: "Minimums",
+            value: `${formatUnitsGrouped(tx.minimumA, tokenA.decimals)} ${tokenA.symbol}, ${
+              formatUnitsGrouped(tx.minimumB, tokenB.decimals)
+            } ${tokenB.symbol}`,
+            testId: "minimums",
+          }
+          : null,
+        tx
+          ? {
+            label: "Contract called",
+            value: (
+              <>
+                <code>{tx.to}</code> ({tx.label})
+              </>
+            ),
+            testId: "contract",
+          }
+          : null,
+      ]}
+    />
+  );
+}
+
+/** `/add/v2`: add liquidity to a V2 pair, each side with its balance and USD. */
 export function AddV2Panel({ data }: { data: TradeData }) {
   const screen = useV2Screen(data, (listed) => listed.find((t) => t.key !== (data.input ?? listed[0]?.key))?.key);
-  const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, busy } = screen;
+  const { wallet, ids, chain, tokens, list, tokenA, tokenB, slippage, status, busy, state, dispatch } = screen;
   const { a, b, pickA, pickB } = screen.keys;
-  const [amountAText, setAmountAText] = useState("");
-  const [amountBText, setAmountBText] = useState("");
-  const amountA = tokenA ? parseAmount(amountAText, tokenA.decimals) : null;
-  const existing = pair && pair.reserveA > 0n;
-  const amountB = existing && amountA !== null
-    ? matchingAmount(amountA, pair)
-    : tokenB
-    ? parseAmount(amountBText, tokenB.decimals)
-    : null;
+  const { amountA, amountB, existing } = depositOf(screen);
   const options = screen.options;
   const { tx, error } = tokenA && tokenB && amountA && amountB && options
     ? callOrError(() => buildAddLiquidity(tokenA, tokenB, { amountA, amountB }, options))
@@ -146,83 +205,52 @@ export function AddV2Panel({ data }: { data: TradeData }) {
   function onAdd() {
     const context = screen.context;
     if (!tokenA || !tokenB || !amountA || !amountB || !options || !tx || !context) return;
-    const a = { token: tokenA, amount: amountA };
-    const b = { token: tokenB, amount: amountB };
-    screen.openReview({
-      title: "Review adding liquidity",
-      rows: [
-        { label: "Pair", value: `${tokenA.symbol}/${tokenB.symbol} (V2)` },
-        { label: `${tokenA.symbol} in`, value: formatUnitsShort(amountA, tokenA.decimals), testId: "review-a" },
-        { label: `${tokenB.symbol} in`, value: formatUnitsShort(amountB, tokenB.decimals), testId: "review-b" },
-        {
-          label: "Minimums",
-          value: `${formatUnitsShort(tx.minimumA, tokenA.decimals)} ${tokenA.symbol}, ${
-            formatUnitsShort(tx.minimumB, tokenB.decimals)
-          } ${tokenB.symbol}`,
-        },
-        { label: "Slippage", value: `${slippage.check.ok ? slippage.check.bps / 100 : "–"}%` },
-      ],
-      changes: [
-        { symbol: tokenA.symbol, amount: `−${formatUnitsShort(amountA, tokenA.decimals)}` },
-        { symbol: tokenB.symbol, amount: `−${formatUnitsShort(amountB, tokenB.decimals)}` },
-        { symbol: `${tokenA.symbol}/${tokenB.symbol} pair tokens`, amount: "+" },
-      ],
-      spends: [a, b],
-      spender: options.contracts.v2Router,
-      action: {
-        title: `Add ${tokenA.symbol}/${tokenB.symbol} liquidity`,
-        contract: tx.to,
-        call: tx.label,
-        run: (report) => addV2Liquidity(context, { a, b, options }, report),
-      },
-      confirm: "Add liquidity",
-      // One deposit per intent: the amounts clear once it confirmed.
-      onDone: () => {
-        setAmountAText("");
-        setAmountBText("");
-      },
-    });
+    screen.openReview(addReview(context, { tokenA, tokenB, amountA, amountB, tx, options, slippage: slippage.check }));
   }
+
+  const side = (i: 0 | 1): DepositSide => {
+    const [token, option, amount, key] = [[tokenA, tokenB][i], screen.picked[i], [amountA, amountB][i], [a, b][i]];
+    const typedHere = !existing || state.typedSide === (i === 0 ? "a" : "b");
+    const text = typedHere
+      ? [state.textA, state.textB][i]
+      : amount === null || !token
+      ? ""
+      : formatUnitsShort(amount, token.decimals);
+    return {
+      id: `${ids}-${i}`,
+      symbol: option?.symbol ?? "",
+      decimals: token?.decimals ?? null,
+      price: option?.price ?? null,
+      text,
+      amount,
+      balance: screen.balances[i],
+      native: token?.address === "native",
+      onText: (next) => dispatch({ type: "amount", side: i === 0 ? "a" : "b", text: next }),
+      testId: i === 0 ? "side-a" : "side-b",
+      label: i === 0 ? "Token A" : <>Token B{existing ? " (at the pair's ratio)" : ""}</>,
+      picker: (
+        <TokenPicker
+          tokens={tokens}
+          list={list}
+          value={key}
+          onSelect={i === 0 ? pickA : pickB}
+          label={i === 0 ? "First token" : "Second token"}
+        />
+      ),
+    };
+  };
 
   const instead = unavailable(data, wallet.ready && !chain);
   if (instead) return instead;
   return (
     <div className="trade-panel wallet-v2-add" data-testid="v2-add-panel">
-      <AmountBox
-        id={`${ids}-a`}
-        label="Token A"
-        value={amountAText}
-        onAmount={setAmountAText}
-        picker={<TokenPicker tokens={tokens} list={list} value={a} onSelect={pickA} label="First token" />}
-      />
-      <AmountBox
-        id={`${ids}-b`}
-        label={<>Token B{existing ? " (at the pair's ratio)" : ""}</>}
-        readOnly={!!existing}
-        value={existing ? (amountB !== null && tokenB ? formatUnitsShort(amountB, tokenB.decimals) : "") : amountBText}
-        onAmount={setAmountBText}
-        picker={<TokenPicker tokens={tokens} list={list} value={b} onSelect={pickB} label="Second token" />}
-      />
-      <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
-      <SlippageAlert slippage={slippage.check} />
-      <dl className="trade-details">
-        <dt>Pair</dt>
-        <dd data-testid="pair">{pair ? pair.address : pair === null ? "New pair: you set its price" : "–"}</dd>
-        <dt>Your pair tokens</dt>
-        <dd data-testid="lp-balance">{lpBalance === null ? "–" : formatUnitsShort(lpBalance, 18)}</dd>
-        {tx && tokenA && tokenB
-          ? (
-            <>
-              <dt>Minimums</dt>
-              <dd data-testid="minimums">
-                {formatUnitsShort(tx.minimumA, tokenA.decimals)} {tokenA.symbol},{" "}
-                {formatUnitsShort(tx.minimumB, tokenB.decimals)} {tokenB.symbol}
-              </dd>
-              <ContractCalled tx={tx} />
-            </>
-          )
-          : null}
-      </dl>
+      <AmountSide side={side(0)} />
+      <AmountSide side={side(1)} />
+      <div className="trade-box">
+        <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
+        <SlippageAlert slippage={slippage.check} />
+      </div>
+      <AddDetails screen={screen} tx={tx} />
       {error ? <p role="alert">{error}</p> : null}
       <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
         <Button wide pending={busy} pendingLabel="Adding liquidity…" disabled={!tx} onClick={onAdd}>
@@ -241,7 +269,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
   const { wallet, ids, chain, tokens, list, tokenA, tokenB, pair, lpBalance, slippage, status, busy } = screen;
   const { a, b, pickA, pickB } = screen.keys;
   // A removal starts at no share: the holder picks one (25, 50, 75 or Max) before anything can be reviewed.
-  const [percent, setPercent] = useState<Share | "">("");
+  const percent = screen.state.share;
   const liquidity = lpBalance !== null && percent !== "" ? lpBalance * BigInt(percent) / 100n : null;
   const share = pair && liquidity ? removalAmounts(liquidity, pair) : null;
   const options = screen.options;
@@ -258,12 +286,12 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
       rows: [
         { label: "Pair", value: `${tokenA.symbol}/${tokenB.symbol} (V2)` },
         { label: "Share removed", value: `${percent}% of your pair tokens`, testId: "review-share" },
-        { label: "Pair tokens", value: formatUnitsShort(liquidity, 18) },
+        { label: "Pair tokens", value: formatUnitsGrouped(liquidity, 18) },
       ],
       changes: [
-        { symbol: "UNI-V2 pair tokens", amount: `−${formatUnitsShort(liquidity, 18)}` },
-        { symbol: tokenA.symbol, amount: `+${formatUnitsShort(share.amountA, tokenA.decimals)}` },
-        { symbol: tokenB.symbol, amount: `+${formatUnitsShort(share.amountB, tokenB.decimals)}` },
+        { symbol: "UNI-V2 pair tokens", amount: `−${formatUnitsGrouped(liquidity, 18)}` },
+        { symbol: tokenA.symbol, amount: `+${formatUnitsGrouped(share.amountA, tokenA.decimals)}` },
+        { symbol: tokenB.symbol, amount: `+${formatUnitsGrouped(share.amountB, tokenB.decimals)}` },
       ],
       spends: [lp],
       spender: options.contracts.v2Router,
@@ -271,10 +299,10 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
         title: `Remove ${tokenA.symbol}/${tokenB.symbol} liquidity`,
         contract: tx.to,
         call: tx.label,
+        request: requestOf(context, tx),
         run: (report) => removeV2Liquidity(context, { a: tokenA, b: tokenB, pair, liquidity, options }, report),
       },
       confirm: "Remove liquidity",
-      onDone: () => setPercent(""),
     });
   }
 
@@ -290,28 +318,40 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
       <Segmented
         label="Share to remove"
         value={percent}
-        options={SHARES.map((s) => ({ value: s, label: s === "100" ? "Max" : `${s}%` }))}
-        onChange={setPercent}
+        options={V2_SHARES.map((s) => ({ value: s, label: s === "100" ? "Max" : `${s}%` }))}
+        onChange={(next) => screen.dispatch({ type: "share", share: next })}
       />
       <SlippageField id={`${ids}-slippage`} value={slippage.text} onValue={slippage.setText} />
-      <dl className="trade-details">
-        <dt>Pair</dt>
-        <dd>{pair ? pair.address : pair === null ? "No such pair" : "–"}</dd>
-        <dt>Your pair tokens</dt>
-        <dd data-testid="lp-balance">{lpBalance === null ? "–" : formatUnitsShort(lpBalance, 18)}</dd>
-        {share && tokenA && tokenB
-          ? (
-            <>
-              <dt>You receive about</dt>
-              <dd>
-                {formatUnitsShort(share.amountA, tokenA.decimals)} {tokenA.symbol},{" "}
-                {formatUnitsShort(share.amountB, tokenB.decimals)} {tokenB.symbol}
-              </dd>
-            </>
-          )
-          : null}
-        {tx ? <ContractCalled tx={tx} /> : null}
-      </dl>
+      <DetailRows
+        className="liquidity-details"
+        rows={[
+          { label: "Pair", value: pair ? pair.address : pair === null ? "No such pair" : "–" },
+          {
+            label: "Your pair tokens",
+            value: lpBalance === null ? "–" : formatUnitsGrouped(lpBalance, 18),
+            testId: "lp-balance",
+          },
+          share && tokenA && tokenB
+            ? {
+              label: "You receive about",
+              value: `${formatUnitsGrouped(share.amountA, tokenA.decimals)} ${tokenA.symbol}, ${
+                formatUnitsGrouped(share.amountB, tokenB.decimals)
+              } ${tokenB.symbol}`,
+            }
+            : null,
+          tx
+            ? {
+              label: "Contract called",
+              value: (
+                <>
+                  <code>{tx.to}</code> ({tx.label})
+                </>
+              ),
+              testId: "contract",
+            }
+            : null,
+        ]}
+      />
       {error ? <p role="alert">{error}</p> : null}
       <WalletGate wallet={wallet} chain={chain} action="continue" switchLabel="Switch wallet">
         <Button

@@ -76,9 +76,8 @@ export function MigrateV2Panel({ data }: { data: TradeData }) {
   const [slippageText, setSlippageText] = useState("0.5");
   const [status, setStatus] = useState<TxStatus>({ step: "idle" });
   const [review, setReview] = useState<ActionReview | null>(null);
-  const [refresh, setRefresh] = useState(0);
   const slippage = parseSlippage(slippageText);
-  const { chain, client, tokens, list, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b }, refresh);
+  const { chain, client, tokens, list, tokenA, tokenB, pair, lpBalance } = usePair(data, wallet, { a, b });
   const at = (t: SwapToken | null) => (t && chain ? chainAddress(t, chain.contracts) : null);
   const { pair: poolTokens, pools } = usePairPools(client, chain, at(tokenA), at(tokenB));
   const minted = useMintedTokenId(client, status, chain?.contracts.v3PositionManager);
@@ -171,10 +170,7 @@ export function MigrateV2Panel({ data }: { data: TradeData }) {
             review={review}
             context={{ chain, client, from: wallet.address, walletChainId: wallet.chainId }}
             onStatus={setStatus}
-            onClose={() => {
-              setReview(null);
-              setRefresh((n) => n + 1);
-            }}
+            onClose={() => setReview(null)}
           />
         )
         : null}

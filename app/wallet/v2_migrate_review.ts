@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { requestOf } from "../review/predicted_changes.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import type { buildMigrate } from "../lib/wallet_migrate.ts";
@@ -56,6 +57,7 @@ export function migrateReview(input: MigrateReviewInput): ActionReview {
       title: `Migrate to the ${poolName} pool`,
       contract: tx.to,
       call: tx.label,
+      request: requestOf(context, tx),
       run: (report) =>
         runTx(
           { ...context, tx },

@@ -2,55 +2,55 @@
  * The reads of a V2 screen (add, remove, import, migrate): the two picked
  * tokens with their decimals, their pair (reserves in the picked order and
  * total supply, `null` when the factory has none) and the connected
- * account's pair tokens.
+ * account's pair tokens and balances of both tokens. Every read is a query of
+ * the app's one client (`app/lib/query/`, `app/liquidity/v2_queries.ts`), so
+ * a mined transaction refetches them all (`refreshChainReads`).
  *
  * @module
  */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
+import { useQueries } from "@tanstack/react-query";
 import type { TradeData } from "../lib/trade_loader.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
-import { readPair, type V2Pair } from "../lib/wallet_v2.ts";
-import { chainCall } from "./chain_call.ts";
+import { balanceQuery, decimalsQuery } from "../lib/query/chain_reads.ts";
+import { queryClient, useAppQuery } from "../lib/query/client.ts";
+import { v2PairQuery } from "../liquidity/v2_queries.ts";
 import { optionAddress, useTokenOptions } from "./token_options.ts";
 import { publicClient, type WalletState } from "./wallet_store.ts";
-import { tokenBalance, tokenDecimals } from "./wallet_tx.ts";
 
-/** The two tokens of a V2 screen with their decimals, the pair and the account's pair tokens. */
-export function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }, refresh: number) {
+/**
+ * The two tokens of a V2 screen with their decimals, the pair, the account's
+ * pair tokens and its balances of both sides (`balances`, picked order; the
+ * native token's is ether's).
+ */
+export function usePair(data: TradeData, wallet: WalletState, keys: { a: string; b: string }) {
   const chain = wallet.chains.find((c) => c.chain === data.chain) ?? null;
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const { tokens, list } = useTokenOptions(data, client);
   const optionA = tokens.find((t) => t.key === keys.a);
   const optionB = tokens.find((t) => t.key === keys.b);
-  const addressA = optionAddress(optionA);
-  const addressB = optionAddress(optionB);
-  const [tokenA, setTokenA] = useState<SwapToken | null>(null);
-  const [tokenB, setTokenB] = useState<SwapToken | null>(null);
-  const [pair, setPair] = useState<V2Pair | null | undefined>(undefined);
-  const [lpBalance, setLpBalance] = useState<bigint | null>(null);
-
-  useEffect(() => {
-    setTokenA(null);
-    setTokenB(null);
-    if (!client || !addressA || !addressB || !optionA || !optionB) return;
-    void Promise.all([tokenDecimals(client, addressA), tokenDecimals(client, addressB)]).then(([da, db]) => {
-      setTokenA({ address: addressA, symbol: optionA.symbol, decimals: da });
-      setTokenB({ address: addressB, symbol: optionB.symbol, decimals: db });
-    }, () => {});
-  }, [client, addressA, addressB]);
-
-  useEffect(() => {
-    setPair(undefined);
-    if (!client || !chain || !tokenA || !tokenB) return;
-    const call = chainCall(client);
-    void readPair(call, chain.contracts, tokenA, tokenB).then(setPair, () => setPair(null));
-  }, [client, chain, tokenA, tokenB, refresh]);
-
-  useEffect(() => {
-    setLpBalance(null);
-    if (!client || !pair || !wallet.address) return;
-    void tokenBalance(client, pair.address, wallet.address).then(setLpBalance, () => {});
-  }, [client, pair, wallet.address]);
-
-  return { chain, client, tokens, list, tokenA, tokenB, pair, lpBalance };
+  const addresses = [optionAddress(optionA), optionAddress(optionB)] as const;
+  const decimals = useQueries({ queries: addresses.map((a) => decimalsQuery(client, a)) }, queryClient());
+  const side = (i: 0 | 1): SwapToken | null => {
+    const [address, option, d] = [addresses[i], [optionA, optionB][i], decimals[i]?.data];
+    return address && option && d !== undefined ? { address, symbol: option.symbol, decimals: d } : null;
+  };
+  const [tokenA, tokenB] = [side(0), side(1)];
+  const pairRead = useAppQuery(v2PairQuery(client, chain, tokenA, tokenB));
+  const pair = tokenA && tokenB ? pairRead.data : undefined;
+  const lpRead = useAppQuery(balanceQuery(client, pair?.address ?? null, wallet.address));
+  const held = useQueries({ queries: addresses.map((a) => balanceQuery(client, a, wallet.address)) }, queryClient());
+  const balances = [held[0]?.data ?? null, held[1]?.data ?? null] as const;
+  return {
+    chain,
+    client,
+    tokens,
+    list,
+    tokenA,
+    tokenB,
+    picked: [optionA ?? null, optionB ?? null] as const,
+    pair,
+    lpBalance: pair && wallet.address ? lpRead.data ?? null : null,
+    balances: wallet.address ? balances : [null, null] as const,
+  };
 }

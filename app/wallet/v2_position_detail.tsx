@@ -5,15 +5,16 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getAddress } from "viem";
 import { isAddress } from "../../lib/address.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/format.ts";
 import { buttonClass } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { useChain } from "./liquidity_shared.tsx";
-import { readV2Rows, type V2Row } from "./positions_read.ts";
+import type { V2Row } from "./positions_read.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { v2RowsQuery } from "../liquidity/v2_queries.ts";
 import { WalletGate } from "./form_rows.tsx";
 import { useWallet } from "./wallet_store.ts";
 
@@ -21,20 +22,10 @@ import { useWallet } from "./wallet_store.ts";
 export function V2PositionDetail({ chainName, pairAddress }: { chainName: string; pairAddress: string }) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
-  const [row, setRow] = useState<V2Row | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
   const pair = isAddress(pairAddress) ? getAddress(pairAddress) : null;
-  useEffect(() => {
-    setRow(undefined);
-    if (!client || !pair || !wallet.address) return;
-    let live = true; // only the latest read is shown
-    readV2Rows(client, [pair], wallet.address).then((rows) => live && setRow(rows[0] ?? null), () => {
-      if (live) setError("Cannot read this pair from the chain");
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, pair, wallet.address]);
+  const read = useAppQuery(v2RowsQuery(client, pair ? [pair] : [], pair ? wallet.address : null));
+  const row: V2Row | null | undefined = read.data ? read.data[0] ?? null : undefined;
+  const error = read.isError ? "Cannot read this pair from the chain" : null;
 
   if (!pair) return <p role="alert">Cannot parse pair address "{pairAddress}": expected 40 hex digits</p>;
   if (wallet.ready && !chain) return <p className="muted">V2 positions on this chain are not available here.</p>;
@@ -50,15 +41,15 @@ export function V2PositionDetail({ chainName, pairAddress }: { chainName: string
             <>
               <DetailRows
                 rows={[
-                  { label: "Pair tokens", value: formatUnitsShort(row.balance, 18), testId: "lp-balance" },
+                  { label: "Pair tokens", value: formatUnitsGrouped(row.balance, 18), testId: "lp-balance" },
                   {
                     label: "Share of the pool",
                     value: `${Number(row.balance * 1_000_000n / (row.totalSupply || 1n)) / 10_000}%`,
                   },
                   {
                     label: "Withdraws about",
-                    value: `${formatUnitsShort(row.amount0, row.token0.decimals)} ${row.token0.symbol} and ${
-                      formatUnitsShort(row.amount1, row.token1.decimals)
+                    value: `${formatUnitsGrouped(row.amount0, row.token0.decimals)} ${row.token0.symbol} and ${
+                      formatUnitsGrouped(row.amount1, row.token1.decimals)
                     } ${row.token1.symbol}`,
                   },
                 ]}

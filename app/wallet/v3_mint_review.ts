@@ -15,7 +15,8 @@ import type { V3Pool } from "../lib/wallet_v3.ts";
 import { formatRangePrice } from "../lib/wallet_v3_range.ts";
 import type { ActionReview } from "../review/action_review.tsx";
 import type { WalletContext } from "./actions/approve.ts";
-import { mintPosition } from "./actions/mint.ts";
+import { mintPosition, mintTx } from "./actions/mint.ts";
+import { requestOf } from "../review/predicted_changes.ts";
 import { deadline } from "./liquidity_shared.tsx";
 import type { TokenMeta } from "./liquidity_shared.tsx";
 import type { PositionMath } from "./v3_new_position_math.ts";
@@ -102,6 +103,7 @@ export function mintReview(input: MintInput): ActionReview {
       title: `Open a ${pairName} position`,
       contract: context.chain.contracts.v3PositionManager,
       call: pool === null ? "multicall(createAndInitializePoolIfNecessary, mint)" : "mint",
+      request: requestOf(context, mintTx(params)),
       run: (report) => mintPosition(context, params, report),
     },
     confirm: "Create position",

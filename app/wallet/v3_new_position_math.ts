@@ -48,6 +48,43 @@ export function rangeOf(
   }
 }
 
+/** An amount typed into one side of the deposit (pool order). */
+export interface TypedAmount {
+  readonly side: 0 | 1;
+  readonly text: string;
+}
+
+/**
+ * The deposit's two amounts from the one typed: the range takes token0 only
+ * when it sits above the price, token1 only below it, else both in the ratio
+ * the price and range set. The side typed counts unless the range takes only
+ * the other (`typedSide` is the one that counts).
+ */
+export function depositAmounts(
+  pair: readonly [TokenMeta, TokenMeta] | null,
+  sqrtPrice: bigint | null,
+  [tickLower, tickUpper]: readonly [number | null, number | null],
+  typed: TypedAmount,
+) {
+  const ready = sqrtPrice !== null && tickLower !== null && tickUpper !== null;
+  const onlyToken1 = ready && sqrtPrice >= sqrtRatioAtTick(tickUpper);
+  const onlyToken0 = ready && !onlyToken1 && sqrtPrice <= sqrtRatioAtTick(tickLower);
+  const typedSide: 0 | 1 = onlyToken1 ? 1 : onlyToken0 ? 0 : typed.side;
+  const amount = pair && typedSide === typed.side ? parseAmount(typed.text, pair[typedSide].decimals) : null;
+  let amount0: bigint | null = null;
+  let amount1: bigint | null = null;
+  if (amount !== null && amount > 0n && ready) {
+    if (typedSide === 1) {
+      amount1 = amount;
+      amount0 = amount0ForAmount1(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
+    } else {
+      amount0 = amount;
+      amount1 = amount1ForAmount0(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
+    }
+  }
+  return { onlyToken0, onlyToken1, typedSide, amount0, amount1 };
+}
+
 /** What the form holds and read. */
 export interface PositionInputs {
   readonly pair: readonly [TokenMeta, TokenMeta] | null;
@@ -59,7 +96,8 @@ export interface PositionInputs {
   readonly startText: string;
   readonly preset: RangePreset;
   readonly typed: { min: string; max: string };
-  readonly amountText: string;
+  /** The amount typed and its side in pool order (0: token0); the other side follows the range. */
+  readonly amount: TypedAmount;
   readonly priceOfToken: (t: TokenMeta) => number | null;
   readonly nativeSymbol: string;
   readonly nativeSide: Address | null;
@@ -67,7 +105,7 @@ export interface PositionInputs {
 
 /** The new position's figures. */
 export function positionMath(inputs: PositionInputs) {
-  const { pair, pool, pools, deepest, fee, inverted, startText, preset, typed, amountText, priceOfToken } = inputs;
+  const { pair, pool, pools, deepest, fee, inverted, startText, preset, typed, priceOfToken } = inputs;
   const { nativeSymbol, nativeSide } = inputs;
   const [t0, t1] = pair ?? [null, null];
   // The symbols people pay with: ether where a side is the native token.
@@ -101,20 +139,8 @@ export function positionMath(inputs: PositionInputs) {
   const sqrtPrice = pool ? pool.sqrtPriceX96 : currentTick !== null ? sqrtRatioAtTick(currentTick) : null;
   const range = side ? rangeOf(preset, typed, side, currentTick, spacing) : { ticks: null, error: null };
   const [tickLower, tickUpper] = range.ticks ?? [null, null];
-  // The amount typed is token0's, unless the range sits below the price (token1 only).
-  const onlyToken1 = sqrtPrice !== null && tickUpper !== null && sqrtPrice >= sqrtRatioAtTick(tickUpper);
-  const amount = t0 && t1 ? parseAmount(amountText, onlyToken1 ? t1.decimals : t0.decimals) : null;
-  let amount0: bigint | null = null;
-  let amount1: bigint | null = null;
-  if (amount !== null && amount > 0n && sqrtPrice !== null && tickLower !== null && tickUpper !== null) {
-    if (onlyToken1) {
-      amount1 = amount;
-      amount0 = amount0ForAmount1(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
-    } else {
-      amount0 = amount;
-      amount1 = amount1ForAmount0(sqrtPrice, tickLower, tickUpper, amount) ?? 0n;
-    }
-  }
+  const deposit = depositAmounts(t0 && t1 ? [t0, t1] : null, sqrtPrice, [tickLower, tickUpper], inputs.amount);
+  const { onlyToken0, onlyToken1, typedSide, amount0, amount1 } = deposit;
   const priceOf = priceOfToken;
   const depositUsd = t0 && t1 && amount0 !== null && amount1 !== null && priceOf(t0) !== null &&
       priceOf(t1) !== null
@@ -140,7 +166,9 @@ export function positionMath(inputs: PositionInputs) {
     range,
     tickLower,
     tickUpper,
+    onlyToken0,
     onlyToken1,
+    typedSide,
     amount0,
     amount1,
     depositUsd,

@@ -6,17 +6,15 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
 import type { PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
-import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import { readPool, sortTokens, type V3Pool } from "../lib/wallet_v3.ts";
-import { chainCall } from "./chain_call.ts";
-import { type TokenMeta, tokenMeta } from "./liquidity_shared.tsx";
+import type { V3Pool } from "../lib/wallet_v3.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { pairPoolsQuery, type TierPools, type TierReserves } from "../liquidity/v3_queries.ts";
+import type { TokenMeta } from "./liquidity_shared.tsx";
 
-/** The pool of each fee tier (`null`: none), by fee. */
-export type TierPools = ReadonlyMap<number, V3Pool | null>;
+export type { TierPools } from "../liquidity/v3_queries.ts";
 
 /** The fee of the deepest pool (most in-range liquidity), or `null` when the pair has no pool. */
 export function deepestFee(pools: TierPools): number | null {
@@ -36,34 +34,19 @@ export function priceGap(typed: number, market: number | null): number | null {
   return Math.abs(typed / market - 1);
 }
 
-/** The pair's tokens (pool order) and its pools at every tier; `undefined` while reading. */
+/**
+ * The pair's tokens (pool order), its pools at every tier (`undefined` while
+ * reading; an empty map when the read failed) and what each pool holds, as a
+ * query of the app's client (`pairPoolsQuery`).
+ */
 export function usePairPools(
   client: PublicClient | null,
   chain: PublicChain | null,
   addressA: Address | null,
   addressB: Address | null,
-): { pair: [TokenMeta, TokenMeta] | null; pools: TierPools | undefined } {
-  const [pair, setPair] = useState<[TokenMeta, TokenMeta] | null>(null);
-  const [pools, setPools] = useState<TierPools | undefined>(undefined);
-  useEffect(() => {
-    setPair(null);
-    setPools(undefined);
-    if (!client || !chain || !addressA || !addressB || addressA === addressB) return;
-    let live = true;
-    const [x, y] = sortTokens(addressA, addressB);
-    const call = chainCall(client);
-    void Promise.all([
-      tokenMeta(client, x),
-      tokenMeta(client, y),
-      Promise.all(V3_FEE_TIERS.map((t) => readPool(call, chain.contracts, x, y, t.fee).catch(() => null))),
-    ]).then(([t0, t1, found]) => {
-      if (!live) return;
-      setPair([t0, t1]);
-      setPools(new Map(V3_FEE_TIERS.map((t, i) => [t.fee, found[i]])));
-    }, () => live && setPools(new Map()));
-    return () => {
-      live = false;
-    };
-  }, [client, chain, addressA, addressB]);
-  return { pair, pools };
+): { pair: readonly [TokenMeta, TokenMeta] | null; pools: TierPools | undefined; reserves: TierReserves } {
+  const read = useAppQuery(pairPoolsQuery(client, chain, addressA, addressB));
+  if (!addressA || !addressB || addressA === addressB) return { pair: null, pools: undefined, reserves: new Map() };
+  if (read.isError) return { pair: null, pools: new Map(), reserves: new Map() };
+  return { pair: read.data?.pair ?? null, pools: read.data?.pools, reserves: read.data?.reserves ?? new Map() };
 }

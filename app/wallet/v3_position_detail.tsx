@@ -7,59 +7,51 @@
  *
  * @module
  */
-import { useEffect, useState } from "react";
+import { useReducer } from "react";
 import { Link } from "react-router";
-import { formatPoolFee, formatUsd } from "../lib/format.ts";
+import { formatPoolFee, formatUnitsGrouped, formatUsd } from "../lib/format.ts";
 import { pairValueUsd } from "../lib/portfolio_chain.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { wrappedNativeSide } from "../lib/wallet_v3.ts";
 import { formatRangePrice, isFullRange, type PriceSide, shownPrice, shownRange } from "../lib/wallet_v3_range.ts";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { V3PositionActions } from "./v3_position_actions.tsx";
-import { positionOwner, useChain } from "./liquidity_shared.tsx";
+import { useChain } from "./liquidity_shared.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
-import { readV3RowsByIds, STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { STATUS_TEXT, type V3Row } from "./positions_read.ts";
+import { useAppQuery } from "../lib/query/client.ts";
+import { INITIAL_V3_POSITION, v3PositionReducer } from "../liquidity/v3_position_state.ts";
+import { RangeChart } from "../liquidity/range_chart.tsx";
+import { v3PositionQuery } from "../liquidity/v3_queries.ts";
 import { WalletGate } from "./form_rows.tsx";
 import { TxStatusView } from "./tx_status.tsx";
 import { useWallet } from "./wallet_store.ts";
-import type { TxStatus } from "./wallet_tx.ts";
 
-/** The position `id` read on chain with its owner (and, for the connected owner, its fees); the latest read only. */
+/** The position `id` read on chain with its owner (and, for the connected owner, its fees), as a query. */
 function useV3Position(
   client: ReturnType<typeof useChain>["client"],
   chain: ReturnType<typeof useChain>["chain"],
   id: bigint | null,
   account: `0x${string}` | null,
-  refresh: number,
 ) {
-  const [row, setRow] = useState<V3Row | null>(null);
-  const [owner, setOwner] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const tokenId = String(id);
-  const wallet = { address: account };
-  useEffect(() => {
-    if (!client || !chain || id === null) return;
-    // A read begun before the wallet reconnected (no fees: not known as the owner's) may end after the one begun
-    // once it had: only the latest read is shown.
-    let live = true;
-    void (async () => {
-      const holder = await positionOwner(client, chain.contracts.v3PositionManager, id);
-      const mine = !!wallet.address && holder.toLowerCase() === wallet.address.toLowerCase();
-      const [found] = await readV3RowsByIds(client, chain.contracts, [id], mine ? wallet.address : null);
-      if (!found) throw new Error("no such position");
-      if (!live) return;
-      setRow(found);
-      setOwner(holder);
-      setError(null);
-    })().catch(() => {
-      if (live) setError(`Position #${tokenId} was not found on ${chain.label}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, chain, tokenId, wallet.address, refresh]);
-  return { row, owner, error };
+  // The key names the account: a read begun before the wallet reconnected (no fees) never shows after it has.
+  const read = useAppQuery(v3PositionQuery(client, chain, id, account));
+  const error = read.isError && chain ? `Position #${id} was not found on ${chain.label}` : null;
+  return { row: read.data?.row ?? null, owner: read.data?.owner ?? null, error };
+}
+
+/** The pair, its version and fee tier, and whether the price is in the position's range. */
+function PositionTitle({ row }: { row: V3Row }) {
+  return (
+    <div className="title-row">
+      <h2 className="position-pair">{row.token0.symbol}/{row.token1.symbol}</h2>
+      <span className="badge">v3</span>
+      <span className="badge">{formatPoolFee({ feeTier: row.position.fee })}</span>
+      <span className={`position-status position-${row.status}`} data-testid="in-range">
+        {STATUS_TEXT[row.status]}
+      </span>
+    </div>
+  );
 }
 
 /** One position by its token id, with its actions when the connected account owns it. */
@@ -68,13 +60,12 @@ export function V3PositionDetail(
 ) {
   const wallet = useWallet();
   const { chain, client } = useChain(wallet, chainName);
-  const [status, setStatus] = useState<TxStatus>({ step: "idle" });
-  const [refresh, setRefresh] = useState(0);
-  const [asEther, setAsEther] = useState(true);
-  const [inverted, setInverted] = useState<boolean | null>(null);
+  // The page's one form state (`app/liquidity/v3_position_state.ts`): direction, ether choices, increase, share, status.
+  const [state, dispatch] = useReducer(v3PositionReducer, INITIAL_V3_POSITION);
+  const { asEther, inverted, status } = state;
   const id = /^\d{1,30}$/.test(tokenId) ? BigInt(tokenId) : null;
 
-  const { row, owner, error } = useV3Position(client, chain, id, wallet.address, refresh);
+  const { row, owner, error } = useV3Position(client, chain, id, wallet.address);
 
   if (id === null) return <p role="alert">Cannot parse position id "{tokenId}": expected a number</p>;
   if (wallet.ready && !chain) return <p className="muted">V3 positions on this chain are not available here.</p>;
@@ -97,14 +88,15 @@ export function V3PositionDetail(
   const full = isFullRange(position.tickLower, position.tickUpper, pool?.tickSpacing ?? 1);
   const [low, high] = shownRange(position.tickLower, position.tickUpper, priceSide);
   const prices = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
+  const priceOf = (t: { address: string }) => prices.get(t.address.toLowerCase())?.price ?? null;
   const usd = (a: { amount0: bigint; amount1: bigint } | null) => {
     const value = pairValueUsd(row, a, prices);
     return value === null ? undefined : `≈ ${formatUsd(value, { compact: false })}`;
   };
   const amounts = (a: { amount0: bigint; amount1: bigint } | null, out = false) =>
     a
-      ? `${formatUnitsShort(a.amount0, t0.decimals)} ${out ? payout(0) : t0.symbol}, ${
-        formatUnitsShort(a.amount1, t1.decimals)
+      ? `${formatUnitsGrouped(a.amount0, t0.decimals)} ${out ? payout(0) : t0.symbol}, ${
+        formatUnitsGrouped(a.amount1, t1.decimals)
       } ${out ? payout(1) : t1.symbol}`
       : "–";
 
@@ -115,14 +107,7 @@ export function V3PositionDetail(
   return (
     <div className="position-page" data-testid="v3-position">
       <div className="card position-card">
-        <div className="title-row">
-          <h2 className="position-pair">{t0.symbol}/{t1.symbol}</h2>
-          <span className="badge">v3</span>
-          <span className="badge">{formatPoolFee({ feeTier: position.fee })}</span>
-          <span className={`position-status position-${row.status}`} data-testid="in-range">
-            {STATUS_TEXT[row.status]}
-          </span>
-        </div>
+        <PositionTitle row={row} />
         <Segmented
           label="Show prices as"
           value={priceSide.inverted ? "inverted" : "straight"}
@@ -130,7 +115,14 @@ export function V3PositionDetail(
             value: "inverted",
             label: `${t0.symbol} per ${t1.symbol}`,
           }]}
-          onChange={(v) => setInverted(v === "inverted")}
+          onChange={(v) => dispatch({ type: "inverted", inverted: v === "inverted" })}
+        />
+        <RangeChart
+          low={full ? null : low}
+          high={full ? null : high}
+          full={full}
+          current={pool ? shownPrice(pool.tick, priceSide) : null}
+          quote={quote}
         />
         <DetailRows
           rows={[
@@ -143,8 +135,13 @@ export function V3PositionDetail(
               label: "Current price",
               value: pool ? `${formatRangePrice(shownPrice(pool.tick, priceSide))} ${quote}` : "–",
             },
-            { label: "Liquidity", value: String(position.liquidity), testId: "liquidity" },
-            { label: "Holds about", value: amounts(row.held), note: usd(row.held), testId: "held" },
+            {
+              // Liquidity as what it holds of each token (the raw L stays in an attribute, for tests and tooltips).
+              label: "Liquidity",
+              value: <span data-liquidity={String(position.liquidity)}>{amounts(row.held)}</span>,
+              note: usd(row.held),
+              testId: "liquidity",
+            },
             {
               label: "Fees owed",
               value: mine ? amounts(row.fees) : "–",
@@ -187,10 +184,9 @@ export function V3PositionDetail(
               row={{ ...row, pool }}
               context={context}
               wethSide={wethSide}
-              asEther={asEther}
-              onAsEther={setAsEther}
-              onStatus={setStatus}
-              onChanged={() => setRefresh((n) => n + 1)}
+              state={state}
+              dispatch={dispatch}
+              prices={[priceOf(t0), priceOf(t1)]}
               amounts={amounts}
             />
           )

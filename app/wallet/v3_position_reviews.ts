@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { requestOf } from "../review/predicted_changes.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { buildCollect, buildIncrease, buildRemove, type PayoutOptions, type V3CallOptions } from "../lib/wallet_v3.ts";
 import type { ActionReview } from "../review/action_review.tsx";
@@ -76,6 +77,7 @@ export function increaseReview(
       title: `Increase position #${position.tokenId}`,
       contract: tx.to,
       call: tx.label,
+      request: requestOf(context, tx),
       run: (report) =>
         increaseV3Liquidity(context, { tokenId: position.tokenId, spend0, spend1, options: input.options }, report),
     },
@@ -101,6 +103,7 @@ export function collectReview(input: ReviewInput): ActionReview {
       title: `Collect the fees of #${row.position.tokenId}`,
       contract: tx.to,
       call: tx.label,
+      request: requestOf(context, tx),
       run: (report) => collectFees(context, { position: row.position, expected, options: input.options }, report),
     },
     confirm: "Collect fees",
@@ -131,6 +134,7 @@ export function removeReview(input: ReviewInput, percent: number): ActionReview 
       title: `Remove ${percent}% of #${position.tokenId}`,
       contract: tx.to,
       call: tx.label,
+      request: requestOf(context, tx),
       run: (report) =>
         removeV3Liquidity(
           context,

@@ -21,6 +21,7 @@ import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../li
 import type { TxRequest } from "../lib/tx_request.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { walletConfig } from "./wallet_store.ts";
+import { refreshChainReads } from "../lib/query/client.ts";
 
 /** Where a transaction stands, for the screen. */
 export type TxStatus =
@@ -108,6 +109,8 @@ export async function runTx(job: TxJob, report: (status: TxStatus) => void): Pro
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 1_000 });
   const ok = receipt.status === "success";
   job.onReceipt?.(receipt);
+  // Balances, allowances, pools and positions changed: every chain read on screen is refetched.
+  void refreshChainReads();
   report({ step: ok ? "confirmed" : "reverted", label, hash, explorer });
   return ok;
 }

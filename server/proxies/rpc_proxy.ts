@@ -31,6 +31,9 @@
  *   12 quotes in 1.5 s, each at most 4 requests of batched, multicalled reads);
  * - every `eth_call`, `eth_estimateGas` and `eth_createAccessList` runs with
  *   at most {@link CALL_GAS_CAP} gas (a missing or larger `gas` is set to it);
+ * - `eth_simulateV1` (a review's predicted balance changes) takes at most 2
+ *   blocks and 8 calls, each call's gas capped the same way, and never full
+ *   transactions (`simulation_bounds.ts`; `-32602` otherwise);
  * - a chain whose `health` is not `ready` (the supervised demo chain while it
  *   restarts) answers 503 with `Retry-After` and a JSON-RPC error;
  * - on the local demo chain (`local`), `eth_sendRawTransaction` is answered
@@ -39,6 +42,7 @@
  *
  * @module
  */
+import { boundSimulation } from "./simulation_bounds.ts";
 import { EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
 import type { RpcDirectory } from "../../lib/rpc_directory.ts";
 import { log, warnOnce } from "../log.ts";
@@ -67,6 +71,7 @@ export const ALLOWED_METHODS: ReadonlySet<string> = new Set([
   "eth_call",
   "eth_estimateGas",
   "eth_createAccessList",
+  "eth_simulateV1",
   "eth_sendRawTransaction",
 ]);
 
@@ -343,6 +348,14 @@ export function createRpcProxy(options: RpcProxyOptions): (request: Request) => 
         answers[index] = rpcError(c?.id, -32600, "Invalid request");
       } else if (!ALLOWED_METHODS.has(c.method)) {
         answers[index] = rpcError(c.id, -32601, `Method not allowed through this proxy: ${c.method.slice(0, 64)}`);
+      } else if (c.method === "eth_simulateV1") {
+        // A review's prediction: a few calls, each capped like an eth_call (`simulation_bounds.ts`).
+        const bounded = boundSimulation((call as { params?: unknown }).params, CALL_GAS_CAP);
+        if (!bounded.ok) answers[index] = rpcError(c.id, -32602, bounded.error);
+        else {forward.push({
+            index,
+            call: { jsonrpc: "2.0", id: c.id ?? null, method: c.method, params: bounded.params },
+          });}
       } else {
         forward.push({
           index,

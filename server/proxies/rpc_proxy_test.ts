@@ -354,3 +354,26 @@ Deno.test("on the local chain a raw transaction is answered once mined; a public
   assert.equal(receiptAsks, 0, "a public chain is not waited for");
   assert.ok(seen.length >= 5);
 });
+
+Deno.test("eth_simulateV1 passes with every call's gas capped; an oversized simulation is refused here", async () => {
+  const { seen, fake } = upstream();
+  const proxy = createRpcProxy({ targets: keyed, fetch: fake });
+  const calls = [{ from: "0x01", to: "0x02", data: "0x" }, {
+    from: "0x01",
+    to: "0x03",
+    data: "0x",
+    gas: "0xffffffffff",
+  }];
+  const params = [{ blockStateCalls: [{ calls }], traceTransfers: true }, "latest"];
+  const ok = await (await proxy(post("/rpc/ethereum", { jsonrpc: "2.0", id: 3, method: "eth_simulateV1", params })))!
+    .json();
+  assert.equal(ok.result, "eth_simulateV1-result");
+  const sent = (seen[0].body as { params: [{ blockStateCalls: { calls: { gas: string }[] }[] }] }).params[0];
+  assert.deepEqual(sent.blockStateCalls[0].calls.map((c) => BigInt(c.gas)), [30_000_000n, 30_000_000n]);
+  const many = [{ blockStateCalls: [{ calls: Array.from({ length: 9 }, () => calls[0]) }] }, "latest"];
+  const refused =
+    await (await proxy(post("/rpc/ethereum", { jsonrpc: "2.0", id: 4, method: "eth_simulateV1", params: many })))!
+      .json();
+  assert.equal(refused.error.code, -32602);
+  assert.equal(seen.length, 1, "the refused simulation is not forwarded");
+});

@@ -6,12 +6,13 @@
  *
  * @module
  */
-import type { PublicClient } from "viem";
+import { encodeFunctionData, erc20Abi, maxUint256, type PublicClient } from "viem";
 import type { Address } from "../../../lib/address.ts";
 import type { PublicChain } from "../../../lib/rpc_directory.ts";
 import type { FlaggedToken } from "../../lib/wallet_safety.ts";
 import { ensureApproval, tokenAllowance, type TxStatus } from "../wallet_tx.ts";
 import type { ReviewStep } from "../../review/review_steps.ts";
+import { requestOf } from "../../review/predicted_changes.ts";
 import { formatUnitsShort } from "../../lib/wallet_math.ts";
 import { trackTx } from "../tx_history.ts";
 
@@ -65,6 +66,14 @@ export async function approvalStep(context: WalletContext, parameters: ApprovePa
     title: `Approve ${token.symbol}`,
     contract: token.address,
     call: `${token.symbol}.approve(${spender}, ${shown})`,
+    request: requestOf(context, {
+      to: token.address,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [spender, unlimited ? maxUint256 : amount],
+      }),
+    }),
     run: (report) => approve(context, parameters, report),
   };
 }

@@ -28,19 +28,15 @@ export interface MintParams {
   readonly options: V3CallOptions;
 }
 
-/** Opens the position. Resolves `true` once the mint confirmed. */
-export async function mintPosition(
-  job: LiquidityJob,
-  params: MintParams,
-  report: (status: TxStatus) => void,
-): Promise<boolean> {
+/** The position manager's call of a mint (ether as value for a native side). */
+export function mintTx(params: MintParams) {
   const { spend0, spend1, options } = params;
   const nativeValue = spend0.token.address === "native"
     ? spend0.amount
     : spend1.token.address === "native"
     ? spend1.amount
     : undefined;
-  const tx = buildMint({
+  return buildMint({
     token0: params.token0,
     token1: params.token1,
     fee: params.fee,
@@ -51,6 +47,16 @@ export async function mintPosition(
     initialSqrtPriceX96: params.initialSqrtPriceX96,
     nativeValue,
   }, options);
+}
+
+/** Opens the position. Resolves `true` once the mint confirmed. */
+export async function mintPosition(
+  job: LiquidityJob,
+  params: MintParams,
+  report: (status: TxStatus) => void,
+): Promise<boolean> {
+  const { spend0, spend1, options } = params;
+  const tx = mintTx(params);
   if (!await approveEach(job, [spend0, spend1], options.contracts.v3PositionManager, report)) return false;
   const pool = `${spend0.token.symbol}/${spend1.token.symbol} ${formatPoolFee({ feeTier: params.fee })}`;
   return await runTx(
