@@ -1,0 +1,312 @@
+/**
+ * Browser pages rendered on every core (issue 35): a pool of page workers (`page_worker.ts`, Deno Workers, one
+ * isolate each, `PAGE_WORKERS`, default one per core) that render the React Router app, while the main thread keeps
+ * the middlewares (request log, document cache, page budget, compression of what is not compressed yet), the crawler
+ * documents, the images, and the one shared cache of gateway reads the workers' loaders call through it.
+ *
+ * A request goes to the worker with the fewest renders under way; its answer comes back as a head, then the body
+ * chunk by chunk (already compressed for the client), as a streamed `Response`. When the client goes away (the
+ * request's signal aborts) or the body is cancelled, the worker is told and aborts that render: its loaders and the
+ * render stop and the worker is free. A worker that dies fails the renders it held (a plain `500` when nothing was
+ * sent yet) and is replaced. Workers start on the first render, or when {@linkcode PagePool.warm} asks.
+ *
+ * @module
+ */
+import { errorText, logger, logLines } from "../log.ts";
+import { onCachedAnswersInvalidated } from "../cache/invalidation.ts";
+import type { PreviewSource } from "../../lib/preview_types.ts";
+import { GatewayError } from "../../queries/client.ts";
+import type { FromWorker, PageWorkerSettings, ToWorker } from "./page_messages.ts";
+
+/** Options of {@linkcode createPagePool}. */
+export interface PagePoolOptions {
+  /** Workers (isolates) rendering pages, at least 1. */
+  readonly workers: number;
+  /** What each worker's load context needs. */
+  readonly settings: PageWorkerSettings;
+  /** The main thread's gateway fetch: the shared cache of public reads over the checked gateway fetch. */
+  readonly gatewayFetch: typeof fetch;
+  /** The previews (KV-cached) loaders read. */
+  readonly previews: PreviewSource;
+  /** The worker's module (tests); default `page_worker.ts`. */
+  readonly workerUrl?: URL;
+}
+
+/** Counters of a pool, for tests and benchmarks. */
+export interface PagePoolStats {
+  /** Renders under way, per worker, as each worker counts them. */
+  readonly active: number[];
+  /** Renders each worker finished (or abandoned). */
+  readonly rendered: number[];
+}
+
+/** The pool. */
+export interface PagePool {
+  /**
+   * Renders `request` in a worker; `origin` is the load context's. `crawler`: the crawler document (the app
+   * without page loaders), answered uncompressed.
+   */
+  render(request: Request, origin: string, crawler?: boolean): Promise<Response>;
+  /** Starts the workers (they load the build) without waiting for a render. */
+  warm(): void;
+  /** What each worker holds, asked of the workers themselves. */
+  stats(): Promise<PagePoolStats>;
+  /** Terminates the workers; renders under way fail. */
+  close(): void;
+}
+
+/** A render's main-thread half: its head, then its body stream. */
+interface Pending {
+  readonly head: PromiseWithResolvers<Response>;
+  body: ReadableStreamDefaultController<Uint8Array> | null;
+  done(): void;
+}
+
+/** One worker and what it holds. */
+interface Slot {
+  worker: Worker;
+  readonly renders: Map<number, Pending>;
+  /** Gateway calls of its loaders under way on this thread, by the worker's call id. */
+  readonly fetches: Map<number, AbortController>;
+  readonly asked: Map<number, (stats: { active: number; rendered: number }) => void>;
+  /** Clears of its gateway reads waiting for the worker. */
+  readonly clearing: Map<number, () => void>;
+}
+
+/** The plain answer when a worker fails before sending a head: no detail, no address. */
+function failure(): Response {
+  return new Response("Internal Server Error", {
+    status: 500,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** Creates the pool (no worker starts before the first render or {@linkcode PagePool.warm}). */
+export function createPagePool(options: PagePoolOptions): PagePool {
+  if (!(options.workers >= 1)) throw new RangeError(`Page workers must be at least 1, got ${options.workers}`);
+  const workerUrl = options.workerUrl ?? new URL("./page_worker.ts", import.meta.url);
+  const slots: Slot[] = [];
+  let nextId = 0;
+  let closed = false;
+
+  function spawn(index: number): Slot {
+    const worker = new Worker(workerUrl, { type: "module", name: `page-worker-${index}` });
+    const slot: Slot = { worker, renders: new Map(), fetches: new Map(), asked: new Map(), clearing: new Map() };
+    const send = (message: ToWorker) => worker.postMessage(message);
+    worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(slot, send, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      logger.error("A page worker failed; it is replaced", { worker: index, error: event.message });
+      lost(slot);
+      worker.terminate();
+      if (!closed) slots[index] = spawn(index);
+    };
+    send({ type: "init", settings: options.settings });
+    return slot;
+  }
+
+  /** Fails every render a lost worker held. */
+  function lost(slot: Slot): void {
+    for (const pending of slot.renders.values()) {
+      pending.head.resolve(failure());
+      pending.body?.error(new Error("The page worker stopped"));
+    }
+    slot.renders.clear();
+    for (const controller of slot.fetches.values()) controller.abort();
+    slot.fetches.clear();
+    for (const cleared of slot.clearing.values()) cleared();
+    slot.clearing.clear();
+  }
+
+  function onMessage(slot: Slot, send: (message: ToWorker) => void, message: FromWorker): void {
+    switch (message.type) {
+      case "head": {
+        const pending = slot.renders.get(message.id);
+        if (!pending) return;
+        if (!message.body) {
+          pending.done();
+          pending.head.resolve(new Response(null, message));
+          return;
+        }
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            pending.body = controller;
+          },
+          cancel() {
+            if (slot.renders.has(message.id)) send({ type: "abort", id: message.id });
+            pending.done();
+          },
+        });
+        pending.head.resolve(new Response(stream, message));
+        return;
+      }
+      case "chunk":
+        slot.renders.get(message.id)?.body?.enqueue(message.bytes);
+        return;
+      case "end": {
+        const pending = slot.renders.get(message.id);
+        pending?.done();
+        pending?.body?.close();
+        return;
+      }
+      case "error": {
+        const pending = slot.renders.get(message.id);
+        if (!pending) return;
+        pending.done();
+        logger.error("A page render failed in its worker", { error: message.message });
+        if (pending.body) pending.body.error(new Error("The page render failed"));
+        else pending.head.resolve(failure());
+        return;
+      }
+      case "fetch":
+        void gatewayCall(slot, send, message);
+        return;
+      case "fetch-abort":
+        slot.fetches.get(message.id)?.abort(new DOMException("The render was aborted", "AbortError"));
+        return;
+      case "preview":
+        void previewCall(send, message);
+        return;
+      case "log":
+        logLines(message.text);
+        return;
+      case "stats":
+        slot.asked.get(message.id)?.(message);
+        slot.asked.delete(message.id);
+        return;
+      case "cleared":
+        slot.clearing.get(message.id)?.();
+        slot.clearing.delete(message.id);
+        return;
+      case "failed":
+        logger.error("A page worker cannot load the server build; its pages answer 500", { error: message.message });
+        return;
+      case "ready":
+        return;
+    }
+  }
+
+  async function gatewayCall(
+    slot: Slot,
+    send: (message: ToWorker) => void,
+    message: Extract<FromWorker, { type: "fetch" }>,
+  ): Promise<void> {
+    const controller = new AbortController();
+    slot.fetches.set(message.id, controller);
+    try {
+      // Only the configured gateway: whatever URL a loader's client names, the call goes there.
+      const response = await options.gatewayFetch(options.settings.graphqlUrl, {
+        method: message.method,
+        headers: message.headers,
+        body: message.body,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      send({
+        type: "fetched",
+        id: message.id,
+        answer: { status: response.status, statusText: response.statusText, headers: [...response.headers], text },
+      });
+    } catch (error) {
+      const kind = error instanceof GatewayError ? error.kind : null;
+      const status = error instanceof GatewayError ? error.status : undefined;
+      send({ type: "fetched", id: message.id, answer: { error: errorText(error), kind, status } });
+    } finally {
+      slot.fetches.delete(message.id);
+    }
+  }
+
+  async function previewCall(
+    send: (message: ToWorker) => void,
+    message: Extract<FromWorker, { type: "preview" }>,
+  ): Promise<void> {
+    try {
+      const method = options.previews[message.method] as ((...args: string[]) => Promise<unknown>) | undefined;
+      const value = method ? await method.apply(options.previews, message.args) : null;
+      send({ type: "previewed", id: message.id, value });
+    } catch (error) {
+      send({ type: "previewed", id: message.id, error: errorText(error) });
+    }
+  }
+
+  // A purge: every worker forgets the gateway reads it kept (the main thread's shared cache is purged by then).
+  const forget = onCachedAnswersInvalidated(async () => {
+    await Promise.all(slots.map((slot) => {
+      const id = ++nextId;
+      const cleared = new Promise<void>((resolve) => slot.clearing.set(id, resolve));
+      slot.worker.postMessage({ type: "clear", id } satisfies ToWorker);
+      return cleared;
+    }));
+  });
+
+  function warm(): void {
+    while (!closed && slots.length < options.workers) slots.push(spawn(slots.length));
+  }
+
+  /** The worker with the fewest renders under way (the first of equals). */
+  function pick(): Slot {
+    warm();
+    let best = slots[0];
+    for (const slot of slots) if (slot.renders.size < best.renders.size) best = slot;
+    return best;
+  }
+
+  function render(request: Request, origin: string, crawler = false): Promise<Response> {
+    if (closed) return Promise.resolve(failure());
+    const slot = pick();
+    const id = ++nextId;
+    const signal = request.signal;
+    const onAbort = () => {
+      if (!slot.renders.has(id)) return;
+      slot.worker.postMessage({ type: "abort", id } satisfies ToWorker);
+      const pending = slot.renders.get(id)!;
+      pending.done();
+      pending.head.resolve(failure());
+      try {
+        pending.body?.error(new DOMException("The client went away", "AbortError"));
+      } catch {
+        // already closed
+      }
+    };
+    const pending: Pending = {
+      head: Promise.withResolvers<Response>(),
+      body: null,
+      done() {
+        slot.renders.delete(id);
+        signal.removeEventListener("abort", onAbort);
+      },
+    };
+    if (signal.aborted) return Promise.resolve(failure());
+    slot.renders.set(id, pending);
+    signal.addEventListener("abort", onAbort, { once: true });
+    slot.worker.postMessage(
+      { type: "render", id, url: request.url, headers: [...request.headers], origin, crawler } satisfies ToWorker,
+    );
+    return pending.head.promise;
+  }
+
+  async function stats(): Promise<PagePoolStats> {
+    const answers = await Promise.all(slots.map((slot) => {
+      const id = ++nextId;
+      const answer = new Promise<{ active: number; rendered: number }>((resolve) => slot.asked.set(id, resolve));
+      slot.worker.postMessage({ type: "stats", id } satisfies ToWorker);
+      return answer;
+    }));
+    return { active: answers.map((a) => a.active), rendered: answers.map((a) => a.rendered) };
+  }
+
+  return {
+    render,
+    warm,
+    stats,
+    close() {
+      closed = true;
+      forget();
+      for (const slot of slots) {
+        lost(slot);
+        slot.worker.terminate();
+      }
+      slots.length = 0;
+    },
+  };
+}
