@@ -129,7 +129,11 @@ function serveWorker(scope: {
         if (result.kind === null) throw new Error(result.error);
         throw new GatewayError(result.kind as GatewayErrorKind, result.error, { status: result.status });
       }
-      return new Response(result.text, { status: result.status, statusText: result.statusText, headers: result.headers });
+      return new Response(result.text, {
+        status: result.status,
+        statusText: result.statusText,
+        headers: result.headers,
+      });
     } finally {
       signal?.removeEventListener("abort", onAbort);
     }
@@ -152,6 +156,11 @@ function serveWorker(scope: {
     nftCollection: preview("nftCollection"),
   } as unknown as PreviewSource;
 
+  /**
+   * The load context of one render, as the main thread builds it. An aborted render (the client went away) stops at
+   * once (React Router races its loaders against the request's signal); the gateway calls it started still finish
+   * into the shared cache, as on the main thread, where the next reader of that page finds them.
+   */
   function loadContext(origin: string): AppLoadContext {
     const config = settings!;
     return {
@@ -182,7 +191,10 @@ function serveWorker(scope: {
     try {
       const request = new Request(message.url, { headers: message.headers, signal: controller.signal });
       const handlers = await handler!;
-      let response = await (message.crawler ? handlers.crawler : handlers.app)(request, loadContext(message.origin));
+      let response = await (message.crawler ? handlers.crawler : handlers.app)(
+        request,
+        loadContext(message.origin),
+      );
       if (response.body !== null && STREAMED.test(response.headers.get("content-type") ?? "")) {
         response = new Response(response.body.pipeThrough(joiningChunks()), response);
       }
