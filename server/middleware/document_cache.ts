@@ -4,7 +4,7 @@
  * preview_routes.ts`: token and pool pages, the lists, trade and governance screens; not portfolios, positions or
  * liquidity screens) is answered for `freshMs` (2 s) from the document rendered
  * last for the same URL (its origin, path and query), and for `staleMs` (10 s) more from it while one request renders
- * it again in the background (stale-while-revalidate). The main thread then renders a hot page once every 2 s instead
+ * it again in the background (stale-while-revalidate). The page workers then render a hot page once every 2 s instead
  * of once a request.
  *
  * Only what is the same for everyone is kept: no request with `Cookie` or `Authorization`, none from a crawler (its
