@@ -43,7 +43,7 @@ export interface Config {
    */
   readonly renderMemoryMb: number;
   /**
-   * `PAGE_WORKERS`: isolates (Deno Workers) that render the browser pages (default: CPU cores); `0` renders them on
+   * `PAGE_WORKERS`: worker threads (isolates) that render the browser pages (default: CPU cores); `0` renders them on
    * the main thread.
    */
   readonly pageWorkers: number;

@@ -28,7 +28,9 @@ async function answerOf(server: TestServer, path: string, headers: Record<string
 function firstDifference(a: string, b: string): string {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
-  return `they differ at ${i}: ${JSON.stringify(a.slice(i - 40, i + 60))} vs ${JSON.stringify(b.slice(i - 40, i + 60))}`;
+  return `they differ at ${i}: ${JSON.stringify(a.slice(i - 40, i + 60))} vs ${
+    JSON.stringify(b.slice(i - 40, i + 60))
+  }`;
 }
 
 Deno.test({
@@ -63,13 +65,21 @@ Deno.test({
         const fromMain = await answerOf(main, path, headers);
         const label = `${path} (${headers["user-agent"]}, ${headers["accept-encoding"]})`;
         assert.deepEqual([fromWorker.status, fromWorker.headers], [fromMain.status, fromMain.headers], label);
-        assert.equal(fromWorker.body.length, fromMain.body.length, `${label}: ${firstDifference(fromWorker.body, fromMain.body)}`);
+        assert.equal(
+          fromWorker.body.length,
+          fromMain.body.length,
+          `${label}: ${firstDifference(fromWorker.body, fromMain.body)}`,
+        );
         assert.ok(fromWorker.body === fromMain.body, `${label}: ${firstDifference(fromWorker.body, fromMain.body)}`);
       }
 
       const page = await answerOf(pooled, TOKEN_PAGE, { ...browser, "accept-encoding": "br" });
       assert.equal(page.status, 200);
-      assert.match(page.headers.join("\n"), /content-encoding: br/, "the worker's document is compressed for a browser");
+      assert.match(
+        page.headers.join("\n"),
+        /content-encoding: br/,
+        "the worker's document is compressed for a browser",
+      );
       const doc = new JSDOM(page.body).window.document;
       assert.match(doc.querySelector("main h1")?.textContent ?? "", /Uniswap/, "no token heading");
       assert.ok(doc.querySelector("#tx-title"), "the streamed transactions never arrived");

@@ -83,4 +83,12 @@ export type FromWorker =
   | { readonly type: "preview"; readonly id: number; readonly method: PreviewMethod; readonly args: string[] }
   | { readonly type: "log"; readonly text: string }
   | { readonly type: "cleared"; readonly id: number }
-  | { readonly type: "stats"; readonly id: number; readonly active: number; readonly rendered: number };
+  | {
+    readonly type: "stats";
+    readonly id: number;
+    readonly active: number;
+    readonly rendered: number;
+    /** The worker's V8 heap in use, and its limit (`resourceLimits`). */
+    readonly heapBytes: number;
+    readonly heapLimitBytes: number;
+  };

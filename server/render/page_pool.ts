@@ -1,5 +1,5 @@
 /**
- * Browser pages rendered on every core (issue 35): a pool of page workers (`page_worker.ts`, Deno Workers, one
+ * Browser pages rendered on every core (issue 35): a pool of page workers (`page_worker.ts`, worker threads, one
  * isolate each, `PAGE_WORKERS`, default one per core) that render the React Router app, while the main thread keeps
  * the middlewares (request log, document cache, page budget, compression of what is not compressed yet), the crawler
  * documents, the images, and the one shared cache of gateway reads the workers' loaders call through it.
@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { Worker } from "node:worker_threads";
 import { errorText, logger, logLines } from "../log.ts";
 import { onCachedAnswersInvalidated } from "../cache/invalidation.ts";
 import type { PreviewSource } from "../../lib/preview_types.ts";
@@ -30,7 +31,23 @@ export interface PagePoolOptions {
   readonly previews: PreviewSource;
   /** The worker's module (tests); default `page_worker.ts`. */
   readonly workerUrl?: URL;
+  /** Each worker's young generation, MiB; default {@linkcode YOUNG_GENERATION_MB}. */
+  readonly youngGenerationMb?: number;
+  /** Each worker's old generation at most, MiB; default {@linkcode OLD_GENERATION_MB}. */
+  readonly oldGenerationMb?: number;
 }
+
+/** How long a worker that stopped twice within 10 s waits before it starts again, ms. */
+const RESPAWN_DELAY_MS = 1_000;
+
+/**
+ * A page worker's young generation, MiB. V8's default (48 MiB on 64-bit) is where a rendering isolate's resident
+ * memory went under load; objects of a render live about as long as the render.
+ */
+export const YOUNG_GENERATION_MB = 8;
+
+/** A page worker's old generation at most, MiB: the build, React and the renders under way, with room to spare. */
+export const OLD_GENERATION_MB = 256;
 
 /** Counters of a pool, for tests and benchmarks. */
 export interface PagePoolStats {
@@ -38,6 +55,10 @@ export interface PagePoolStats {
   readonly active: number[];
   /** Renders each worker finished (or abandoned). */
   readonly rendered: number[];
+  /** Each worker's V8 heap in use, bytes. */
+  readonly heapBytes: number[];
+  /** Each worker's heap limit, bytes. */
+  readonly heapLimitBytes: number[];
 }
 
 /** The pool. */
@@ -68,9 +89,11 @@ interface Slot {
   readonly renders: Map<number, Pending>;
   /** Gateway calls of its loaders under way on this thread, by the worker's call id. */
   readonly fetches: Map<number, AbortController>;
-  readonly asked: Map<number, (stats: { active: number; rendered: number }) => void>;
+  readonly asked: Map<number, (stats: Extract<FromWorker, { type: "stats" }>) => void>;
   /** Clears of its gateway reads waiting for the worker. */
   readonly clearing: Map<number, () => void>;
+  /** It stopped; a new worker takes its place shortly. */
+  dead: boolean;
 }
 
 /** The plain answer when a worker fails before sending a head: no detail, no address. */
@@ -86,21 +109,48 @@ export function createPagePool(options: PagePoolOptions): PagePool {
   if (!(options.workers >= 1)) throw new RangeError(`Page workers must be at least 1, got ${options.workers}`);
   const workerUrl = options.workerUrl ?? new URL("./page_worker.ts", import.meta.url);
   const slots: Slot[] = [];
+  /** When each worker index was last replaced. */
+  const replacedAt = new Map<number, number>();
   let nextId = 0;
   let closed = false;
 
   function spawn(index: number): Slot {
-    const worker = new Worker(workerUrl, { type: "module", name: `page-worker-${index}` });
-    const slot: Slot = { worker, renders: new Map(), fetches: new Map(), asked: new Map(), clearing: new Map() };
-    const send = (message: ToWorker) => worker.postMessage(message);
-    worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(slot, send, event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      logger.error("A page worker failed; it is replaced", { worker: index, error: event.message });
-      lost(slot);
-      worker.terminate();
-      if (!closed) slots[index] = spawn(index);
+    // A worker thread of node:worker_threads: unlike a web Worker its heap has limits (resourceLimits), and one
+    // that runs out of them ends alone (its renders answer 500) and is replaced; the process goes on.
+    const worker = new Worker(workerUrl, {
+      name: `page-worker-${index}`,
+      resourceLimits: {
+        maxYoungGenerationSizeMb: options.youngGenerationMb ?? YOUNG_GENERATION_MB,
+        maxOldGenerationSizeMb: options.oldGenerationMb ?? OLD_GENERATION_MB,
+      },
+    });
+    const slot: Slot = {
+      worker,
+      renders: new Map(),
+      fetches: new Map(),
+      asked: new Map(),
+      clearing: new Map(),
+      dead: false,
     };
+    const send = (message: ToWorker) => worker.postMessage(message);
+    worker.on("message", (message: FromWorker) => onMessage(slot, send, message));
+    const replace = (reason: string) => {
+      if (slot.dead) return;
+      slot.dead = true;
+      lost(slot);
+      if (closed) return;
+      logger.error("A page worker stopped; it is replaced", { worker: index, error: reason });
+      void worker.terminate();
+      // A worker that cannot live (a build that does not fit its heap) is not started again in a tight loop.
+      const delay = performance.now() - (replacedAt.get(index) ?? -Infinity) < 10_000 ? RESPAWN_DELAY_MS : 0;
+      replacedAt.set(index, performance.now());
+      setTimeout(() => {
+        const at = slots.indexOf(slot);
+        if (at >= 0 && !closed) slots[at] = spawn(index);
+      }, delay);
+    };
+    worker.on("error", (error: unknown) => replace(errorText(error)));
+    worker.on("exit", (code: number) => replace(`exit code ${code}`));
     send({ type: "init", settings: options.settings });
     return slot;
   }
@@ -243,17 +293,17 @@ export function createPagePool(options: PagePoolOptions): PagePool {
     while (!closed && slots.length < options.workers) slots.push(spawn(slots.length));
   }
 
-  /** The worker with the fewest renders under way (the first of equals). */
-  function pick(): Slot {
+  /** The live worker with the fewest renders under way (the first of equals), or null while none lives. */
+  function pick(): Slot | null {
     warm();
-    let best = slots[0];
-    for (const slot of slots) if (slot.renders.size < best.renders.size) best = slot;
+    let best: Slot | null = null;
+    for (const slot of slots) if (!slot.dead && (best === null || slot.renders.size < best.renders.size)) best = slot;
     return best;
   }
 
   function render(request: Request, origin: string, crawler = false): Promise<Response> {
-    if (closed) return Promise.resolve(failure());
-    const slot = pick();
+    const slot = closed ? null : pick();
+    if (slot === null) return Promise.resolve(failure());
     const id = ++nextId;
     const signal = request.signal;
     const onAbort = () => {
@@ -286,13 +336,20 @@ export function createPagePool(options: PagePoolOptions): PagePool {
   }
 
   async function stats(): Promise<PagePoolStats> {
-    const answers = await Promise.all(slots.map((slot) => {
-      const id = ++nextId;
-      const answer = new Promise<{ active: number; rendered: number }>((resolve) => slot.asked.set(id, resolve));
-      slot.worker.postMessage({ type: "stats", id } satisfies ToWorker);
-      return answer;
-    }));
-    return { active: answers.map((a) => a.active), rendered: answers.map((a) => a.rendered) };
+    const answers = await Promise.all(
+      slots.filter((slot) => !slot.dead).map((slot) => {
+        const id = ++nextId;
+        const answer = new Promise<Extract<FromWorker, { type: "stats" }>>((resolve) => slot.asked.set(id, resolve));
+        slot.worker.postMessage({ type: "stats", id } satisfies ToWorker);
+        return answer;
+      }),
+    );
+    return {
+      active: answers.map((a) => a.active),
+      rendered: answers.map((a) => a.rendered),
+      heapBytes: answers.map((a) => a.heapBytes),
+      heapLimitBytes: answers.map((a) => a.heapLimitBytes),
+    };
   }
 
   return {
@@ -304,7 +361,7 @@ export function createPagePool(options: PagePoolOptions): PagePool {
       forget();
       for (const slot of slots) {
         lost(slot);
-        slot.worker.terminate();
+        void slot.worker.terminate();
       }
       slots.length = 0;
     },

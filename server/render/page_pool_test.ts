@@ -119,7 +119,12 @@ Deno.test({
       await reader.read();
       await reader.cancel();
       await eventually(async () => (await pages.stats()).active[0] === 0, "the worker holds no render");
-      assert.ok((await pages.stats()).rendered[0] >= 4);
+      const stats = await pages.stats();
+      assert.ok(stats.rendered[0] >= 4);
+      // The worker's heap has the pool's limits (node:worker_threads' resourceLimits): old 256 MiB + young 8 MiB.
+      const limitMb = stats.heapLimitBytes[0] / 1024 / 1024;
+      assert.ok(limitMb >= 256 && limitMb <= 256 + 3 * 8 + 16, `heap limit ${limitMb} MiB`);
+      assert.ok(stats.heapBytes[0] > 0 && stats.heapBytes[0] < stats.heapLimitBytes[0]);
     } finally {
       pages.close();
       await demo.close();

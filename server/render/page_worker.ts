@@ -1,5 +1,5 @@
 /**
- * One page worker (a Deno Worker, its own isolate): it loads React Router and the server build once and renders the
+ * One page worker (a worker thread, its own isolate): it loads React Router and the server build once and renders the
  * pages the pool (`page_pool.ts`) posts to it, as the main thread would (issue 35: browser documents on every core).
  *
  * Per request it builds the load context of `lib/load_context.ts`: gateway calls go to the main thread, which answers
@@ -12,6 +12,8 @@
  *
  * @module
  */
+import { getHeapStatistics } from "node:v8";
+import { type MessagePort, parentPort } from "node:worker_threads";
 import type { AppLoadContext, RequestHandler, ServerBuild } from "react-router";
 import { createGatewayClient, GatewayError, type GatewayErrorKind } from "../../queries/client.ts";
 import { createQueryCache, type QueryCache } from "../../queries/query_cache.ts";
@@ -79,12 +81,9 @@ export function joiningChunks(maxBytes = JOIN_BYTES): TransformStream<Uint8Array
   });
 }
 
-/** The worker's side, started when this module runs as a Worker. */
-function serveWorker(scope: {
-  postMessage(message: FromWorker, transfer?: Transferable[]): void;
-  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-}): void {
-  const post = (message: FromWorker, transfer?: Transferable[]) => scope.postMessage(message, transfer);
+/** The worker's side, started when this module runs as a worker thread (`node:worker_threads`, see the pool). */
+function serveWorker(port: MessagePort): void {
+  const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer ?? []);
   const decoder = new TextDecoder();
   const toHost = (bytes: Uint8Array) => post({ type: "log", text: decoder.decode(bytes) });
   setLogSink({ write: (bytes) => Promise.resolve(toHost(bytes)), writeSync: toHost });
@@ -231,8 +230,7 @@ function serveWorker(scope: {
     }
   }
 
-  scope.onmessage = (event: MessageEvent<ToWorker>) => {
-    const message = event.data;
+  port.on("message", (message: ToWorker) => {
     switch (message.type) {
       case "init":
         settings = message.settings;
@@ -256,10 +254,20 @@ function serveWorker(scope: {
         post({ type: "cleared", id: message.id });
         break;
       case "stats":
-        void flushLog().then(() => post({ type: "stats", id: message.id, active: renders.size, rendered }));
+        void flushLog().then(() => {
+          const heap = getHeapStatistics();
+          post({
+            type: "stats",
+            id: message.id,
+            active: renders.size,
+            rendered,
+            heapBytes: heap.used_heap_size,
+            heapLimitBytes: heap.heap_size_limit,
+          });
+        });
         break;
     }
-  };
+  });
 }
 
 /** React Router's handlers of the app and of crawler documents. */
@@ -278,6 +286,4 @@ async function load(settings: PageWorkerSettings): Promise<Handlers> {
   };
 }
 
-if ("WorkerGlobalScope" in globalThis) {
-  serveWorker(globalThis as unknown as Parameters<typeof serveWorker>[0]);
-}
+if (parentPort !== null) serveWorker(parentPort);
