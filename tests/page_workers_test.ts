@@ -2,7 +2,7 @@
  * Pages rendered by the page workers (`server/render/page_pool.ts`, issue 35) are the pages the main thread renders:
  * two real services on the demo gateway, one with `PAGE_WORKERS=0` (the main thread renders, as before) and one with
  * two workers, the same `PUBLIC_ORIGIN`; for a browser's token and pool pages (raw and brotli, decoded), a crawler's
- * token document, a `.data` request and an unknown page, status, the headers a client reads and the body are the
+ * token document, a `.data` request, the token list (a resource route, twice) and an unknown page, status, the headers a client reads and the body are the
  * same, byte for byte, once the render's clock (`"now",1795...`) is set aside. The document is checked to be the real
  * page (its heading in `<main>`, the streamed transactions, its preview tags, no error state), so two equal error
  * pages cannot pass.
@@ -51,6 +51,9 @@ Deno.test({
         [TOKEN_PAGE, { "user-agent": "Twitterbot/1.0", "accept-encoding": "identity" }],
         [`${TOKEN_PAGE}.data`, { ...browser, "accept-encoding": "identity" }],
         ["/no/such/page", { ...browser, "accept-encoding": "identity" }],
+        // A resource route's body, asked twice: bytes the route keeps must cross intact every time.
+        ["/token-list?chain=ethereum", { ...browser, "accept-encoding": "identity" }],
+        ["/token-list?chain=ethereum", { ...browser, "accept-encoding": "identity" }],
       ];
       // Each page once on both sides first: the gateway reads are then in the shared caches of both, and a part
       // whose data is at hand is inlined on both (a cold read streams it after the shell, on either side).

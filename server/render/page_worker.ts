@@ -83,7 +83,7 @@ export function joiningChunks(maxBytes = JOIN_BYTES): TransformStream<Uint8Array
 
 /** The worker's side, started when this module runs as a worker thread (`node:worker_threads`, see the pool). */
 function serveWorker(port: MessagePort): void {
-  const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer ?? []);
+  const post = (message: FromWorker) => port.postMessage(message);
   const decoder = new TextDecoder();
   const toHost = (bytes: Uint8Array) => post({ type: "log", text: decoder.decode(bytes) });
   setLogSink({ write: (bytes) => Promise.resolve(toHost(bytes)), writeSync: toHost });
@@ -214,11 +214,10 @@ function serveWorker(port: MessagePort): void {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        // A chunk that is a view of a larger buffer is copied, so only its own bytes cross (and are transferred).
-        const bytes = value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer
-          ? value as Uint8Array<ArrayBuffer>
-          : value.slice();
-        post({ type: "chunk", id, bytes }, [bytes.buffer]);
+        // Copied, never transferred: a chunk may be bytes its maker keeps (React's precomputed chunks, a resource
+        // route's kept body), which a transfer would detach. A view is cut first, so only its own bytes cross.
+        const bytes = value.byteLength === value.buffer.byteLength ? value : value.slice();
+        post({ type: "chunk", id, bytes: bytes as Uint8Array<ArrayBuffer> });
       }
       post({ type: "end", id });
     } catch (error) {
