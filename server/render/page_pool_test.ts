@@ -22,9 +22,10 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 /** A pool of `workers` whose gateway calls go through `gatewayFetch`. */
-function pool(gatewayFetch: typeof fetch, queryCacheMs = 0, workers = 1): PagePool {
+function pool(gatewayFetch: typeof fetch, queryCacheMs = 0, workers = 1, rendersPerWorker?: number): PagePool {
   return createPagePool({
     workers,
+    rendersPerWorker,
     settings: {
       graphqlUrl: "http://gateway.test/graphql",
       timeoutMs: 5_000,
@@ -125,6 +126,50 @@ Deno.test({
       const limitMb = stats.heapLimitBytes[0] / 1024 / 1024;
       assert.ok(limitMb >= 256 && limitMb <= 256 + 3 * 8 + 16, `heap limit ${limitMb} MiB`);
       assert.ok(stats.heapBytes[0] > 0 && stats.heapBytes[0] < stats.heapLimitBytes[0]);
+    } finally {
+      pages.close();
+      await demo.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "page pool: past its renders a worker takes, renders wait in order; one whose client left never starts",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const demo = await startDemoGateway();
+    const shared = createGatewayFetch(demo.url, 5_000);
+    const gate = Promise.withResolvers<void>();
+    const started = Promise.withResolvers<void>();
+    const pages = pool(
+      async (_input, init) => {
+        started.resolve();
+        await gate.promise;
+        return shared(demo.url, init);
+      },
+      0,
+      1,
+      1,
+    );
+    try {
+      const ask = (signal?: AbortSignal) =>
+        pages.render(new Request(TOKEN_PAGE, { headers: { "user-agent": BROWSER }, signal }), "http://app.test");
+      const first = ask();
+      const second = ask();
+      const gone = new AbortController();
+      const third = ask(gone.signal);
+      await started.promise;
+      assert.deepEqual((await pages.stats()).active, [1], "one render in the worker, two waiting");
+      gone.abort();
+      assert.equal((await third).status, 500, "a waiting render whose client left answers at once");
+      gate.resolve();
+      for (const answer of [await first, await second]) {
+        assert.equal(answer.status, 200);
+        assert.match(await answer.text(), /<h1>Uniswap/);
+      }
+      await eventually(async () => (await pages.stats()).active[0] === 0, "the worker holds no render");
+      assert.equal((await pages.stats()).rendered[0], 2, "the render whose client left never reached the worker");
     } finally {
       pages.close();
       await demo.close();
