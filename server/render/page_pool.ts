@@ -8,7 +8,8 @@
  * chunk by chunk (already compressed for the client), as a streamed `Response`. When the client goes away (the
  * request's signal aborts) or the body is cancelled, the worker is told and aborts that render: its loaders and the
  * render stop and the worker is free. A worker that dies fails the renders it held (a plain `500` when nothing was
- * sent yet) and is replaced. Workers start on the first render, or when {@linkcode PagePool.warm} asks.
+ * sent yet) and is replaced. The first worker starts on the first render, or when {@linkcode PagePool.warm} asks;
+ * the others once every worker has a render under way.
  *
  * @module
  */
@@ -78,7 +79,7 @@ export interface PagePool {
    * without page loaders), answered uncompressed.
    */
   render(request: Request, origin: string, crawler?: boolean): Promise<Response>;
-  /** Starts the workers (they load the build) without waiting for a render. */
+  /** Starts the first worker (it loads the build) without waiting for a render; the others start under load. */
   warm(): void;
   /** What each worker holds, asked of the workers themselves. */
   stats(): Promise<PagePoolStats>;
@@ -312,14 +313,23 @@ export function createPagePool(options: PagePoolOptions): PagePool {
   });
 
   function warm(): void {
-    while (!closed && slots.length < options.workers) slots.push(spawn(slots.length));
+    if (!closed && slots.length === 0) slots.push(spawn(0));
   }
 
-  /** The live worker with the fewest renders under way (the first of equals), or null while none lives. */
+  /**
+   * The live worker with the fewest renders under way (the first of equals), or null while none lives. Another
+   * worker starts (up to `workers`) when every one has a render under way: a service that renders one page at a time
+   * holds one worker's memory, and one under load uses every core.
+   */
   function pick(): Slot | null {
     warm();
     let best: Slot | null = null;
     for (const slot of slots) if (!slot.dead && (best === null || slot.renders.size < best.renders.size)) best = slot;
+    if (best !== null && best.renders.size > 0 && slots.length < options.workers && !closed) {
+      const added = spawn(slots.length);
+      slots.push(added);
+      return added;
+    }
     return best;
   }
 

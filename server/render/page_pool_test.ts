@@ -177,6 +177,47 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "page pool: one worker while pages come one at a time; another starts when every one is busy",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const gate = Promise.withResolvers<void>();
+    let calls = 0;
+    const pages = pool(
+      async () => {
+        calls++;
+        await gate.promise;
+        return new Response('{"data":null,"errors":[{"message":"closed"}]}');
+      },
+      0,
+      2,
+    );
+    try {
+      pages.warm();
+      assert.equal((await pages.stats()).active.length, 1, "warm starts one worker");
+      const client = new AbortController();
+      const ask = () =>
+        pages.render(
+          new Request(TOKEN_PAGE, { headers: { "user-agent": BROWSER }, signal: client.signal }),
+          "http://app.test",
+        );
+      const answers = [ask()];
+      await eventually(() => Promise.resolve(calls > 0), "the first render reached its loaders");
+      answers.push(ask());
+      await eventually(async () => {
+        const { active } = await pages.stats();
+        return active.length === 2 && active[0] === 1 && active[1] === 1;
+      }, "the second render went to a second worker");
+      client.abort();
+      await Promise.all(answers);
+    } finally {
+      gate.resolve();
+      pages.close();
+    }
+  },
+});
+
 Deno.test("page pool: at least one worker", () => {
   assert.throws(() => pool(fetch, 0, 0), /Page workers must be at least 1, got 0/);
 });
