@@ -122,9 +122,9 @@ Deno.test({
       await eventually(async () => (await pages.stats()).active[0] === 0, "the worker holds no render");
       const stats = await pages.stats();
       assert.ok(stats.rendered[0] >= 4);
-      // The worker's heap has the pool's limits (node:worker_threads' resourceLimits): old 256 MiB + young 8 MiB.
+      // The worker's heap has the pool's limits (node:worker_threads' resourceLimits): old 256 MiB + young 48 MiB.
       const limitMb = stats.heapLimitBytes[0] / 1024 / 1024;
-      assert.ok(limitMb >= 256 && limitMb <= 256 + 3 * 8 + 16, `heap limit ${limitMb} MiB`);
+      assert.ok(limitMb >= 256 && limitMb <= 256 + 48 + 16, `heap limit ${limitMb} MiB`);
       assert.ok(stats.heapBytes[0] > 0 && stats.heapBytes[0] < stats.heapLimitBytes[0]);
     } finally {
       pages.close();
