@@ -19,7 +19,10 @@
  * 6. Uncached scaling (`scaling`): uncached token images at c=1, 4, 16, 64,
  *    each request a new token from a new client, p50 and p99, every round
  *    and the median, sides interleaved (`BENCH_SCALING_SIDES`).
- * 5. Token page SSR (`pages`), and the service's memory (`memory`: its whole
+ * 5. The real token page (`pages`, `page_scaling.ts`) at c=1, 4, 16, 64, one
+ *    URL and distinct URLs, rendered on the main thread and on the page
+ *    workers, against a gateway that answers every query of the page; and
+ *    the service's memory (`memory`: its whole
  *    process tree, main process and render workers): idle after start-up,
  *    over 500 uncached images, and once the workers retired (no peer).
  *
@@ -39,14 +42,15 @@ import { runRenderComparison } from "./render.tsx";
 import {
   type BenchServer,
   firstOk,
-  processTree,
   sampleTreeMemory,
   spawnListening,
   spawnServer,
+  treeCpuMs,
   type TreeMemory,
   treeMemoryOf,
 } from "./server.ts";
 import { parseWrk, runWrk } from "./wrk.ts";
+import { parseModes, parseSides, runPageScaling } from "./page_scaling.ts";
 
 const CONCURRENCY = 32;
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
@@ -378,25 +382,6 @@ async function uncached(gateway: BenchGateway, cardsFile: string): Promise<void>
   }
 }
 
-/**
- * CPU time (user + system, ms) of `pid` and every process under it so far, from `/proc/{pid}/stat`: what the
- * first image cost a side on a shared machine, which swings less with other load than the wall time.
- */
-async function treeCpuMs(pid: number): Promise<number> {
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const id of await processTree(pid)) {
-    try {
-      const stat = await Deno.readTextFile(`/proc/${id}/stat`);
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * 1000 / tick; // utime, stime
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return total;
-}
-
 async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<void> {
   const times: Record<string, number[]> = { service: [], node: [] };
   const listen: Record<string, number[]> = { service: [], node: [] };
@@ -451,21 +436,38 @@ async function firstImage(gateway: BenchGateway, cardsFile: string): Promise<voi
   });
 }
 
-async function tokenPage(gateway: BenchGateway): Promise<void> {
-  const server = await spawnServer(serviceEnv(gateway));
-  try {
-    const tokenPage = `${server.url}/explore/tokens/ethereum/${addressOf(0xcafe)}`;
-    await get(tokenPage);
-    const page = await runWrk(tokenPage, CONCURRENCY, SECONDS);
-    results.tokenPage = page;
+/**
+ * The real token page at c=1, 4, 16 and 64 (`page_scaling.ts`): one URL (the shared document cache) and distinct
+ * URLs (every request a render), each side (`BENCH_PAGE_SIDES`) its own service on a gateway that answers every
+ * query of the page; every round printed, the medians and every round in the table.
+ */
+async function tokenPages(): Promise<void> {
+  const pageRows = await runPageScaling({
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    concurrency: SCALING_CONCURRENCY,
+    sides: parseSides(Deno.env.get("BENCH_PAGE_SIDES") ?? "main thread:PAGE_WORKERS=0;workers:"),
+    modes: parseModes(Deno.env.get("BENCH_PAGE_MODES")),
+    log,
+  });
+  results.tokenPages = pageRows;
+  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(" ");
+  for (const row of pageRows) {
+    const runs = row.runs;
     rows.push({
-      name: "token page SSR, cached preview (c=32)",
-      p50: page.p50Ms,
-      p99: page.p99Ms,
-      rps: page.requestsPerSecond,
+      name: `token page, ${row.side}, ${row.mode}, c=${row.connections}`,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      value: `rounds req/s ${list(runs.map((r) => r.rps))}; p99 ${list(runs.map((r) => r.p99))}; CPU ${
+        median(runs.map((r) => r.cpuMs)).toFixed(1)
+      } ms a request; tree peak ${mib(Math.max(...runs.map((r) => r.peakBytes)))}`,
+      target: row.connections === 16
+        ? ">= 250 req/s, p99 < 150 ms"
+        : row.connections === 64
+        ? "p99 < 500 ms; tree <= 512 MB"
+        : undefined,
     });
-  } finally {
-    await server.stop();
   }
 }
 
@@ -753,7 +755,7 @@ async function main(): Promise<void> {
         ],
         ["first", "first image after spawn vs Node @vercel/og server", () => firstImage(gateway, cardsFile)],
         ["scaling", "uncached token images at c=1, 4, 16, 64", () => imageScaling(gateway, dir)],
-        ["pages", "token page SSR", () => tokenPage(gateway)],
+        ["pages", "the real token page at c=1, 4, 16, 64: one URL and distinct URLs", () => tokenPages()],
         [
           "memory",
           "the service's process-tree memory: idle, over uncached images, and once idle again",

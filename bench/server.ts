@@ -193,3 +193,22 @@ export async function firstOk(url: string, timeoutMs = 60_000): Promise<Uint8Arr
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
+
+/**
+ * CPU time (user + system, ms) of `pid` and every process under it so far, from `/proc/{pid}/stat`: what the
+ * first image cost a side on a shared machine, which swings less with other load than the wall time.
+ */
+export async function treeCpuMs(pid: number): Promise<number> {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const id of await processTree(pid)) {
+    try {
+      const stat = await Deno.readTextFile(`/proc/${id}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 1000 / tick; // utime, stime
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}

@@ -96,6 +96,11 @@ export interface GatewayClientOptions {
   queryCache?: QueryCache;
   /** Largest answer read, decompressed, in bytes; default {@link DEFAULT_MAX_ANSWER_BYTES} (`GATEWAY_MAX_BYTES`). */
   maxBytes?: number;
+  /**
+   * `fetch` already times out, caps, checks and classifies every call as {@link createGatewayFetch} does (a page
+   * worker's bridge to the main thread's checked, cached fetch), so its answers are not read and checked again.
+   */
+  checked?: boolean;
 }
 
 /** Options of {@link readGatewayAnswer} and {@link postToGateway}. */
@@ -294,7 +299,9 @@ export function createGatewayClient(options: GatewayClientOptions): Client {
     requestPolicy: "cache-first",
     fetch: wrapQueryCache(
       options.queryCache,
-      createGatewayFetch(options.url, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.fetch, options.maxBytes),
+      options.checked && options.fetch
+        ? options.fetch
+        : createGatewayFetch(options.url, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.fetch, options.maxBytes),
     ),
   });
 }

@@ -42,6 +42,11 @@ export interface Config {
    * at 170-240 and 105-115 MiB under load, with room for the demo chain within 512; one worker always runs).
    */
   readonly renderMemoryMb: number;
+  /**
+   * `PAGE_WORKERS`: worker threads (isolates) that render the browser pages (default: CPU cores); `0` renders them on
+   * the main thread.
+   */
+  readonly pageWorkers: number;
   /** `RENDERER`: `native` (`@resvg/resvg-js`) or `wasm` (`@resvg/resvg-wasm`); `null` picks native when it loads. */
   readonly renderer: RendererName | null;
   /** `GATEWAY_MAX_BYTES`: largest gateway answer read, decompressed (default 2 MB). */
@@ -274,6 +279,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     renderIdleSeconds: get("RENDER_IDLE_SECONDS")
       ? integer("RENDER_IDLE_SECONDS", get("RENDER_IDLE_SECONDS")!, 1, 86_400)
       : 30,
+    pageWorkers: get("PAGE_WORKERS")
+      ? integer("PAGE_WORKERS", get("PAGE_WORKERS")!, 0, 64)
+      : Math.max(1, Math.min(navigator.hardwareConcurrency ?? 2, 64)),
     renderMemoryMb: get("RENDER_MEMORY_MB")
       ? integer("RENDER_MEMORY_MB", get("RENDER_MEMORY_MB")!, 64, 1_048_576)
       : 480,

@@ -140,6 +140,14 @@ Deno.test("loadConfig: render workers retire after RENDER_IDLE_SECONDS and fit i
   assert.throws(() => loadConfig({ RENDER_MEMORY_MB: "10" }), /RENDER_MEMORY_MB "10": expected an integer from 64/);
 });
 
+Deno.test("loadConfig: PAGE_WORKERS renders pages on that many isolates, one per core by default, 0 on the main thread", () => {
+  assert.equal(loadConfig({}).pageWorkers, Math.max(1, Math.min(navigator.hardwareConcurrency, 64)));
+  assert.equal(loadConfig({ PAGE_WORKERS: "0" }).pageWorkers, 0);
+  assert.equal(loadConfig({ PAGE_WORKERS: "3" }).pageWorkers, 3);
+  assert.throws(() => loadConfig({ PAGE_WORKERS: "65" }), /PAGE_WORKERS "65": expected an integer from 0/);
+  assert.throws(() => loadConfig({ PAGE_WORKERS: "two" }), /PAGE_WORKERS "two"/);
+});
+
 Deno.test("loadConfig: the demo chain's state is kept beside a KV file, where DEMO_CHAIN_STATE says, or not", () => {
   assert.equal(loadConfig({}).demoChainState, ".data/demo_chain_state.json");
   assert.equal(loadConfig({ DENO_KV_PATH: "/var/kv/x.sqlite3" }).demoChainState, "/var/kv/demo_chain_state.json");

@@ -9,7 +9,7 @@
  */
 import type { AppLoadContext, RequestHandler, ServerBuild } from "react-router";
 import { BROWSER_GRAPHQL_PATH, type LoaderLogger } from "../lib/load_context.ts";
-import { createGatewayClient } from "../queries/client.ts";
+import { createGatewayClient, createGatewayFetch } from "../queries/client.ts";
 import { createQueryCache } from "../queries/query_cache.ts";
 import { importServerBuild } from "./app_build.ts";
 import { createCache } from "./cache/kv_cache.ts";
@@ -30,6 +30,7 @@ import type { Middleware } from "./middleware/compose.ts";
 import type { PageHandler } from "./middleware/react_router.ts";
 import type { RpcHandler } from "./middleware/rpc.ts";
 import type { DevHandler } from "./middleware/dev.ts";
+import { createPagePool, type PagePool } from "./render/page_pool.ts";
 
 /** What the composition root hands the parts. */
 export interface PartsOptions {
@@ -73,6 +74,8 @@ export interface ServiceParts {
   readonly crawler: PageHandler;
   /** The app for everyone else. */
   readonly app: PageHandler;
+  /** The page workers rendering `app` (production, `PAGE_WORKERS` > 0), or `null`: this thread renders. */
+  readonly pages: PagePool | null;
   readonly clientOf: (request: Request) => string;
   /** Stops what the parts started: images, the ports, KV (after the server drained). */
   close(): Promise<void>;
@@ -91,7 +94,9 @@ const loaderLogger: LoaderLogger = { warn: logger.warn, error: logger.error, war
 export async function createParts(config: Config, options: PartsOptions, clients: Clients): Promise<ServiceParts> {
   const { gateway = null, chain = null } = options;
   const mode = options.mode ?? (options.loadBuild ? "development" : "production");
-  const handlers = routerHandlers(options.loadBuild, mode);
+  // With page workers this thread never loads the server build: the workers render pages and crawler documents.
+  const pooled = !options.loadBuild && config.pageWorkers > 0;
+  const handlers = routerHandlers(options.loadBuild, mode, !pooled);
   const kv = await openKv(config);
   const graphqlUrl = gateway?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = gateway ? gateway.wsUrl : config.graphqlWsUrl;
@@ -152,6 +157,25 @@ export async function createParts(config: Config, options: PartsOptions, clients
   const graphqlTimer = setTimeout(loadGraphqlProxy, BUILD_LOAD_DELAY_MS);
   Deno.unrefTimer(graphqlTimer);
 
+  // Browser pages on PAGE_WORKERS isolates (render/page_pool.ts); their loaders read through this thread's query cache.
+  const pages = !pooled ? null : createPagePool({
+    workers: config.pageWorkers,
+    settings: {
+      graphqlUrl,
+      timeoutMs: config.gatewayTimeoutMs,
+      maxBytes: config.gatewayMaxBytes,
+      queryCacheMs: Math.min(config.queryCacheSeconds * 1000, 5_000),
+      graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
+      mode,
+    },
+    gatewayFetch: queryCache.wrap(
+      createGatewayFetch(graphqlUrl, config.gatewayTimeoutMs, undefined, config.gatewayMaxBytes),
+    ),
+    previews,
+  });
+  const pagesTimer = pages ? setTimeout(() => pages.warm(), BUILD_LOAD_DELAY_MS) : null;
+  if (pagesTimer !== null) Deno.unrefTimer(pagesTimer);
+
   const crawlerDocuments = createCrawlerDocuments({ ttlMs: config.queryCacheSeconds * 1000 });
   const purge = createPreviewPurge({
     token: config.previewPurgeToken,
@@ -194,21 +218,26 @@ export async function createParts(config: Config, options: PartsOptions, clients
     devMiddleware: options.devMiddleware,
     crawler: (request) =>
       crawlerDocuments.serve(request, () => {
+        if (pages) return pages.render(request, config.publicOrigin ?? new URL(request.url).origin, true);
         const loaded = handlers.loaded;
         return loaded
           ? loaded.crawler(request, loadContext(request))
           : handlers.ready().then((h) => h.crawler(request, loadContext(request)));
       }),
     app: (request) => {
+      if (pages) return pages.render(request, config.publicOrigin ?? new URL(request.url).origin);
       const loaded = handlers.loaded;
       return loaded
         ? loaded.app(request, loadContext(request))
         : handlers.ready().then((h) => h.app(request, loadContext(request)));
     },
+    pages,
     clientOf: clients.clientOf,
     async close() {
       handlers.stop();
       clearTimeout(graphqlTimer);
+      if (pagesTimer !== null) clearTimeout(pagesTimer);
+      pages?.close();
       await images.close();
       await gateway?.close();
       await chain?.close();
@@ -231,11 +260,13 @@ const BUILD_LOAD_DELAY_MS = 2_000;
  * is not deferred a turn). Dev hands React Router a loader function (Vite recompiles per request), at once.
  * Production imports the build (with React Router about 130 ms of this thread and 20 MiB) on the first page
  * request, or {@linkcode BUILD_LOAD_DELAY_MS} after start: not before listening, where it would delay the first
- * image (a build that cannot load is logged, and every page answers 500).
+ * image (a build that cannot load is logged, and every page answers 500). Not `eager` (page workers render):
+ * only if a page is asked of this thread, which then never happens.
  */
 function routerHandlers(
   loadBuild: (() => Promise<ServerBuild>) | undefined,
   mode: "development" | "production",
+  eager: boolean,
 ): { readonly loaded: RouterHandlers | null; ready(): Promise<RouterHandlers>; stop(): void } {
   let loaded: RouterHandlers | null = null;
   let loading: Promise<RouterHandlers> | null = null;
@@ -255,7 +286,7 @@ function routerHandlers(
     );
     return loading;
   }
-  const timer = loadBuild ? null : setTimeout(ready, BUILD_LOAD_DELAY_MS);
+  const timer = loadBuild || !eager ? null : setTimeout(ready, BUILD_LOAD_DELAY_MS);
   if (timer !== null) Deno.unrefTimer(timer);
   if (loadBuild) ready();
   return {

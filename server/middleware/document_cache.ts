@@ -4,7 +4,7 @@
  * preview_routes.ts`: token and pool pages, the lists, trade and governance screens; not portfolios, positions or
  * liquidity screens) is answered for `freshMs` (2 s) from the document rendered
  * last for the same URL (its origin, path and query), and for `staleMs` (10 s) more from it while one request renders
- * it again in the background (stale-while-revalidate). The main thread then renders a hot page once every 2 s instead
+ * it again in the background (stale-while-revalidate). The page workers then render a hot page once every 2 s instead
  * of once a request.
  *
  * Only what is the same for everyone is kept: no request with `Cookie` or `Authorization`, none from a crawler (its
@@ -12,7 +12,8 @@
  * `Cache-Control: private/no-store/no-cache`, streamed to its end without an error and without an error state in it
  * (`state-error`, a part that failed to load), at most `maxEntryBytes`. It sits just outside the compression, so it
  * keeps each document as sent, once per content coding (`br`, `gzip`, none: its key), and a hit costs no render, no
- * compression and no page budget. A purge (`server/cache/invalidation.ts`) empties it, and a render begun before the
+ * compression and no page budget. Requests that miss a document another request is rendering wait for that render
+ * and answer what it kept (a burst on a cold page costs one render, not one each). A purge (`server/cache/invalidation.ts`) empties it, and a render begun before the
  * purge is not kept. Bounded by bytes and entries (least recently used out first).
  *
  * @module
@@ -36,6 +37,8 @@ export interface DocumentCacheOptions {
   readonly maxEntries?: number;
   /** Largest document kept (default 2 MiB). */
   readonly maxEntryBytes?: number;
+  /** How long a request that misses waits for another's render of the same document (default 5,000 ms). */
+  readonly missWaitMs?: number;
   /** The clock in ms (tests); default `performance.now`. */
   readonly now?: () => number;
 }
@@ -117,11 +120,14 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
   const staleMs = options.staleMs ?? 10_000;
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const now = options.now ?? (() => performance.now());
+  const missWaitMs = options.missWaitMs ?? 5_000;
   const entries = new Lru<Entry>({
     maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
     maxEntries: options.maxEntries ?? 512,
   });
   let generation = 0;
+  /** Renders of a missing key under way: those that miss it meanwhile wait for it rather than render it too. */
+  const misses = new Map<string, Promise<void>>();
   onCachedAnswersInvalidated(() => {
     entries.clear();
     generation++;
@@ -129,10 +135,13 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
   });
 
   /** `response`'s body for the client, kept under `key` once it streamed to its end, whole and clean. */
-  function keeping(key: string, coding: Encoding | null, response: Response): Response {
+  function keeping(key: string, coding: Encoding | null, response: Response, onEnd = () => {}): Response {
     const encoded = response.headers.get("content-encoding") !== null;
     const body = response.body;
-    if (body === null) return response;
+    if (body === null) {
+      onEnd();
+      return response;
+    }
     const reader = body.getReader();
     const started = generation;
     const parts: Uint8Array[] = [];
@@ -142,16 +151,19 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
       async pull(controller) {
         const { value, done } = await reader.read().catch((error) => {
           controller.error(error);
+          onEnd();
           return { value: undefined, done: null };
         });
         if (done === null) return;
         if (done) {
           controller.close();
-          if (size > maxEntryBytes) return;
-          const whole = join(parts, size);
-          if (started === generation && await clean(whole, coding, encoded) && started === generation) {
-            entries.set(key, { status: response.status, headers, body: whole, at: now(), revalidating: false }, size);
+          if (size <= maxEntryBytes) {
+            const whole = join(parts, size);
+            if (started === generation && await clean(whole, coding, encoded) && started === generation) {
+              entries.set(key, { status: response.status, headers, body: whole, at: now(), revalidating: false }, size);
+            }
           }
+          onEnd();
           return;
         }
         size += value.length;
@@ -159,6 +171,7 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
         controller.enqueue(value);
       },
       cancel(reason) {
+        onEnd();
         return reader.cancel(reason);
       },
     });
@@ -187,7 +200,7 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
     }
   }
 
-  return async (ctx) => {
+  const handler: Middleware = async (ctx) => {
     if (!shareable(ctx.request, ctx.url)) return ctx.next();
     const coding = negotiateEncoding(ctx.request.headers.get("accept-encoding"));
     const key = `${coding ?? "identity"} ${ctx.url.href}`;
@@ -210,7 +223,34 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
       return new Response(stream, { status: entry.status, headers: entry.headers });
     }
     if (entry !== undefined) entries.delete(key);
-    const response = await ctx.next();
-    return keepable(response) ? keeping(key, coding, response) : response;
+    const under = misses.get(key);
+    if (under !== undefined) {
+      // Another request renders this very document: wait for it, then answer what it kept (or render after all).
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = await Promise.race([
+        under.then(() => true),
+        new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), missWaitMs)),
+      ]);
+      clearTimeout(timer);
+      // A render that outlasts the wait (a slow gateway, a client reading slowly) is not waited for any longer.
+      return waited ? handler(ctx) : ctx.next();
+    }
+    const done = Promise.withResolvers<void>();
+    misses.set(key, done.promise);
+    const end = () => {
+      if (misses.get(key) === done.promise) misses.delete(key);
+      done.resolve();
+    };
+    let response: Response;
+    try {
+      response = await ctx.next();
+    } catch (error) {
+      end();
+      throw error;
+    }
+    if (keepable(response)) return keeping(key, coding, response, end);
+    end();
+    return response;
   };
+  return handler;
 }

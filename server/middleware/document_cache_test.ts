@@ -118,3 +118,38 @@ Deno.test("documentCache: never for cookies, crawlers, other pages, failures or 
   await invalidateCachedAnswers();
   assert.equal(await twice("/send"), 1);
 });
+
+Deno.test("documentCache: requests that miss a document being rendered wait for it: a burst costs one render", async () => {
+  const { state, page } = renderer();
+  const handle = compose([documentCache(), compression(), page]);
+  const get = async (path = TOKEN_PAGE) => {
+    const response = await handle(new Request(`http://app.test${path}`, { headers: { "user-agent": BROWSER } }));
+    return { status: response.status, text: await response.text() };
+  };
+  const burst = await Promise.all(Array.from({ length: 8 }, () => get()));
+  assert.equal(state.renders, 1, "one render for the burst");
+  for (const answer of burst) {
+    assert.equal(answer.status, 200);
+    assert.match(answer.text, /render 1 .*<\/html>$/s);
+  }
+  // A render that is not kept (an error state) lets each waiter render its own: nothing failed is shared.
+  state.error = true;
+  const failed = await Promise.all(Array.from({ length: 3 }, () => get(`${TOKEN_PAGE}?b=1`)));
+  assert.equal(state.renders, 1 + 3);
+  assert.deepEqual(new Set(failed.map((answer) => /render (\d+)/.exec(answer.text)![1])).size, 3);
+});
+
+Deno.test("documentCache: a waiter stops waiting for a render that outlasts missWaitMs and renders its own", async () => {
+  let renders = 0;
+  const slow: Middleware = async () => {
+    const n = ++renders;
+    if (n === 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    return new Response(`<html>render ${n}</html>`, { headers: { "content-type": "text/html" } });
+  };
+  const handle = compose([documentCache({ missWaitMs: 20 }), slow]);
+  const get = () => handle(new Request(`http://app.test${TOKEN_PAGE}`, { headers: { "user-agent": BROWSER } }));
+  const first = get();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.match(await (await get()).text(), /render 2/, "the waiter rendered its own after 20 ms");
+  assert.match(await (await first).text(), /render 1/);
+});

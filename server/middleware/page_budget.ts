@@ -1,7 +1,7 @@
 /**
  * Page renders per client (`serv../http/render_budget.ts`), just before the React Router app: a few of one
  * client's pages render at once, a few more wait, and beyond them, or beyond its rate, the client gets `429` with
- * `Retry-After`, so one address flooding uncached pages cannot take the main thread from everyone else (issue 31).
+ * `Retry-After`, so one address flooding uncached pages cannot take the page workers from everyone else (issue 31).
  * A document or a data stream (`text/html`, React Router's `text/x-script`) counts until its streamed body is read
  * to its end or cancelled; another answer (a resource route's byte body, whose length is kept) until it is ready.
  * Crawler documents come before it and are not counted (head-first, from the cached preview); files and images

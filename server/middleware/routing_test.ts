@@ -35,6 +35,7 @@ function createHandler(test: HandlerParts): (request: Request) => Promise<Respon
     inspector: () => () => Promise.resolve(null),
     crawler: test.app,
     app: test.app,
+    pages: null,
     clientOf: () => "test",
     close: () => Promise.resolve(),
   };
