@@ -38,7 +38,6 @@ import {
   THEME_COLOR,
 } from "../lib/preview_meta.ts";
 import { previewText } from "../lib/text.ts";
-import { servesDemoData } from "./lib/demo_mode.ts";
 
 /** The crawler body's texts, cleaned and capped as in the tags. */
 export interface CrawlerBody {
@@ -93,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs & { contex
     crawler,
     tags: previewMeta(head),
     body: crawler && head.preview ? crawlerBody(head.preview) : null,
-    demo: servesDemoData(),
+    demo: context.demo,
   };
   const headers = new Headers();
   if (head.preview !== null) headers.set("vary", "User-Agent");

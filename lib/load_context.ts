@@ -38,6 +38,11 @@ export interface LoadContext {
    * bundle shares with loaders (`app/lib/load.ts`) must not load the logger (it registers an unload handler).
    */
   readonly logger: LoaderLogger;
+  /**
+   * Whether the pages show the embedded demo data: the service runs its own demo gateway (seeded prices) exactly when
+   * `GRAPHQL_URL` is unset, and then its demo chain by default. Every page then says so.
+   */
+  readonly demo: boolean;
 }
 
 declare module "react-router" {

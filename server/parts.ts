@@ -167,6 +167,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
       queryCacheMs: Math.min(config.queryCacheSeconds * 1000, 5_000),
       graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
       mode,
+      demo: config.graphqlUrl === null,
     },
     gatewayFetch: queryCache.wrap(
       createGatewayFetch(graphqlUrl, config.gatewayTimeoutMs, undefined, config.gatewayMaxBytes),
@@ -192,6 +193,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
       previews,
       origin: config.publicOrigin ?? new URL(request.url).origin,
       logger: loaderLogger,
+      demo: config.graphqlUrl === null,
     };
   }
 

@@ -23,6 +23,8 @@ export interface PageWorkerSettings {
   readonly graphqlWsUrl: string | null;
   /** React Router's mode: `production` sends no error details. */
   readonly mode: "development" | "production";
+  /** The pages show the embedded demo data (`GRAPHQL_URL` unset): the load context's `demo`. */
+  readonly demo: boolean;
   /** The server build to import (a file URL); default `build/server/index.js`. */
   readonly buildUrl?: string;
 }

@@ -33,6 +33,7 @@ function pool(gatewayFetch: typeof fetch, queryCacheMs = 0, workers = 1, renders
       queryCacheMs,
       graphqlWsUrl: null,
       mode: "production",
+      demo: false,
     },
     gatewayFetch,
     previews: NO_PREVIEWS,

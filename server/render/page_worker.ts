@@ -177,6 +177,7 @@ function serveWorker(port: MessagePort): void {
       previews,
       origin,
       logger: loaderLogger,
+      demo: config.demo,
     };
   }
 
