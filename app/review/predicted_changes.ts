@@ -13,7 +13,9 @@
  *
  * @module
  */
+import { queryOptions } from "@tanstack/react-query";
 import { erc20Abi, type Hex, type PublicClient } from "viem";
+import { chainKey } from "../lib/query/chain_reads.ts";
 import type { Address } from "../../lib/address.ts";
 import { formatUnitsGrouped } from "../lib/format.ts";
 import type { ReviewStep } from "./review_steps.ts";
@@ -135,6 +137,23 @@ async function describe(client: PublicClient, deltas: readonly Delta[], native: 
     }
     const decimals = d.kind === "native" ? 18 : Number(reads[2 * i + 1]?.result ?? 18);
     return { symbol, amount: `${sign}${formatUnitsGrouped(abs, decimals)}` };
+  });
+}
+
+/**
+ * The prediction of `steps` as a query on the chain key, keyed by what they
+ * send (a review of other calls is another query); not refetched while the
+ * holder reads the sheet, never retried.
+ */
+export function predictionQuery(steps: readonly ReviewStep[] | null) {
+  const first = steps?.[0]?.request;
+  const sent = (steps ?? []).map((s) => s.request ? `${s.request.to}:${s.request.data}:${s.request.value ?? 0n}` : "-");
+  return queryOptions({
+    queryKey: chainKey(first?.client ?? null, "simulation", first?.from.toLowerCase() ?? null, sent.join("|")),
+    queryFn: () => predictChanges(steps ?? []),
+    enabled: steps !== null,
+    refetchOnWindowFocus: false,
+    retry: false,
   });
 }
 
