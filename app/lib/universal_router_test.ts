@@ -90,8 +90,8 @@ Deno.test("exact output paid in ether refunds the rest; ether out unwraps after 
   ]);
 });
 
-Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 and V4, ether in and out", async (t) => {
-  const chain = await startDemoChain();
+/** A trader on a demo chain: reads, sends from a development account, approves Permit2 and signs permits. */
+function harness(chain: Awaited<ReturnType<typeof startDemoChain>>) {
   const call: ChainCall = ({ to, data }) => chain.node.request<Hex>("eth_call", [{ to, data }, "latest"]);
   const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 7 });
   const me = account.address;
@@ -163,6 +163,12 @@ Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 
     assert.equal(after.nonce, allowance.nonce + 1, "the permit used its nonce");
     return { plan: signed, receipt };
   };
+  return { call, me, now, send, balance, deadline, trade, swapWithPermit };
+}
+
+Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 and V4, ether in and out", async (t) => {
+  const chain = await startDemoChain();
+  const { call, me, now, send, balance, deadline, trade, swapWithPermit } = harness(chain);
   try {
     await t.step("Permit2's domain separator is its own on the demo chain (signatures verify)", async () => {
       const data = await call({ to: C.permit2, data: "0x3644e515" }); // DOMAIN_SEPARATOR()
