@@ -51,11 +51,6 @@ function commandNames(data: Hex): string[] {
   return (args[0].slice(2).match(/../g) ?? []).map((b) => names[parseInt(b, 16)]);
 }
 
-Deno.test("the demo hook the router knows is the demo gateway's", async () => {
-  const { DEMO_V4_HOOK } = await import("../../demo_gateway/fixtures.ts");
-  assert.ok(KNOWN_V4_HOOKS.some((h) => h.hooks.toLowerCase() === DEMO_V4_HOOK.toLowerCase()));
-});
-
 Deno.test("exact output paid in ether refunds the rest; ether out unwraps after V2/V3 legs", () => {
   const me = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address;
   const v3: Route = { protocol: "V3", hops: [{ tokenIn: C.wrappedNative, tokenOut: UNI, fee: 3000 }] };
