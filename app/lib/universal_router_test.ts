@@ -35,7 +35,7 @@ import {
   withPermit,
 } from "./universal_router.ts";
 import { findBestTrade, singleTrade, type Trade } from "./wallet_split.ts";
-import { type ChainCall, quoteRoute, type Route, type SwapToken } from "./wallet_swap.ts";
+import { bestQuote, type ChainCall, quoteRoute, type Route, swapCandidates, type SwapToken } from "./wallet_swap.ts";
 import { KNOWN_V4_HOOKS, v4PoolOfHop } from "./v4_routes.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -250,6 +250,41 @@ Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 
         // Gas aside, what left is the quote, not the most sold (the rest was refunded).
         assert.ok(spent < found.amountIn + parseEther("0.01") && spent >= found.amountIn, `${symbol} ${spent}`);
       }
+    });
+
+    await t.step("exact output split: 120000 UNI bought with ether over two routes, the rest refunded", async () => {
+      const uniT = T(UNI, "UNI", 18);
+      const amount = parseEther("120000");
+      const found = await trade(ETH, uniT, amount, "exactOut");
+      assert.ok(found);
+      assert.equal(found.legs.length, 2, "a split");
+      assert.equal(found.legs[0].quote.amountOut + found.legs[1].quote.amountOut, amount);
+      // The best single route (V2, V3 or V4) costs more.
+      const singles = await Promise.all(
+        swapCandidates(ETH, uniT, C).map((route) => quoteRoute(call, C, route, "exactOut", amount)),
+      );
+      const single = bestQuote(singles);
+      assert.ok(single && single.amountIn > found.amountIn, `split ${found.amountIn} vs single ${single?.amountIn}`);
+      const plan = buildUniversalTrade(found, {
+        contracts: C,
+        tokenIn: ETH,
+        tokenOut: uniT,
+        recipient: me,
+        slippageBps: 100,
+        deadline: deadline(),
+      });
+      const names = commandNames(plan.tx.data);
+      assert.ok(names.filter((n) => n.endsWith("EXACT_OUT") || n === "V4_SWAP").length === 2, names.join());
+      assert.equal(plan.tx.value, plan.maximumIn);
+      const eth0 = BigInt(await chain.node.request<Hex>("eth_getBalance", [me, "latest"]));
+      const uni0 = await balance(UNI);
+      await send(plan.tx);
+      assert.equal((await balance(UNI)) - uni0, amount);
+      const spent = eth0 - BigInt(await chain.node.request<Hex>("eth_getBalance", [me, "latest"]));
+      assert.ok(
+        spent >= found.amountIn && spent < found.amountIn + parseEther("0.01"),
+        `${spent} vs ${found.amountIn}`,
+      );
     });
 
     await t.step("a split of ether across V3 and the hooked V4 pool, one execute; USDC → ether out", async () => {
