@@ -25,6 +25,7 @@ import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { V4_ONLY_POOL } from "../demo_gateway/fixtures.ts";
 
 const LINK = getAddress("0x514910771AF9Ca656af840dff83E8264EcF986CA");
+const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
 const V4_SWAP_EVENT = toEventSelector("Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)");
@@ -152,6 +153,31 @@ Deno.test({
           assert.ok((await erc20(USDT, me)) - usdt0 >= minimum);
         },
       );
+
+      await t.step("buy exactly 120000 UNI with ether: an exact-output split, the rest refunded", async () => {
+        await page.goto(`${server.url}/swap?inputCurrency=ETH&outputCurrency=${UNI}`);
+        const swap = page.getByTestId("swap-panel");
+        await swap.getByTestId("balance-in").filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(1_000);
+        await swap.getByLabel(/^You receive/).fill("120000");
+        await swap.getByTestId("maximum-sold").waitFor({ timeout: 30_000 });
+        await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
+        const legs = await swap.getByTestId("route").locator(".route-legs > span").allTextContents();
+        assert.equal(legs.length, 2, legs.join(" | "));
+        for (const leg of legs) assert.match(leg, /\((V2|V3|V4) /, leg);
+        const maximum = parseEther(
+          (await swap.getByTestId("maximum-sold").textContent())!.split(" ")[0].replace(/,/g, ""),
+        );
+        const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+        const sent = wallet.sent.length;
+        assert.deepEqual(await reviewAndConfirm(page, swap, "Confirm swap"), ["Swap ETH for UNI"]);
+        const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[sent] });
+        assert.equal(receipt.to?.toLowerCase(), C.universalRouter.toLowerCase());
+        assert.equal((await erc20(UNI, me)) - uni0, parseEther("120000"));
+        const spent = eth0 - (await chain.getBalance({ address: me })) - receipt.gasUsed * receipt.effectiveGasPrice;
+        assert.ok(spent > 0n && spent <= maximum, `spent ${spent}, at most ${maximum}`);
+        console.log(`120000 UNI bought over ${legs.join(" + ")} for ${Number(spent) / 1e18} ETH`);
+      });
 
       await t.step("one quote with V4 routes included costs at most 4 HTTP requests to /rpc", async () => {
         await page.goto(`${server.url}/swap?inputCurrency=${LINK}&outputCurrency=${USDC}`);
