@@ -131,6 +131,22 @@ Deno.test({
         assert.equal(trade.to?.toLowerCase(), C.universalRouter.toLowerCase());
       });
 
+      await t.step("an unlimited permit (30 days) covers the next LINK swap: no signature asked", async () => {
+        let swap = await quoteSwap(page, server.url, wallet, [LINK, USDC], "2");
+        await page.getByText(/^Settings:/).click();
+        await swap.getByRole("switch", { name: /^Permit an unlimited amount/ }).check();
+        assert.deepEqual(await reviewAndConfirm(page, swap, "Sign and swap"), ["Sign permit", "Swap LINK for USDC"]);
+        assert.equal(wallet.typedSignatures.length, 3);
+        const details = (wallet.typedSignatures[2].message as { details: { amount: bigint } }).details;
+        assert.equal(details.amount, (1n << 160n) - 1n);
+        swap = await quoteSwap(page, server.url, wallet, [LINK, USDC], "2");
+        assert.deepEqual(await reviewAndConfirm(page, swap, "Confirm swap"), ["Swap LINK for USDC"]);
+        assert.equal(wallet.typedSignatures.length, 3, "Permit2's allowance covered it: no signature");
+        const trade = await chain.getTransactionReceipt({ hash: wallet.sent.at(-1)! });
+        assert.equal(trade.status, "success");
+        assert.equal(wallet.sent.length, 5);
+      });
+
       await t.step(
         "USDC → USDT, a pair only V4 has (listed on /explore?tab=pools): the PoolManager swaps",
         async () => {
