@@ -251,7 +251,15 @@ Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 
         assert.ok(spent < found.amountIn + parseEther("0.01") && spent >= found.amountIn, `${symbol} ${spent}`);
       }
     });
+  } finally {
+    await chain.close();
+  }
+});
 
+Deno.test("against the demo chain: splits through the Universal Router, exact output and mixed protocols", async (t) => {
+  const chain = await startDemoChain();
+  const { call, me, send, balance, deadline, trade, swapWithPermit } = harness(chain);
+  try {
     await t.step("exact output split: 120000 UNI bought with ether over two routes, the rest refunded", async () => {
       const uniT = T(UNI, "UNI", 18);
       const amount = parseEther("120000");
