@@ -18,7 +18,15 @@
  *
  * @module
  */
-import { type Abi, encodeAbiParameters, encodeDeployData, encodeFunctionData, type Hex, parseAbi } from "viem";
+import {
+  type Abi,
+  encodeAbiParameters,
+  encodeDeployData,
+  encodeFunctionData,
+  hashDomain,
+  type Hex,
+  parseAbi,
+} from "viem";
 import poolManager from "./contracts/pool_manager.json" with { type: "json" };
 import positionManager from "./contracts/v4_position_manager.json" with { type: "json" };
 import stateView from "./contracts/state_view.json" with { type: "json" };
@@ -31,6 +39,7 @@ import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { V2_PAIR_INIT_CODE_HASH, V3_POOL_INIT_CODE_HASH, type V4PoolKey } from "../lib/pool_address.ts";
 import { DEMO_V4_HOOK } from "../demo_gateway/fixtures.ts";
 import { DEPLOYER } from "./accounts.ts";
+import { DEMO_CHAIN_ID } from "./identity.ts";
 import type { Deployer } from "./deployer.ts";
 import type { DemoPlan, PlannedV4Pool } from "./plan.ts";
 
@@ -129,10 +138,34 @@ function mintCall(key: V4PoolKey, liquidity: bigint, max0: bigint, max1: bigint)
   });
 }
 
+/**
+ * The EIP-712 domain separator `DeployPermit2.sol`'s runtime code caches (its
+ * immutables were baked for chain 31337 and another address): Permit2 returns
+ * it on chain 31337, so no signed permit would verify there.
+ */
+const STALE_PERMIT2_DOMAIN = "d5a17abc3865df5c1400c0299bd4ce2eefc8114aec5f9d3dded1745783e57b98";
+
+/** Permit2's runtime code with its cached domain separator that of Permit2 at `address` on the demo chain. */
+export function permit2RuntimeCode(address: Address): Hex {
+  const domain = hashDomain({
+    domain: { name: "Permit2", chainId: BigInt(DEMO_CHAIN_ID), verifyingContract: address },
+    types: {
+      EIP712Domain: [
+        { name: "name", type: "string" },
+        { name: "chainId", type: "uint256" },
+        { name: "verifyingContract", type: "address" },
+      ],
+    },
+  });
+  const code = permit2.runtimeBytecode.toLowerCase();
+  if (code.split(STALE_PERMIT2_DOMAIN).length !== 2) throw new Error("Permit2's cached domain separator moved");
+  return code.replace(STALE_PERMIT2_DOMAIN, domain.slice(2)) as Hex;
+}
+
 /** Places the V4 contracts, Permit2, the Universal Router and the demo hook. */
 async function deployV4Contracts({ deployAt, node }: Deployer): Promise<void> {
   const c = ETHEREUM_CONTRACTS;
-  await node.request("hardhat_setCode", [c.permit2, permit2.runtimeBytecode]);
+  await node.request("hardhat_setCode", [c.permit2, permit2RuntimeCode(c.permit2)]);
   const deploy = (target: Address, artifact: { abi: unknown; bytecode: string }, args: readonly unknown[]) =>
     deployAt(target, encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex, args }));
   await deploy(c.v4PoolManager, poolManager, [DEPLOYER]);

@@ -3,8 +3,9 @@
  * demo chain, Chromium and the injected EIP-6963 test wallet (already
  * authorizing the site). One click on the primary button of a trade that
  * needs an approval sends nothing (no wallet request, no nonce used) and
- * shows a review naming both tokens, both amounts and the approval; closing
- * it sends nothing; confirming walks approval then swap, both mined, the
+ * shows a review naming both tokens, both amounts, the Permit2 approval and
+ * the permit signature; closing it sends nothing; confirming walks approval,
+ * signature and the Universal Router's execute, both transactions mined, the
  * balances moving as reviewed; a rejected step says which and why, and
  * "Try again" resumes there. Desktop and phone.
  *
@@ -87,15 +88,23 @@ Deno.test({
             assert.match(changes, /−10 UNI/);
             assert.match(changes, /\+[\d,.]+ \(at least \+[\d,.]+\) USDC/);
             const steps = await sheet.locator(".review-step strong").allTextContents();
-            assert.deepEqual(steps, ["Approve UNI", "Swap UNI for USDC"]);
+            assert.deepEqual(steps, ["Approve UNI for Permit2", "Sign permit", "Swap UNI for USDC"]);
             const approval = sheet.getByTestId(`review-step-approve-${UNI.toLowerCase()}`);
-            const spender = /UNI\.approve\((0x[0-9a-fA-F]{40}), 10\)/.exec((await approval.textContent())!)?.[1];
-            assert.ok(
-              spender && [C.v3SwapRouter, C.swapRouter02, C.v2Router].includes(spender as never),
-              `spender ${spender}`,
+            assert.match(
+              (await approval.textContent())!,
+              new RegExp(`UNI\\.approve\\(Permit2 ${C.permit2}, unlimited\\)`),
             );
             assert.match((await approval.textContent())!, new RegExp(UNI, "i"));
-            assert.equal((await sheet.getByTestId("review-confirm").textContent())!.trim(), "Approve UNI and swap");
+            const permit = (await sheet.getByTestId("review-step-permit").textContent())!;
+            assert.match(permit, /Permit2 PermitSingle\(UNI 10, spender UniversalRouter\)/);
+            assert.ok(permit.includes(C.universalRouter) && permit.includes(C.permit2), permit);
+            const trade = (await sheet.getByTestId("review-step-swap").textContent())!;
+            assert.match(trade, /UniversalRouter\.execute\(PERMIT2_PERMIT, /);
+            assert.ok(trade.includes(C.universalRouter), trade);
+            assert.equal(
+              (await sheet.getByTestId("review-confirm").textContent())!.trim(),
+              "Approve UNI, sign and swap",
+            );
             await page.screenshot({ path: `test-results/review_${device}.png` }).catch(() => {});
             // Closing the review sends nothing either.
             await page.keyboard.press("Escape");
@@ -114,13 +123,13 @@ Deno.test({
           await sheet.getByTestId("review-confirm").click();
           await sheet.waitFor({ state: "hidden", timeout: 60_000 });
           assert.equal(wallet.sent.length, 2);
+          assert.equal(wallet.typedSignatures.length, 1, "one Permit2 signature");
+          assert.equal(wallet.typedSignatures[0].primaryType, "PermitSingle");
           const [approve, trade] = await Promise.all(wallet.sent.map((hash) => chain.getTransactionReceipt({ hash })));
           assert.equal(approve.status, "success");
           assert.equal(approve.to?.toLowerCase(), UNI.toLowerCase());
           assert.equal(trade.status, "success");
-          assert.ok(
-            [C.v3SwapRouter, C.swapRouter02, C.v2Router].some((r) => r.toLowerCase() === trade.to?.toLowerCase()),
-          );
+          assert.equal(trade.to?.toLowerCase(), C.universalRouter.toLowerCase());
           assert.equal(uni0 - (await erc20(UNI, me)), parseUnits("10", 18));
           assert.ok((await erc20(USDC, me)) - usdc0 >= minimum);
           await swap.getByTestId("swap-summary").filter({ hasText: /^Swapped 10 UNI for [\d,.]+ USDC/ }).waitFor();
@@ -135,7 +144,7 @@ Deno.test({
           await sheet.getByTestId("review-confirm").click();
           const failure = sheet.getByTestId("review-failure");
           await failure.waitFor({ timeout: 30_000 });
-          assert.match((await failure.textContent())!, /^Step 1 of 2 \(Approve AAVE\) failed: .*rejected/i);
+          assert.match((await failure.textContent())!, /^Step 1 of 3 \(Approve AAVE for Permit2\) failed: .*rejected/i);
           assert.equal(wallet.sent.length, before);
           assert.equal((await sheet.getByTestId("review-confirm").textContent())!.trim(), "Try again");
           await sheet.getByTestId("review-confirm").click();

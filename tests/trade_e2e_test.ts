@@ -8,7 +8,7 @@
  * 1280 px go to `test-results/trade/` (git-ignored).
  */
 import assert from "node:assert/strict";
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits } from "viem";
+import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits } from "viem";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
 import { confirmReview, demoChainClient, demoChainUrl, pickToken } from "./trade_support.ts";
@@ -16,7 +16,8 @@ import { hydrated, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
-import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
+import { QUOTER_V2_ABI, quoteRoute, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
+import { V4_NATIVE_CURRENCY } from "../lib/pool_address.ts";
 
 const AAVE = getAddress("0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
@@ -168,7 +169,7 @@ Deno.test({
       );
 
       await step(
-        "500 ETH for UNI: a split route is chosen, shown, sent through SwapRouter02 and beats every single route",
+        "500 ETH for UNI: a split route is chosen, shown, sent through the Universal Router and beats every single route",
         async () => {
           await pickToken(swap, "Token to receive", UNI.toLowerCase());
           await swap.getByLabel(/^You pay/).fill("500");
@@ -179,8 +180,8 @@ Deno.test({
           const shares = legs.map((leg) => Number(/^(\d+)% /.exec(leg)?.[1]));
           assert.equal(shares[0] + shares[1], 100, legs.join(" | "));
           for (const leg of legs) assert.match(leg, /ETH|WETH/);
-          assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.swapRouter02));
-          // The best single route on chain for the same amount: V3 at each fee tier and V2, direct.
+          assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.universalRouter));
+          // The best single route on chain for the same amount: V3 at each fee tier, V2 and the V4 ETH/UNI pool, direct.
           const amount = parseEther("500");
           const singles: bigint[] = [];
           for (const fee of [100, 500, 3000, 10000]) {
@@ -205,6 +206,15 @@ Deno.test({
             args: [amount, [C.wrappedNative, UNI]],
           });
           singles.push(v2[1]);
+          const v4 = await quoteRoute(
+            async ({ to, data }) => (await chain.call({ to, data })).data ?? "0x",
+            C,
+            { protocol: "V4", hops: [{ tokenIn: V4_NATIVE_CURRENCY, tokenOut: UNI, fee: 3000, tickSpacing: 60 }] },
+            "exactIn",
+            amount,
+          );
+          assert.ok(v4, "the V4 ETH/UNI pool quotes");
+          singles.push(v4.amountOut);
           const bestSingle = singles.reduce((a, b) => (a > b ? a : b));
           const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
           const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
@@ -217,7 +227,7 @@ Deno.test({
           assert.ok(received > bestSingle, `split ${received} <= best single route ${bestSingle}`);
           assert.ok(eth0 - eth1 >= amount && eth0 - eth1 < amount + parseEther("0.1"));
           const sent = await chain.getTransaction({ hash: wallet.sent[1] });
-          assert.equal(sent.to?.toLowerCase(), C.swapRouter02.toLowerCase());
+          assert.equal(sent.to?.toLowerCase(), C.universalRouter.toLowerCase());
           console.log(
             `split ${legs.join(" + ")}: ${Number(received) / 1e18} UNI vs best single route ${
               Number(bestSingle) / 1e18
@@ -226,38 +236,47 @@ Deno.test({
         },
       );
 
-      await step("60000 UNI for ETH: a split with an exact approval, unwrapped to ether in the same call", async () => {
-        await pickToken(swap, "Token to pay", UNI.toLowerCase());
-        await pickToken(swap, "Token to receive", "NATIVE");
-        await swap.getByLabel(/^You pay/).fill("60000");
-        await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
-        assert.match((await swap.getByTestId("contract").textContent())!, /multicall\(.*unwrapWETH9\)/);
-        const minimum = parseEther((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0]);
-        const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
-        const before = wallet.sent.length;
-        await button.click();
-        assert.deepEqual(await confirmReview(page, "Approve UNI and swap"), ["Approve UNI", "Swap UNI for ETH"]);
-        // The exact approval of SwapRouter02, then the swap.
-        await confirmedAfter(before + 2);
-        const approval = await chain.getTransaction({ hash: wallet.sent[before] });
-        assert.equal(approval.to?.toLowerCase(), UNI.toLowerCase());
-        const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
-        assert.equal(uni0 - uni1, parseEther("60000"));
-        let gas = 0n;
-        for (const hash of wallet.sent.slice(before)) {
-          const receipt = await chain.getTransactionReceipt({ hash });
-          gas += receipt.gasUsed * receipt.effectiveGasPrice;
-        }
-        assert.ok(eth1 - eth0 + gas >= minimum, `received ${eth1 - eth0 + gas} < minimum ${minimum}`);
-        const allowance = await chain.readContract({
-          address: UNI,
-          abi: erc20Abi,
-          functionName: "allowance",
-          args: [me, C.swapRouter02],
-        });
-        assert.equal(allowance, 0n, "the exact approval is used up");
-        await pickToken(swap, "Token to pay", "NATIVE");
-      });
+      await step(
+        "60000 UNI for ETH: a split with Permit2 and an exact permit, ether out in the same call",
+        async () => {
+          await pickToken(swap, "Token to pay", UNI.toLowerCase());
+          await pickToken(swap, "Token to receive", "NATIVE");
+          await swap.getByLabel(/^You pay/).fill("60000");
+          await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
+          assert.match((await swap.getByTestId("contract").textContent())!, /UniversalRouter\.execute\(.*SWAP/);
+          const minimum = parseEther((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0]);
+          const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+          const before = wallet.sent.length;
+          await button.click();
+          assert.deepEqual(await confirmReview(page, "Approve UNI, sign and swap"), [
+            "Approve UNI for Permit2",
+            "Sign permit",
+            "Swap UNI for ETH",
+          ]);
+          // The approval of Permit2, the permit signed, then the swap.
+          await confirmedAfter(before + 2);
+          const approval = await chain.getTransaction({ hash: wallet.sent[before] });
+          assert.equal(approval.to?.toLowerCase(), UNI.toLowerCase());
+          const [eth1, uni1] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+          assert.equal(uni0 - uni1, parseEther("60000"));
+          let gas = 0n;
+          for (const hash of wallet.sent.slice(before)) {
+            const receipt = await chain.getTransactionReceipt({ hash });
+            gas += receipt.gasUsed * receipt.effectiveGasPrice;
+          }
+          assert.ok(eth1 - eth0 + gas >= minimum, `received ${eth1 - eth0 + gas} < minimum ${minimum}`);
+          const [permitted] = await chain.readContract({
+            address: C.permit2,
+            abi: parseAbi([
+              "function allowance(address, address, address) view returns (uint160 amount, uint48 expiration, uint48 nonce)",
+            ]),
+            functionName: "allowance",
+            args: [me, UNI, C.universalRouter],
+          });
+          assert.equal(permitted, 0n, "the exact permit is used up");
+          await pickToken(swap, "Token to pay", "NATIVE");
+        },
+      );
 
       await step("USD values beside the amounts, balances, minimum received and the network fee", async () => {
         await swap.getByLabel(/^You pay/).fill("1");

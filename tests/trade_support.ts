@@ -22,6 +22,10 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
+import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
+import { buildUniversalTrade } from "../app/lib/universal_router.ts";
+import { singleTrade } from "../app/lib/wallet_split.ts";
+import { type ChainCall, quoteRoute, swapCandidates, type SwapToken } from "../app/lib/wallet_swap.ts";
 
 /**
  * A read client of the demo chain at `rpc`, the ERC-20 balance of `owner` through it, and a signing client of a
@@ -50,6 +54,46 @@ export function demoChainClient(rpc: string): {
         transport: http(rpc),
       }),
   };
+}
+
+/**
+ * Another trader sells `amount` of ether for `tokenOut` in every one-hop pool
+ * of `protocols` that has it (V2, each V3 tier, each V4 pool key), through the
+ * Universal Router: whatever such route a screen quoted, its price moved.
+ * Returns how many pools it traded in.
+ */
+export async function sellEtherInEveryPool(
+  rpc: string,
+  addressIndex: number,
+  tokenOut: SwapToken,
+  options: { amount: bigint; protocols: readonly ("V2" | "V3" | "V4")[] },
+): Promise<number> {
+  const { amount } = options;
+  const { chain, devAccount } = demoChainClient(rpc);
+  const trader = devAccount(addressIndex);
+  const call: ChainCall = async ({ to, data }) => (await chain.call({ to, data })).data ?? "0x";
+  const ether: SwapToken = { address: "native", symbol: "ETH", decimals: 18 };
+  let moved = 0;
+  for (
+    const route of swapCandidates(ether, tokenOut, ETHEREUM_CONTRACTS).filter((r) =>
+      r.hops.length === 1 && options.protocols.includes(r.protocol)
+    )
+  ) {
+    const quote = await quoteRoute(call, ETHEREUM_CONTRACTS, route, "exactIn", amount);
+    if (!quote) continue;
+    const plan = buildUniversalTrade(singleTrade(quote), {
+      contracts: ETHEREUM_CONTRACTS,
+      tokenIn: ether,
+      tokenOut,
+      recipient: trader.account.address,
+      slippageBps: 5000,
+      deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+    });
+    const hash = await trader.sendTransaction({ to: plan.tx.to, data: plan.tx.data, value: plan.tx.value });
+    assert.equal((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status, "success");
+    moved++;
+  }
+  return moved;
 }
 
 /**

@@ -7,7 +7,6 @@ import assert from "node:assert/strict";
 import {
   decodeFunctionResult,
   encodeFunctionData,
-  erc20Abi,
   getAddress,
   maxUint128,
   parseAbi,
@@ -17,7 +16,14 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
 import { installTestWallet } from "./wallet_test_wallet.ts";
-import { confirmReview, demoChainClient, demoChainUrl, pickedSymbol, pickToken } from "./trade_support.ts";
+import {
+  confirmReview,
+  demoChainClient,
+  demoChainUrl,
+  pickedSymbol,
+  pickToken,
+  sellEtherInEveryPool,
+} from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
@@ -146,7 +152,7 @@ Deno.test({
         const minimum = swap.getByTestId("minimum-received");
         await minimum.waitFor();
         const minimumUsdc = parseUnits((await minimum.textContent())!.split(" ")[0], 6);
-        assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.v3SwapRouter));
+        assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.universalRouter));
         const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
         await swap.getByRole("button", { name: "Review swap", exact: true }).click();
         await confirmReview(page);
@@ -156,14 +162,15 @@ Deno.test({
         assert.ok(usdc1 - usdc0 >= minimumUsdc, `received ${usdc1 - usdc0} < minimum ${minimumUsdc}`);
       });
 
-      await t.step("swap 100 USDC for UNI: exact approval first, then the swap", async () => {
+      await t.step("swap 100 USDC for UNI: Permit2 approval and an exact permit first, then the swap", async () => {
         await pickPair(USDC.toLowerCase(), UNI.toLowerCase());
         await swap.getByLabel(/^You pay/).fill("100");
         const minimum = swap.getByTestId("minimum-received");
         await minimum.waitFor();
         const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0], 18);
         // The router the swap calls (the form resets once the swap is done).
-        const spender = getAddress((await swap.getByTestId("contract").textContent())!.slice(0, 42));
+        const router = getAddress((await swap.getByTestId("contract").textContent())!.slice(0, 42));
+        assert.equal(router, C.universalRouter);
         const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
         await swap.getByRole("button", { name: "Review swap", exact: true }).click();
         await confirmReview(page);
@@ -173,14 +180,17 @@ Deno.test({
         assert.ok(uni1 - uni0 >= minimumUni);
         const approval = await chain.getTransaction({ hash: wallet.sent[1] });
         assert.equal(approval.to?.toLowerCase(), USDC.toLowerCase());
-        // The exact approval was used up by the swap: nothing is left approved.
-        const allowance = await chain.readContract({
-          address: USDC,
-          abi: erc20Abi,
+        // Permit2 may move USDC; the router's exact permit was used up by the swap: nothing is left permitted.
+        const [permitted] = await chain.readContract({
+          address: C.permit2,
+          abi: parseAbi([
+            "function allowance(address, address, address) view returns (uint160 amount, uint48 expiration, uint48 nonce)",
+          ]),
           functionName: "allowance",
-          args: [me, spender],
+          args: [me, USDC, router],
         });
-        assert.equal(allowance, 0n);
+        assert.equal(permitted, 0n);
+        assert.equal(wallet.typedSignatures.length, 1);
       });
 
       await t.step("buy exactly 5 UNI with USDC (exact output, bounded by the maximum sold)", async () => {
@@ -190,9 +200,10 @@ Deno.test({
         const maximumUsdc = parseUnits((await maximum.textContent())!.split(" ")[0], 6);
         const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
         await swap.getByRole("button", { name: "Review swap", exact: true }).click();
-        // The exact approval of the last swap is used up: approval, then swap.
-        await confirmReview(page, "Approve USDC and swap");
-        await waitForConfirmed(5);
+        // Permit2 is approved already; the last permit is used up: a new signature, then the swap.
+        await confirmReview(page, "Sign and swap");
+        await waitForConfirmed(4);
+        assert.equal(wallet.typedSignatures.length, 2);
         const [usdc1, uni1] = [await erc20(USDC, me), await erc20(UNI, me)];
         assert.equal(uni1 - uni0, parseEther("5"));
         assert.ok(usdc0 - usdc1 <= maximumUsdc && usdc0 > usdc1);
@@ -205,29 +216,11 @@ Deno.test({
         await swap.getByLabel("Slippage tolerance (%)").fill("0");
         await swap.getByLabel(/^You pay/).fill("1");
         await swap.getByTestId("minimum-received").waitFor();
-        // Someone else moves the pool's price.
-        const other = devAccount(8);
-        const route = (await swap.getByTestId("route").textContent())!;
-        const fee = route.includes("0.05%") ? 500 : route.includes("0.3%") ? 3000 : 10000;
-        const hash = await other.writeContract({
-          address: C.v3SwapRouter,
-          abi: parseAbi([
-            "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
-          ]),
-          functionName: "exactInputSingle",
-          value: parseEther("200"),
-          args: [{
-            tokenIn: C.wrappedNative,
-            tokenOut: USDC,
-            fee,
-            recipient: other.account.address,
-            deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
-            amountIn: parseEther("200"),
-            amountOutMinimum: 1n,
-            sqrtPriceLimitX96: 0n,
-          }],
-        });
-        assert.equal((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status, "success");
+        // Someone else moves the price of every V3 and V4 ETH/USDC pool (whichever the route took; the V2 pair is
+        // left for the liquidity step below).
+        assert.match((await swap.getByTestId("route").textContent())!, /\((V3|V4) /);
+        const usdc = { address: USDC, symbol: "USDC", decimals: 6 } as const;
+        assert.ok(await sellEtherInEveryPool(rpc, 8, usdc, { amount: parseEther("200"), protocols: ["V3", "V4"] }));
         const nonce = await chain.getTransactionCount({ address: me });
         const sentBefore = wallet.sent.length;
         await swap.getByRole("button", { name: "Review swap", exact: true }).click();

@@ -19,8 +19,10 @@ export interface TestWallet {
   readonly address: `0x${string}`;
   /** Hashes of the transactions it signed and sent. */
   readonly sent: Hex[];
-  /** Methods the page asked for that would sign anything else than a transaction. */
+  /** Methods the page asked for that would sign anything else than a transaction or an EIP-712 permit. */
   readonly signRequests: string[];
+  /** The EIP-712 typed data the page had signed (`eth_signTypedData_v4`, e.g. Permit2 permits), in order. */
+  readonly typedSignatures: TypedDataRequest[];
   /** RPC URLs the page gave in `wallet_addEthereumChain`. */
   readonly addedRpcUrls: string[];
   /** The wallet's current chain id. */
@@ -62,6 +64,32 @@ const PROVIDER_SCRIPT = `(() => {
   window.addEventListener("eip6963:requestProvider", announce);
   announce();
 })();`;
+
+/** An `eth_signTypedData_v4` request as the wallet parsed it. */
+export interface TypedDataRequest {
+  readonly domain: Record<string, unknown>;
+  readonly types: Record<string, { name: string; type: string }[]>;
+  readonly primaryType: string;
+  readonly message: Record<string, unknown>;
+}
+
+/** Integers of typed data arrive as strings or numbers in JSON: as bigint for viem, by the types. */
+function reviveTypedData(typed: TypedDataRequest): TypedDataRequest {
+  const revive = (type: string, value: unknown): unknown => {
+    if (/^u?int\d*$/.test(type)) return BigInt(value as string);
+    const fields = typed.types[type];
+    if (!fields || typeof value !== "object" || value === null) return value;
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(fields.map((f) => [f.name, revive(f.type, record[f.name])]));
+  };
+  const { EIP712Domain: _, ...types } = typed.types;
+  return {
+    ...typed,
+    types,
+    domain: { ...typed.domain, chainId: typed.domain.chainId === undefined ? undefined : Number(typed.domain.chainId) },
+    message: revive(typed.primaryType, typed.message) as Record<string, unknown>,
+  };
+}
 
 type Answer = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 
@@ -125,6 +153,7 @@ export async function installTestWallet(
   let connected = options.authorized ?? false;
   const known = new Set([1, chainId]);
   const signRequests: string[] = [];
+  const typedSignatures: TypedDataRequest[] = [];
   const addedRpcUrls: string[] = [];
   let nextId = 1;
   let rejectNext = false;
@@ -192,10 +221,19 @@ export async function installTestWallet(
         if (chainId !== options.demoChainId) return { error: { code: 4901, message: "Wrong chain" } };
         return { result: await sender.send(params[0] as TxRequest) };
       }
+      case "eth_signTypedData_v4": {
+        if (!connected) return { error: { code: 4100, message: "Not connected" } };
+        const [signer, json] = params as [string, string];
+        if (signer.toLowerCase() !== account.address.toLowerCase()) {
+          return { error: { code: 4100, message: `Not the wallet's account: ${signer}` } };
+        }
+        const typed = reviveTypedData(JSON.parse(json) as TypedDataRequest);
+        typedSignatures.push(typed);
+        return { result: await account.signTypedData(typed as Parameters<typeof account.signTypedData>[0]) };
+      }
       case "personal_sign":
       case "eth_sign":
       case "eth_signTypedData":
-      case "eth_signTypedData_v4":
       case "eth_signTransaction":
         signRequests.push(method);
         return { error: { code: 4200, message: `${method} is not supported by the test wallet` } };
@@ -217,6 +255,7 @@ export async function installTestWallet(
     address: account.address,
     sent: sender.sent,
     signRequests,
+    typedSignatures,
     addedRpcUrls,
     chainId: () => chainId,
     sentCount: sender.sentCount,

@@ -11,8 +11,9 @@
  * - every token flagged spam or malicious by the gateway was confirmed by the
  *   user.
  *
- * The app never asks for a message signature and never handles keys: the
- * wallet signs and broadcasts, and nothing of it is logged or sent to the
+ * The only message signature the app asks for is a swap's Permit2 permit
+ * (EIP-712 typed data, `app/swap/swap_steps.ts`), and it never handles keys:
+ * the wallet signs and broadcasts, and nothing of it is logged or sent to the
  * service.
  *
  * @module
@@ -41,7 +42,58 @@ export interface SimulationClient {
   estimateGas(tx: { from: Address; to: Address; data: Hex; value: bigint }): Promise<bigint>;
 }
 
-const ERROR_ABI = parseAbi(["error Error(string reason)", "error Panic(uint256 code)"]);
+const ERROR_ABI = parseAbi([
+  "error Error(string reason)",
+  "error Panic(uint256 code)",
+  // The Universal Router's and Permit2's own errors (a command's failure wraps the inner error).
+  "error ExecutionFailed(uint256 commandIndex, bytes message)",
+  "error V2TooLittleReceived()",
+  "error V3TooLittleReceived()",
+  "error V4TooLittleReceived(uint256 minAmountOutReceived, uint256 amountReceived)",
+  "error V2TooMuchRequested()",
+  "error V3TooMuchRequested()",
+  "error V4TooMuchRequested(uint256 maxAmountInRequested, uint256 amountRequested)",
+  "error TransactionDeadlinePassed()",
+  "error InsufficientETH()",
+  "error InvalidSigner()",
+  "error SignatureExpired(uint256 signatureDeadline)",
+  "error AllowanceExpired(uint256 deadline)",
+  "error InsufficientAllowance(uint256 amount)",
+  "error InvalidNonce()",
+]);
+
+/** The words of the router's and Permit2's errors. */
+const ERROR_TEXT: Record<string, string> = {
+  V2TooLittleReceived: "Too little received",
+  V3TooLittleReceived: "Too little received",
+  V4TooLittleReceived: "Too little received",
+  V2TooMuchRequested: "Too much requested",
+  V3TooMuchRequested: "Too much requested",
+  V4TooMuchRequested: "Too much requested",
+  TransactionDeadlinePassed: "Transaction deadline passed",
+  InsufficientETH: "Not enough ether sent",
+  InvalidSigner: "The permit's signature is not the account's",
+  SignatureExpired: "The permit's signature expired",
+  AllowanceExpired: "The Permit2 allowance expired",
+  InsufficientAllowance: "The Permit2 allowance is too small",
+  InvalidNonce: "The permit was already used",
+};
+
+/** A decoded error's words, unwrapping the router's `ExecutionFailed`. */
+function errorText(data: Hex, depth = 0): string {
+  try {
+    const decoded = decodeErrorResult({ abi: ERROR_ABI, data });
+    if (decoded.errorName === "Error") return String(decoded.args[0]);
+    if (decoded.errorName === "Panic") return `Panic ${String(decoded.args[0])}`;
+    if (decoded.errorName === "ExecutionFailed" && depth < 3) {
+      const inner = decoded.args[1] as Hex;
+      return inner.length >= 10 ? errorText(inner, depth + 1) : "A router command failed";
+    }
+    return ERROR_TEXT[decoded.errorName] ?? decoded.errorName;
+  } catch {
+    return `Reverted with custom error ${data.slice(0, 10)}`;
+  }
+}
 
 function findData(error: unknown, depth = 0): Hex | null {
   if (!error || typeof error !== "object" || depth > 6) return null;
@@ -57,15 +109,7 @@ function findData(error: unknown, depth = 0): Hex | null {
 /** The revert reason of a failed call, as a person reads it. */
 export function revertReason(error: unknown): string {
   const data = findData(error);
-  if (data) {
-    try {
-      const decoded = decodeErrorResult({ abi: ERROR_ABI, data });
-      if (decoded.errorName === "Error") return String(decoded.args[0]);
-      return `Panic ${String(decoded.args[0])}`;
-    } catch {
-      return `Reverted with custom error ${data.slice(0, 10)}`;
-    }
-  }
+  if (data) return errorText(data);
   const e = error as { shortMessage?: unknown; details?: unknown; message?: unknown } | null;
   const text = [e?.details, e?.shortMessage, e?.message].find((t) => typeof t === "string" && t.length > 0);
   const line = typeof text === "string" ? text.split("\n")[0] : "The transaction would fail";

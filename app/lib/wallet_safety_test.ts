@@ -138,3 +138,22 @@ Deno.test("revert reasons: Error(string), panics, custom errors, node messages",
   );
   assert.equal(revertReason(null), "The transaction would fail");
 });
+
+Deno.test("revert reasons: the Universal Router's wrapped command errors and Permit2's", () => {
+  const abi = parseAbi([
+    "error ExecutionFailed(uint256 commandIndex, bytes message)",
+    "error V4TooLittleReceived(uint256 minAmountOutReceived, uint256 amountReceived)",
+    "error V3TooLittleReceived()",
+    "error InvalidSigner()",
+  ]);
+  const wrap = (message: Hex) => encodeErrorResult({ abi, errorName: "ExecutionFailed", args: [1n, message] });
+  const v4 = encodeErrorResult({ abi, errorName: "V4TooLittleReceived", args: [10n, 9n] });
+  assert.equal(revertReason({ data: wrap(v4) }), "Too little received");
+  assert.equal(
+    revertReason({ data: encodeErrorResult({ abi, errorName: "V3TooLittleReceived" }) }),
+    "Too little received",
+  );
+  const signer = encodeErrorResult({ abi, errorName: "InvalidSigner" });
+  assert.equal(revertReason({ data: wrap(signer) }), "The permit's signature is not the account's");
+  assert.equal(revertReason({ data: wrap("0x") }), "A router command failed");
+});

@@ -1,32 +1,28 @@
 /**
  * Best routes with splits: a trade is one route or the amount split across
- * two routes that share no pool (V2 and V3, one or two hops), chosen by what
- * it returns net of gas. The candidates' quotes come from the chain
- * (`quoteRoute` in `wallet_swap.ts`); the choice is pure and unit-tested; a
- * split is sent as one `SwapRouter02.multicall` (V2 and V3 legs, native in
- * and out through its wrap and unwrap).
+ * two routes that share no pool (V2, V3 and V4, mixed, one or two hops),
+ * chosen by what it returns net of gas. The candidates' quotes come from the
+ * chain (`quoteRoute` in `wallet_swap.ts`); the choice is pure and
+ * unit-tested; a trade is sent as one Universal Router `execute`
+ * (`universal_router.ts`).
  *
- * Exact-output trades take the best single route.
+ * Exact output splits too: the amount bought is shared between two routes,
+ * each leg bounded by its own most sold.
  *
  * @module
  */
-import { encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
-import { minimumReceived } from "./wallet_math.ts";
 import {
   bestQuote,
-  buildSwap,
-  candidateRoutes,
-  chainAddress,
   type ChainCall,
   type Quote,
   quoteRoute,
   type Route,
-  type SwapPlan,
+  routeFees,
+  swapCandidates,
   type SwapToken,
   type TradeKind,
-  v3Path,
 } from "./wallet_swap.ts";
 
 /** One leg of a trade: a quoted route and its share of the amount, in basis points. */
@@ -64,14 +60,19 @@ export function singleTrade(quote: Quote): Trade {
 
 /** The key of a route: protocol, tokens and fees. */
 export function routeKey(route: Route): string {
-  return `${route.protocol}:${route.hops.map((h) => `${h.tokenIn}>${h.tokenOut}@${h.fee}`).join(",")}`.toLowerCase();
+  return `${route.protocol}:${route.hops.map((h) => `${h.tokenIn}>${h.tokenOut}@${h.fee}${hookOf(h)}`).join(",")}`
+    .toLowerCase();
 }
 
-/** The pools a route trades through, as `V3:token:token:fee` keys (tokens sorted). */
+function hookOf(hop: Route["hops"][number]): string {
+  return hop.hooks && BigInt(hop.hooks) !== 0n ? `+${hop.hooks}` : "";
+}
+
+/** The pools a route trades through, as `V3:token:token:fee` keys (tokens sorted; V4 adds the hook). */
 export function routePools(route: Route): string[] {
   return route.hops.map((h) => {
     const [a, b] = [h.tokenIn.toLowerCase(), h.tokenOut.toLowerCase()].sort();
-    return `${route.protocol}:${a}:${b}:${h.fee}`;
+    return `${route.protocol}:${a}:${b}:${h.fee}${hookOf(h)}`.toLowerCase();
   });
 }
 
@@ -87,22 +88,37 @@ export function splitAmount(amount: bigint, shareBps: number): [bigint, bigint] 
   return [first, amount - first];
 }
 
-/** The routes worth splitting across: the best `count` single quotes, most out first. */
+/** The routes worth splitting across: the best `count` single quotes (most out, or least in for exact output). */
 export function splitCandidates(quotes: readonly (Quote | null)[], count = SPLIT_CANDIDATES): Route[] {
+  const order = (q: Quote) => (q.kind === "exactIn" ? q.amountOut : -q.amountIn);
   return quotes
-    .filter((q): q is Quote => q !== null && q.kind === "exactIn")
-    .sort((a, b) => (b.amountOut > a.amountOut ? 1 : b.amountOut < a.amountOut ? -1 : 0))
+    .filter((q): q is Quote => q !== null)
+    .sort((a, b) => (order(b) > order(a) ? 1 : order(b) < order(a) ? -1 : 0))
     .slice(0, count)
     .map((q) => q.route);
 }
 
 /**
+ * What a trade is worth net of gas, comparable between trades of one kind:
+ * exact input, what it returns less the gas (in the output token); exact
+ * output, less what it costs plus the gas (converted to the input token at
+ * the trade's own rate).
+ */
+export function netValue(trade: Trade, gasCost: (gas: bigint) => bigint): bigint {
+  const gas = gasCost(trade.gasEstimate);
+  if (trade.kind === "exactIn") return trade.amountOut - gas;
+  const gasIn = trade.amountOut > 0n ? gas * trade.amountIn / trade.amountOut : 0n;
+  return -(trade.amountIn + gasIn);
+}
+
+/**
  * The best trade net of gas: every single quote, and every split of two
  * disjoint routes at every share whose two legs were quoted. `legQuotes`
- * holds, by route key and amount in, the quote of that route for that amount:
- * a split at `share` takes `splitAmount(amount, share)` (the first leg
- * rounded down, the second the exact rest, so the legs sell exactly the
- * amount). `gasCost` converts gas into the output token.
+ * holds, by route key and exact amount (in for exact input, out for exact
+ * output), the quote of that route for that amount: a split at `share` takes
+ * `splitAmount(amount, share)` (the first leg rounded down, the second the
+ * exact rest, so the legs sell, or buy, exactly the amount). `gasCost`
+ * converts gas into the output token.
  */
 export function bestTrade(
   singles: readonly (Quote | null)[],
@@ -112,9 +128,9 @@ export function bestTrade(
   const single = bestQuote(singles);
   if (!single) return null;
   let best = singleTrade(single);
-  if (single.kind !== "exactIn") return best;
-  const amount = single.amountIn;
-  const net = (t: Trade) => t.amountOut - gasCost(t.gasEstimate);
+  const kind = single.kind;
+  const amount = kind === "exactIn" ? single.amountIn : single.amountOut;
+  const net = (t: Trade) => netValue(t, gasCost);
   let bestNet = net(best);
   const keys = [...legQuotes.keys()];
   for (let i = 0; i < keys.length; i++) {
@@ -128,7 +144,7 @@ export function bestTrade(
         const second = b.get(partB);
         if (!first || !second || !disjoint(first.route, second.route)) continue;
         const trade: Trade = {
-          kind: "exactIn",
+          kind,
           amountIn: first.amountIn + second.amountIn,
           amountOut: first.amountOut + second.amountOut,
           gasEstimate: first.gasEstimate + second.gasEstimate + SPLIT_OVERHEAD_GAS,
@@ -161,8 +177,9 @@ export const SPLIT_MIN_IMPACT_BPS = 10n;
  * Whether splits are worth quoting (each costs nine to eighteen quotes per
  * candidate route, against the proxy's per-client call budget): only when
  * the best route's second half of the amount returns at least
- * {@linkcode SPLIT_MIN_IMPACT_BPS} less than its first half, i.e. when the
- * trade moves that route's price enough for another pool to do better.
+ * {@linkcode SPLIT_MIN_IMPACT_BPS} less than its first half (exact output:
+ * costs that much more), i.e. when the trade moves that route's price enough
+ * for another pool to do better.
  */
 export async function worthSplitting(
   call: ChainCall,
@@ -171,17 +188,22 @@ export async function worthSplitting(
   amount: bigint,
 ): Promise<boolean> {
   const best = bestQuote(singles);
-  if (!best || best.kind !== "exactIn" || singles.filter((q) => q !== null).length < 2) return false;
-  const half = await quoteRoute(call, contracts, best.route, "exactIn", amount / 2n);
+  if (!best || singles.filter((q) => q !== null).length < 2) return false;
+  const half = await quoteRoute(call, contracts, best.route, best.kind, amount / 2n);
   if (!half) return false;
+  if (best.kind === "exactOut") {
+    // The first half of the output cost half.amountIn, the whole best.amountIn: the second half the rest.
+    const secondCost = best.amountIn - half.amountIn;
+    return secondCost * 10_000n > half.amountIn * (10_000n + SPLIT_MIN_IMPACT_BPS);
+  }
   // The first half returned half.amountOut, the whole best.amountOut: the second half the rest.
   const secondHalf = best.amountOut - half.amountOut;
   return secondHalf * 10_000n < half.amountOut * (10_000n - SPLIT_MIN_IMPACT_BPS);
 }
 
 /**
- * Quotes every candidate route and, for exact input on a chain with
- * SwapRouter02 and a trade large enough to move a pool ({@linkcode worthSplitting}),
+ * Quotes every candidate route and, exact input or output, on a chain with the
+ * Universal Router and a trade large enough to move a pool ({@linkcode worthSplitting}),
  * the splits of the best {@linkcode SPLIT_CANDIDATES} routes; returns the best
  * trade net of gas, or `null` when none can trade.
  */
@@ -202,11 +224,11 @@ export async function findBestTrade(
 ): Promise<Trade | null> {
   const { kind, amount } = options;
   if (amount <= 0n) return null;
-  const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
+  const routes = swapCandidates(tokenIn, tokenOut, contracts);
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
   options.onSingles?.(singles);
   const legQuotes = new Map<string, Map<bigint, Quote | null>>();
-  if (kind === "exactIn" && contracts.swapRouter02 && await worthSplitting(call, contracts, singles, amount)) {
+  if (contracts.universalRouter && await worthSplitting(call, contracts, singles, amount)) {
     const candidates = splitCandidates(singles);
     await Promise.all(candidates.map(async (route) => {
       const byAmount = new Map<bigint, Quote | null>();
@@ -222,106 +244,12 @@ export async function findBestTrade(
   return bestTrade(singles, legQuotes, options.gasCost);
 }
 
-export const SWAP_ROUTER02_ABI = parseAbi([
-  "function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)",
-  "function exactInput((bytes path, address recipient, uint256 amountIn, uint256 amountOutMinimum) params) payable returns (uint256 amountOut)",
-  "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to) payable returns (uint256 amountOut)",
-  "function multicall(uint256 deadline, bytes[] data) payable returns (bytes[] results)",
-  "function unwrapWETH9(uint256 amountMinimum, address recipient) payable",
-]);
-
-/** SwapRouter02's stand-in for "the router itself" as a recipient (`Constants.ADDRESS_THIS`). */
-export const ROUTER02_ADDRESS_THIS: Address = "0x0000000000000000000000000000000000000002";
-
-function legCall(quote: Quote, minimumOut: bigint, recipient: Address): { data: Hex; fn: string } {
-  const route = quote.route;
-  if (route.protocol === "V2") {
-    const path = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)];
-    return {
-      fn: "swapExactTokensForTokens",
-      data: encodeFunctionData({
-        abi: SWAP_ROUTER02_ABI,
-        functionName: "swapExactTokensForTokens",
-        args: [quote.amountIn, minimumOut, path, recipient],
-      }),
-    };
-  }
-  if (route.hops.length === 1) {
-    const hop = route.hops[0];
-    return {
-      fn: "exactInputSingle",
-      data: encodeFunctionData({
-        abi: SWAP_ROUTER02_ABI,
-        functionName: "exactInputSingle",
-        args: [{
-          tokenIn: hop.tokenIn,
-          tokenOut: hop.tokenOut,
-          fee: hop.fee,
-          recipient,
-          amountIn: quote.amountIn,
-          amountOutMinimum: minimumOut,
-          sqrtPriceLimitX96: 0n,
-        }],
-      }),
-    };
-  }
-  return {
-    fn: "exactInput",
-    data: encodeFunctionData({
-      abi: SWAP_ROUTER02_ABI,
-      functionName: "exactInput",
-      args: [{ path: v3Path(route, "exactIn"), recipient, amountIn: quote.amountIn, amountOutMinimum: minimumOut }],
-    }),
-  };
-}
-
-/**
- * The call of a trade: a single route as `buildSwap` builds it; a split as
- * one `SwapRouter02.multicall(deadline, legs...)`, each leg bounded by its
- * own quote less the slippage, ether in paid by the router's wrap (the value
- * is the whole amount) and ether out unwrapped once for the sum of the
- * bounds.
- */
-export function buildTrade(
-  trade: Trade,
-  options: Parameters<typeof buildSwap>[1],
-): SwapPlan {
-  if (trade.legs.length === 1) return buildSwap(trade.legs[0].quote, options);
-  const { contracts, recipient, deadline, slippageBps } = options;
-  const nativeIn = options.tokenIn.address === "native";
-  const nativeOut = options.tokenOut.address === "native";
-  const to = contracts.swapRouter02;
-  const legRecipient = nativeOut ? ROUTER02_ADDRESS_THIS : recipient;
-  let minimumOut = 0n;
-  const legs = trade.legs.map(({ quote }) => {
-    const minimum = minimumReceived(quote.amountOut, slippageBps);
-    minimumOut += minimum;
-    return legCall(quote, minimum, legRecipient);
-  });
-  const calls = legs.map((l) => l.data);
-  if (nativeOut) {
-    calls.push(
-      encodeFunctionData({ abi: SWAP_ROUTER02_ABI, functionName: "unwrapWETH9", args: [minimumOut, recipient] }),
-    );
-  }
-  const data = encodeFunctionData({ abi: SWAP_ROUTER02_ABI, functionName: "multicall", args: [deadline, calls] });
-  const label = `SwapRouter02.multicall(${
-    [...legs.map((l) => l.fn), ...(nativeOut ? ["unwrapWETH9"] : [])].join(", ")
-  })`;
-  return {
-    tx: { to, data, value: nativeIn ? trade.amountIn : 0n, label },
-    minimumOut,
-    maximumIn: trade.amountIn,
-    spender: nativeIn ? null : to,
-  };
-}
-
 /** A trade's route as people read it: each leg's share, tokens, protocol and fees. */
 export function describeTrade(trade: Trade, symbols: (address: Address) => string): string[] {
   return trade.legs.map(({ quote, shareBps }) => {
     const route = quote.route;
     const tokens = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)].map(symbols);
-    const fees = route.hops.map((h) => `${h.fee / 10_000}%`).join(", ");
+    const fees = routeFees(route);
     const share = trade.legs.length > 1 ? `${shareBps / 100}% ` : "";
     return `${share}${tokens.join(" → ")} (${route.protocol} ${fees})`;
   });

@@ -3,17 +3,14 @@ import { decodeFunctionData } from "viem";
 import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import {
   bestTrade,
-  buildTrade,
   describeTrade,
   disjoint,
   findBestTrade,
   routeKey,
-  ROUTER02_ADDRESS_THIS,
   singleTrade,
   splitAmount,
   splitCandidates,
   splitLegAmounts,
-  SWAP_ROUTER02_ABI,
 } from "./wallet_split.ts";
 import type { ChainCall, Quote, Route } from "./wallet_swap.ts";
 import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "./wallet_swap.ts";
@@ -175,76 +172,28 @@ Deno.test("findBestTrade: asks the quoter and Router02 for singles and every sha
   );
 });
 
-Deno.test("buildTrade: a split is one SwapRouter02 multicall; ether in as value, ether out unwrapped once", () => {
-  const me = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-  const trade = {
-    kind: "exactIn" as const,
-    amountIn: 1000n,
-    amountOut: 1500n,
-    gasEstimate: 1n,
-    legs: [
-      { quote: q(V3, 600n, 900n), shareBps: 6000 },
-      { quote: q(V2, 400n, 600n), shareBps: 4000 },
-    ],
+Deno.test("bestTrade, exact output: the amount bought is split when two pools sell it for less, net of gas", () => {
+  // Constant-product cost of buying `out` (fee 0.3 %), rounded up as the pools do.
+  const cost = (out: bigint, rIn: bigint, rOut: bigint) => rIn * out * 1000n / ((rOut - out) * 997n) + 1n;
+  const reserves = new Map([[routeKey(V3), [3_000_000n, 3_000_000n]], [routeKey(V2), [1_000_000n, 1_000_000n]]]);
+  const quoteOut = (route: Route, out: bigint): Quote => {
+    const [rIn, rOut] = reserves.get(routeKey(route))!;
+    return { route, kind: "exactOut", amountIn: cost(out, rIn, rOut), amountOut: out, gasEstimate: 100_000n };
   };
-  const options = { contracts: C, recipient: me, slippageBps: 100, deadline: 1234n } as const;
-  const nativeIn = buildTrade(trade, {
-    ...options,
-    tokenIn: { address: "native", symbol: "ETH", decimals: 18 },
-    tokenOut: { address: UNI, symbol: "UNI", decimals: 18 },
-  });
-  assert.equal(nativeIn.tx.to, C.swapRouter02);
-  assert.equal(nativeIn.tx.value, 1000n);
-  assert.equal(nativeIn.spender, null);
-  assert.equal(nativeIn.minimumOut, 891n + 594n);
-  assert.equal(nativeIn.tx.label, "SwapRouter02.multicall(exactInputSingle, swapExactTokensForTokens)");
-  const outer = decodeFunctionData({ abi: SWAP_ROUTER02_ABI, data: nativeIn.tx.data });
-  assert.equal(outer.functionName, "multicall");
-  const [deadline, inner] = outer.args as [bigint, readonly `0x${string}`[]];
-  assert.equal(deadline, 1234n);
-  const v3 = decodeFunctionData({ abi: SWAP_ROUTER02_ABI, data: inner[0] });
-  assert.deepEqual(v3.args[0], {
-    tokenIn: WETH,
-    tokenOut: UNI,
-    fee: 3000,
-    recipient: me,
-    amountIn: 600n,
-    amountOutMinimum: 891n,
-    sqrtPriceLimitX96: 0n,
-  });
-  const v2 = decodeFunctionData({ abi: SWAP_ROUTER02_ABI, data: inner[1] });
-  assert.deepEqual(v2.args, [400n, 594n, [WETH, UNI], me]);
-
-  const reversed = {
-    ...trade,
-    legs: trade.legs.map((l) => ({
-      ...l,
-      quote: {
-        ...l.quote,
-        route: { ...l.quote.route, hops: [{ tokenIn: UNI, tokenOut: WETH, fee: l.quote.route.hops[0].fee }] },
-      },
-    })),
-  };
-  const nativeOut = buildTrade(reversed, {
-    ...options,
-    tokenIn: { address: UNI, symbol: "UNI", decimals: 18 },
-    tokenOut: { address: "native", symbol: "ETH", decimals: 18 },
-  });
-  assert.equal(nativeOut.tx.value, 0n);
-  assert.equal(nativeOut.spender, C.swapRouter02);
-  const calls = decodeFunctionData({ abi: SWAP_ROUTER02_ABI, data: nativeOut.tx.data }).args[1] as `0x${string}`[];
-  assert.equal(calls.length, 3);
-  assert.equal(
-    (decodeFunctionData({ abi: SWAP_ROUTER02_ABI, data: calls[0] }).args[0] as { recipient: string })
-      .recipient,
-    ROUTER02_ADDRESS_THIS,
-  );
-  assert.deepEqual(decodeFunctionData({ abi: SWAP_ROUTER02_ABI, data: calls[2] }).args, [1485n, me]);
-  // One leg: the single-route call of wallet_swap.ts.
-  const single = buildTrade(singleTrade(q(V3, 600n, 900n)), {
-    ...options,
-    tokenIn: { address: "native", symbol: "ETH", decimals: 18 },
-    tokenOut: { address: UNI, symbol: "UNI", decimals: 18 },
-  });
-  assert.equal(single.tx.to, C.v3SwapRouter);
+  const amount = 500_000n;
+  const singles = [quoteOut(V3, amount), quoteOut(V2, amount)];
+  const legs = new Map([V3, V2].map((route) => [
+    routeKey(route),
+    new Map(splitLegAmounts(amount).map((part) => [part, quoteOut(route, part)])),
+  ]));
+  const trade = bestTrade(singles, legs, () => 0n)!;
+  assert.equal(trade.kind, "exactOut");
+  assert.equal(trade.legs.length, 2);
+  assert.equal(trade.amountOut, amount, "the legs buy exactly the amount");
+  assert.ok(trade.amountIn < singles[0].amountIn, `${trade.amountIn} vs ${singles[0].amountIn}`);
+  assert.equal(trade.legs[0].quote.route, V3, "the deeper pool first");
+  // Gas worth more than the saving keeps the single route.
+  const saving = singles[0].amountIn - trade.amountIn;
+  const pricey = bestTrade(singles, legs, (gas) => gas >= 200_000n ? saving * 2n : 0n)!;
+  assert.equal(pricey.legs.length, 1);
 });

@@ -1,9 +1,11 @@
 /**
- * Swaps on Uniswap V2 and V3, quoted by the chain itself: the candidate
+ * Swaps on Uniswap V2, V3 and V4, quoted by the chain itself: the candidate
  * routes (V3 direct over every fee tier, V2 direct, and both through the
- * wrapped native token), their quotes from QuoterV2 and Router02, the best
- * one, and the exact router call that performs it (native in and out through
- * the routers' wrap, unwrap and refund).
+ * wrapped native token; V4 over its pool keys, `v4_routes.ts`), their quotes
+ * from QuoterV2, Router02 and the V4Quoter, and the best one. The screen
+ * sends trades through the Universal Router (`universal_router.ts`);
+ * `buildSwap` (one route through SwapRouter or Router02) stays for tests that
+ * move prices.
  *
  * @module
  */
@@ -12,6 +14,8 @@ import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { V2_FEE_TIER, V3_FEE_TIERS } from "../../lib/fees.ts";
 import { maximumSold, minimumReceived } from "./wallet_math.ts";
+import { decodeV4Quote, v4CandidateHops, v4FeeText, v4QuoteCall } from "./v4_routes.ts";
+import { V4_NATIVE_CURRENCY } from "../../lib/pool_address.ts";
 
 /** A token of a swap; `native` trades as the wrapped native token on chain. */
 export interface SwapToken {
@@ -26,15 +30,19 @@ export type TradeKind = "exactIn" | "exactOut";
 
 /** One hop of a route. */
 export interface Hop {
+  /** The token in; V4: the currency (the zero address for the native one). */
   readonly tokenIn: Address;
   readonly tokenOut: Address;
-  /** V3 fee tier; V2 pairs are 3000. */
+  /** V3 and V4 fee tier (V4 dynamic fee: `0x800000`); V2 pairs are 3000. */
   readonly fee: number;
+  /** V4 only: the pool key's tick spacing and hook (the zero address: none). */
+  readonly tickSpacing?: number;
+  readonly hooks?: Address;
 }
 
 /** A route: one protocol, one or two hops. */
 export interface Route {
-  readonly protocol: "V2" | "V3";
+  readonly protocol: "V2" | "V3" | "V4";
   readonly hops: readonly Hop[];
 }
 
@@ -144,6 +152,31 @@ function v2Path(route: Route): Address[] {
   return [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)];
 }
 
+/** The V4 currency of a token: the native one is the zero address. */
+export function v4Currency(token: SwapToken): Address {
+  return token.address === "native" ? V4_NATIVE_CURRENCY : token.address;
+}
+
+/** Every route worth quoting between two tokens: V2 and V3 over the wrapped native token, V4 over its currencies. */
+export function swapCandidates(tokenIn: SwapToken, tokenOut: SwapToken, contracts: UniswapContracts): Route[] {
+  const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
+  if (!contracts.v4Quoter || !contracts.universalRouter) return routes;
+  for (const hops of v4CandidateHops(v4Currency(tokenIn), v4Currency(tokenOut))) {
+    routes.push({ protocol: "V4", hops });
+  }
+  return routes;
+}
+
+async function quoteV4(call: ChainCall, contracts: UniswapContracts, route: Route, kind: TradeKind, amount: bigint) {
+  const exactIn = kind === "exactIn";
+  const data = await call({ to: contracts.v4Quoter, data: v4QuoteCall(route.hops, exactIn, amount) });
+  const { amount: other, gas } = decodeV4Quote(data, exactIn, route.hops.length > 1);
+  if (other <= 0n) return null;
+  return exactIn
+    ? { route, kind, amountIn: amount, amountOut: other, gasEstimate: gas }
+    : { route, kind, amountIn: other, amountOut: amount, gasEstimate: gas };
+}
+
 /** Quotes one route; `null` when it has no pool or not enough liquidity. */
 export async function quoteRoute(
   call: ChainCall,
@@ -153,6 +186,7 @@ export async function quoteRoute(
   amount: bigint,
 ): Promise<Quote | null> {
   try {
+    if (route.protocol === "V4") return await quoteV4(call, contracts, route, kind, amount);
     if (route.protocol === "V2") {
       const functionName = kind === "exactIn" ? "getAmountsOut" : "getAmountsIn";
       const data = await call({
@@ -262,7 +296,7 @@ export async function findBestQuote(
   options: { readonly kind: TradeKind; readonly amount: bigint },
 ): Promise<Quote | null> {
   if (options.amount <= 0n) return null;
-  const routes = candidateRoutes(chainAddress(tokenIn, contracts), chainAddress(tokenOut, contracts), contracts);
+  const routes = swapCandidates(tokenIn, tokenOut, contracts);
   const quotes = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, options.kind, options.amount)));
   return bestQuote(quotes);
 }
@@ -389,6 +423,15 @@ export function buildSwap(
 /** The route as a person reads it: `USDC → WETH → UNI (V3 0.05 %, 0.3 %)`. */
 export function describeRoute(route: Route, symbols: (address: Address) => string): string {
   const tokens = [route.hops[0].tokenIn, ...route.hops.map((h) => h.tokenOut)].map(symbols);
-  const fees = route.protocol === "V3" ? ` ${route.hops.map((h) => `${h.fee / 10_000}%`).join(", ")}` : "";
+  const fees = route.protocol === "V2" ? "" : ` ${routeFees(route)}`;
   return `${tokens.join(" → ")} (${route.protocol}${fees})`;
+}
+
+/** A route's pool fees as people read them: "0.05%, 0.3%"; a V4 pool with a hook says so. */
+export function routeFees(route: Route): string {
+  return route.hops.map((h) => {
+    if (route.protocol !== "V4") return `${h.fee / 10_000}%`;
+    const hooked = h.hooks && BigInt(h.hooks) !== 0n ? ` hook ${h.hooks.slice(0, 6)}…${h.hooks.slice(-4)}` : "";
+    return `${v4FeeText(h)}${hooked}`;
+  }).join(", ");
 }

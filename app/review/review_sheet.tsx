@@ -51,7 +51,7 @@ export interface ReviewSheetProps {
 function statusText(view: StepView): string {
   const s: TxStatus = view.status;
   if (view.state === "waiting") return "Waiting";
-  if (view.state === "done") return "Confirmed";
+  if (view.state === "done") return view.kind === "signature" ? "Signed" : "Confirmed";
   switch (s.step) {
     case "simulating":
       return "Simulating…";

@@ -10,8 +10,10 @@ import type { TxStatus } from "../wallet/wallet_tx.ts";
 
 /** One transaction (or signature) of a flow. */
 export interface ReviewStep {
-  /** Stable key (e.g. `approve-0x…`, `swap`). */
+  /** Stable key (e.g. `approve-0x…`, `permit`, `swap`). */
   readonly id: string;
+  /** A transaction (the default) or an off-chain signature (a Permit2 permit): done, it says "Signed". */
+  readonly kind?: "transaction" | "signature";
   /** What it does, as the holder reads it: "Approve UNI", "Swap UNI for USDC". */
   readonly title: string;
   /** The contract it calls (address). */
@@ -28,6 +30,7 @@ export type StepState = "waiting" | "active" | "done" | "failed";
 /** A step as the sheet shows it. */
 export interface StepView {
   readonly id: string;
+  readonly kind?: "transaction" | "signature";
   readonly title: string;
   readonly contract: string;
   readonly call: string;
@@ -38,8 +41,9 @@ export interface StepView {
 
 /** The views of steps not yet run. */
 export function waitingViews(steps: readonly ReviewStep[]): StepView[] {
-  return steps.map(({ id, title, contract, call }) => ({
+  return steps.map(({ id, kind, title, contract, call }) => ({
     id,
+    kind,
     title,
     contract,
     call,

@@ -11,14 +11,15 @@ import type { Address } from "../../lib/address.ts";
 import { formatUsd } from "../lib/format.ts";
 import { formatImpact, formatUnitsShort, impactTone, usdValue } from "../lib/wallet_math.ts";
 import { describeTrade, type Trade } from "../lib/wallet_split.ts";
-import type { SwapPlan, SwapToken, TradeKind } from "../lib/wallet_swap.ts";
+import type { SwapToken, TradeKind } from "../lib/wallet_swap.ts";
+import type { UniversalPlan } from "../lib/universal_router.ts";
 import type { DetailRow } from "../components/controls/detail_rows.tsx";
 import type { BalanceChange } from "../review/review_sheet.tsx";
 
 /** A quote and what surrounds it. */
 export interface SwapFigures {
   readonly trade: Trade;
-  readonly plan: SwapPlan | null;
+  readonly plan: UniversalPlan | null;
   readonly kind: TradeKind;
   readonly tokenIn: SwapToken;
   readonly tokenOut: SwapToken;
@@ -114,7 +115,7 @@ export function swapRows(f: SwapFigures, review: boolean): DetailRow[] {
 }
 
 /** What the account's balances do if the swap goes through at the quote, and at worst within the slippage. */
-export function swapChanges(f: SwapFigures & { readonly plan: SwapPlan }): BalanceChange[] {
+export function swapChanges(f: SwapFigures & { readonly plan: UniversalPlan }): BalanceChange[] {
   const { trade, plan, tokenIn, tokenOut } = f;
   const sold = formatUnitsShort(trade.amountIn, tokenIn.decimals);
   const bought = formatUnitsShort(trade.amountOut, tokenOut.decimals);

@@ -38,6 +38,8 @@ function figuresOf(m: SwapModel): SwapFigures | null {
   const tokenOut = sides.tokenOut;
   const symbolOf = (address: Address) => {
     const lower = address.toLowerCase();
+    // A V4 pool's native currency is the zero address.
+    if (chain && BigInt(address) === 0n) return chain.nativeCurrency.symbol;
     if (chain && lower === chain.contracts.wrappedNative.toLowerCase()) {
       // Ether in or out trades as the wrapped token; the route names it as the person chose it.
       const nativeSide = tokenIn.address === "native" || tokenOut.address === "native";

@@ -2,19 +2,20 @@
  * The swap's review (`app/review/review_sheet.tsx`) on a snapshot of the
  * quote taken when it opened (later quotes do not change what the holder
  * reviews): its rows and balance changes, then the steps `swapSteps` reads
- * (an approval when the allowance lacks, then the swap), each recorded in the
- * history; once mined, the summary and the toast name both amounts.
+ * (the Permit2 approval and the permit signature when needed, then the
+ * Universal Router's `execute`), each transaction recorded in the history; once mined, the summary and the toast name both amounts.
  *
  * @module
  */
 import { explorerTxUrl } from "../../lib/chains.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
-import type { SwapPlan, SwapToken } from "../lib/wallet_swap.ts";
+import type { SwapToken } from "../lib/wallet_swap.ts";
+import type { UniversalPlan } from "../lib/universal_router.ts";
 import type { DetailRow } from "../components/controls/detail_rows.tsx";
 import { showToast } from "../components/controls/toast.tsx";
 import { type BalanceChange, ReviewSheet } from "../review/review_sheet.tsx";
 import type { ReviewStep } from "../review/review_steps.ts";
-import { swapSteps } from "../wallet/actions/swap.ts";
+import { confirmLabel, swapSteps } from "./swap_steps.ts";
 import { recordTx, trackTx } from "../wallet/tx_history.ts";
 import type { TxDone } from "../wallet/tx_status.tsx";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
@@ -23,7 +24,7 @@ import type { SwapModel } from "./use_swap_model.ts";
 
 /** What the review shows: the quote as it stood when the holder opened it. */
 export interface SwapSnapshot {
-  readonly plan: SwapPlan;
+  readonly plan: UniversalPlan;
   readonly tokenIn: SwapToken;
   readonly tokenOut: SwapToken;
   readonly rows: readonly DetailRow[];
@@ -31,7 +32,7 @@ export interface SwapSnapshot {
 }
 
 /** The snapshot of a quote with its plan. */
-export function swapSnapshot(figures: SwapFigures & { readonly plan: SwapPlan }): SwapSnapshot {
+export function swapSnapshot(figures: SwapFigures & { readonly plan: UniversalPlan }): SwapSnapshot {
   return {
     plan: figures.plan,
     tokenIn: figures.tokenIn,
@@ -87,7 +88,7 @@ export function SwapReviewSheet(
       changes={snapshot.changes}
       warning={props.warning}
       prepare={() => prepare(props.model, snapshot, props.onMined)}
-      confirmLabel={(steps) => steps.length > 1 ? `Approve ${snapshot.tokenIn.symbol} and swap` : "Confirm swap"}
+      confirmLabel={(steps) => confirmLabel(steps, snapshot.tokenIn.symbol)}
       onClose={props.onClose}
       onStatus={props.onStatus}
       onDone={props.onDone}

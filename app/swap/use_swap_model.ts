@@ -20,8 +20,8 @@ import {
   parseSlippage,
   type SlippageCheck,
 } from "../lib/wallet_math.ts";
-import { buildTrade } from "../lib/wallet_split.ts";
-import type { SwapPlan, SwapToken } from "../lib/wallet_swap.ts";
+import { buildUniversalTrade, type UniversalPlan } from "../lib/universal_router.ts";
+import type { SwapToken } from "../lib/wallet_swap.ts";
 import { optionAddress, useTokenOptions } from "../wallet/token_options.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
 import { useSwapForm } from "./use_swap_form.ts";
@@ -45,7 +45,7 @@ function planOf(
     recipient: Address | null;
     chain: ReturnType<typeof useChainOf>;
   },
-): { plan: SwapPlan | null; error: string | null } {
+): { plan: UniversalPlan | null; error: string | null } {
   const { trade, tokenIn, tokenOut } = inputs;
   const { slippage, minutes, recipient, chain } = options;
   if (!trade || !tokenIn || !tokenOut || !slippage.ok || minutes === null || !recipient || !chain) {
@@ -53,7 +53,7 @@ function planOf(
   }
   try {
     const deadline = BigInt(Math.floor(Date.now() / 1000) + minutes * 60);
-    const plan = buildTrade(trade.trade, {
+    const plan = buildUniversalTrade(trade.trade, {
       contracts: chain.contracts,
       tokenIn,
       tokenOut,

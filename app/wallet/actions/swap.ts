@@ -1,19 +1,12 @@
 /**
- * The swap action: approve the router for the input when needed (exactly
- * this trade unless the person chose unlimited), then send the router call
- * through `runTx` (simulate, guarded send, receipt), and read from the
- * receipt what really left and reached the account, for the summary
- * ("Swapped 1 ETH for 322.14 UNI").
+ * What a mined swap moved, read from its receipt, for the summary ("Swapped
+ * 1 ETH for 322.14 UNI"). The swap's steps (Permit2 approval, permit, the
+ * Universal Router's `execute`) are `app/swap/swap_steps.ts`.
  *
  * @module
  */
-import { type Log, parseAbi, parseEventLogs, type TransactionReceipt } from "viem";
+import { type Log, parseAbi, parseEventLogs } from "viem";
 import type { Address } from "../../../lib/address.ts";
-import type { FlaggedToken } from "../../lib/wallet_safety.ts";
-import type { SwapPlan, SwapToken } from "../../lib/wallet_swap.ts";
-import { runTx } from "../wallet_tx.ts";
-import { approvalStep, type WalletContext } from "./approve.ts";
-import type { ReviewStep } from "../../review/review_steps.ts";
 
 const EVENTS_ABI = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 value)",
@@ -62,73 +55,4 @@ export function swapAmounts(
     }
   }
   return { amountIn, amountOut };
-}
-
-/** Parameters of {@linkcode swapSteps}. */
-export interface SwapParameters {
-  readonly plan: SwapPlan;
-  readonly tokenIn: SwapToken;
-  readonly tokenOut: SwapToken;
-  /** Approve an unlimited amount instead of exactly this trade. */
-  readonly unlimited: boolean;
-  readonly flagged: readonly FlaggedToken[];
-}
-
-/** What a swap ends with (`swapSteps`' `onMined` gets the mined case). */
-export type SwapResult =
-  | { readonly ok: true; readonly hash: `0x${string}`; readonly amounts: SwapAmounts }
-  | { readonly ok: false };
-
-/**
- * The steps of a swap for its review, read without sending anything: an
- * approval of the router when the allowance does not cover the trade, then
- * the swap. `onMined` gets the amounts the receipt says moved.
- */
-export async function swapSteps(
-  context: WalletContext,
-  parameters: SwapParameters,
-  onMined: (result: SwapResult & { ok: true }) => void,
-): Promise<ReviewStep[]> {
-  const { plan, tokenIn, tokenOut } = parameters;
-  const steps: ReviewStep[] = [];
-  if (plan.spender && tokenIn.address !== "native") {
-    const approval = await approvalStep(context, {
-      token: { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals },
-      spender: plan.spender,
-      amount: plan.maximumIn,
-      unlimited: parameters.unlimited,
-      flagged: parameters.flagged,
-    });
-    if (approval) steps.push(approval);
-  }
-  steps.push({
-    id: "swap",
-    title: `Swap ${tokenIn.symbol} for ${tokenOut.symbol}`,
-    contract: plan.tx.to,
-    call: plan.tx.label,
-    async run(report) {
-      let receipt: TransactionReceipt | null = null;
-      const ok = await runTx({
-        ...context,
-        tx: plan.tx,
-        minimumOut: plan.minimumOut,
-        flagged: parameters.flagged,
-        onReceipt: (r) => void (receipt = r),
-      }, report);
-      if (!ok || receipt === null) return false;
-      const mined = receipt as TransactionReceipt;
-      onMined({
-        ok: true,
-        hash: mined.transactionHash,
-        amounts: swapAmounts(mined.logs, {
-          account: context.from,
-          tokenIn: tokenIn.address,
-          tokenOut: tokenOut.address,
-          wrappedNative: context.chain.contracts.wrappedNative,
-        }),
-      });
-      return true;
-    },
-  });
-  return steps;
 }

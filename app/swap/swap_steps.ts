@@ -1,0 +1,226 @@
+/**
+ * The steps of a swap through the Universal Router, for its review, read
+ * without sending anything: an unlimited approval of Permit2 for an ERC-20
+ * input, only while its allowance to Permit2 is short ("Approve UNI for
+ * Permit2", once per token); a Permit2 signature ("Sign permit", a
+ * `PermitSingle` for the router, of exactly this trade's most sold unless the
+ * holder chose unlimited, expiring), only when Permit2's allowance of the
+ * router does not cover the trade or has expired; then the swap, one
+ * `execute` that starts with the signed permit (`PERMIT2_PERMIT`). Once
+ * mined, what left and reached the account is read from the receipt (ERC-20
+ * transfers) and, for ether, from the account's balance before and after the
+ * block (V4 pools take and pay ether as is, with no event of it).
+ *
+ * @module
+ */
+import { signTypedData } from "@wagmi/core";
+import { type Hex, type PublicClient, recoverTypedDataAddress, type TransactionReceipt } from "viem";
+import type { Address } from "../../lib/address.ts";
+import {
+  decodePermit2Allowance,
+  MAX_UINT160,
+  permit2AllowanceCall,
+  permitNeeded,
+  type PermitSingle,
+  permitSingle,
+  permitTypedData,
+} from "../lib/permit2.ts";
+import { type UniversalPlan, withPermit } from "../lib/universal_router.ts";
+import { formatUnitsShort } from "../lib/wallet_math.ts";
+import type { FlaggedToken } from "../lib/wallet_safety.ts";
+import type { SwapToken } from "../lib/wallet_swap.ts";
+import type { ReviewStep } from "../review/review_steps.ts";
+import { approve, type WalletContext } from "../wallet/actions/approve.ts";
+import { type SwapAmounts, swapAmounts } from "../wallet/actions/swap.ts";
+import { walletConfig } from "../wallet/wallet_store.ts";
+import { runTx, tokenAllowance, type TxStatus } from "../wallet/wallet_tx.ts";
+
+/** Parameters of {@linkcode swapSteps}. */
+export interface SwapParameters {
+  readonly plan: UniversalPlan;
+  readonly tokenIn: SwapToken;
+  readonly tokenOut: SwapToken;
+  /** Permit an unlimited amount (until it expires) instead of exactly this trade. */
+  readonly unlimited: boolean;
+  readonly flagged: readonly FlaggedToken[];
+}
+
+/** A mined swap: its hash and what moved. */
+export interface SwapMined {
+  readonly ok: true;
+  readonly hash: `0x${string}`;
+  readonly amounts: SwapAmounts;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Permit2's allowance of the router over the account's token. */
+async function readPermit2(client: PublicClient, from: Address, token: Address, router: Address, permit2: Address) {
+  const { data } = await client.call({ to: permit2, data: permit2AllowanceCall(from, token, router) });
+  return decodePermit2Allowance(data ?? "0x");
+}
+
+/** The permit's step: reads the nonce, asks the wallet for the signature, checks who signed. */
+function permitStep(
+  context: WalletContext,
+  token: { address: Address; symbol: string; decimals: number },
+  amount: bigint,
+  onSigned: (permit: PermitSingle, signature: Hex) => void,
+): ReviewStep {
+  const { chain, client, from } = context;
+  const { permit2, universalRouter: router } = chain.contracts;
+  const shown = amount === MAX_UINT160 ? "unlimited" : formatUnitsShort(amount, token.decimals);
+  const label = `Permit2 PermitSingle(${token.symbol} ${shown}, spender UniversalRouter)`;
+  return {
+    id: "permit",
+    kind: "signature",
+    title: "Sign permit",
+    contract: permit2,
+    call: `${label} ${router}, expires in 30 days`,
+    async run(report: (status: TxStatus) => void) {
+      const config = walletConfig();
+      if (!config) return fail(report, label, "No wallet is connected");
+      if (context.walletChainId !== chain.chainId) {
+        return fail(report, label, `The wallet is on chain ${context.walletChainId}, this screen on ${chain.chainId}`);
+      }
+      const { nonce } = await readPermit2(client, from, token.address, router, permit2);
+      const permit = permitSingle({ token: token.address, spender: router, amount, nonce, now: now() });
+      const typed = permitTypedData(permit, { chainId: chain.chainId, permit2 });
+      report({ step: "wallet", label, to: permit2 });
+      let signature: Hex;
+      try {
+        signature = await signTypedData(config, { account: from, ...typed });
+      } catch (error) {
+        const e = error as { shortMessage?: string; message?: string };
+        return fail(report, label, (e.shortMessage ?? e.message ?? "The wallet refused").split("\n")[0]);
+      }
+      const signer = await recoverTypedDataAddress({ ...typed, signature });
+      if (signer.toLowerCase() !== from.toLowerCase()) {
+        return fail(report, label, `The permit was signed by ${signer}, not ${from}`);
+      }
+      onSigned(permit, signature);
+      report({ step: "idle" });
+      return true;
+    },
+  };
+}
+
+function fail(report: (status: TxStatus) => void, label: string, reason: string): false {
+  report({ step: "failed", label, reason });
+  return false;
+}
+
+/** The change of the account's ether over the swap's block, its network fee put back. */
+async function etherMoved(client: PublicClient, receipt: TransactionReceipt, account: Address): Promise<bigint> {
+  const [before, after] = await Promise.all([
+    client.getBalance({ address: account, blockNumber: receipt.blockNumber - 1n }),
+    client.getBalance({ address: account, blockNumber: receipt.blockNumber }),
+  ]);
+  return after - before + receipt.gasUsed * receipt.effectiveGasPrice;
+}
+
+/** The swap's step: the plan, with the signed permit first when one was signed. */
+function swapStep(
+  context: WalletContext,
+  parameters: SwapParameters,
+  signed: () => { permit: PermitSingle; signature: Hex } | null,
+  onMined: (result: SwapMined) => void,
+): ReviewStep {
+  const { tokenIn, tokenOut, plan } = parameters;
+  return {
+    id: "swap",
+    title: `Swap ${tokenIn.symbol} for ${tokenOut.symbol}`,
+    contract: plan.router,
+    call: plan.tx.label,
+    async run(report) {
+      const permit = signed();
+      const sent = permit ? withPermit(plan, permit.permit, permit.signature) : plan;
+      let receipt: TransactionReceipt | null = null;
+      const ok = await runTx({
+        ...context,
+        tx: sent.tx,
+        minimumOut: plan.minimumOut,
+        flagged: parameters.flagged,
+        onReceipt: (r) => void (receipt = r),
+      }, report);
+      if (!ok || receipt === null) return false;
+      const mined = receipt as TransactionReceipt;
+      const amounts = swapAmounts(mined.logs, {
+        account: context.from,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        wrappedNative: context.chain.contracts.wrappedNative,
+      });
+      const ether = tokenIn.address === "native" || tokenOut.address === "native"
+        ? await etherMoved(context.client, mined, context.from).catch(() => null)
+        : null;
+      onMined({
+        ok: true,
+        hash: mined.transactionHash,
+        amounts: ether === null
+          ? amounts
+          : tokenIn.address === "native"
+          ? { ...amounts, amountIn: -ether }
+          : { ...amounts, amountOut: ether },
+      });
+      return true;
+    },
+  };
+}
+
+/**
+ * The steps of a swap (reads the two allowances only): the Permit2 approval
+ * and the permit when needed, then the swap. `onMined` gets the amounts that
+ * moved.
+ */
+export async function swapSteps(
+  context: WalletContext,
+  parameters: SwapParameters,
+  onMined: (result: SwapMined) => void,
+): Promise<ReviewStep[]> {
+  const { plan, tokenIn } = parameters;
+  const steps: ReviewStep[] = [];
+  let signed: { permit: PermitSingle; signature: Hex } | null = null;
+  if (plan.permitToken && tokenIn.address !== "native") {
+    const token = { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals };
+    const { permit2 } = context.chain.contracts;
+    const [erc20Allowance, allowance] = await Promise.all([
+      tokenAllowance(context.client, token.address, context.from, permit2),
+      readPermit2(context.client, context.from, token.address, plan.router, permit2),
+    ]);
+    if (erc20Allowance < plan.maximumIn) {
+      steps.push({
+        id: `approve-${token.address.toLowerCase()}`,
+        title: `Approve ${token.symbol} for Permit2`,
+        contract: token.address,
+        call: `${token.symbol}.approve(Permit2 ${permit2}, unlimited)`,
+        run: (report) =>
+          approve(context, {
+            token,
+            spender: permit2,
+            amount: plan.maximumIn,
+            unlimited: true,
+            flagged: parameters.flagged,
+          }, report),
+      });
+    }
+    if (permitNeeded(allowance, plan.maximumIn, now())) {
+      const amount = parameters.unlimited ? MAX_UINT160 : plan.maximumIn;
+      steps.push(permitStep(context, token, amount, (permit, signature) => void (signed = { permit, signature })));
+    }
+  }
+  const step = swapStep(context, parameters, () => signed, onMined);
+  const withSignature = steps.some((s) => s.id === "permit");
+  steps.push(withSignature ? { ...step, call: step.call.replace("execute(", "execute(PERMIT2_PERMIT, ") } : step);
+  return steps;
+}
+
+/** The review's confirm button: "Approve UNI, sign and swap", "Sign and swap" or "Confirm swap". */
+export function confirmLabel(steps: readonly ReviewStep[], symbol: string): string {
+  const approves = steps.some((s) => s.id.startsWith("approve-"));
+  const signs = steps.some((s) => s.id === "permit");
+  if (approves && signs) return `Approve ${symbol}, sign and swap`;
+  if (approves) return `Approve ${symbol} and swap`;
+  if (signs) return "Sign and swap";
+  return "Confirm swap";
+}
