@@ -86,7 +86,8 @@ Deno.test({
             for (const row of ["Rate", "Price impact", "Network fee", "Route"]) assert.ok(summary.includes(row), row);
             const changes = (await sheet.getByTestId("review-changes").textContent())!;
             assert.match(changes, /−10 UNI/);
-            assert.match(changes, /\+[\d,.]+ \(at least \+[\d,.]+\) USDC/);
+            // Simulated ("+59.81 USDC") once the simulation answers, else expected with its bound.
+            assert.match(changes, /\+[\d,.]+ (\(at least \+[\d,.]+\) )?USDC/);
             const steps = await sheet.locator(".review-step strong").allTextContents();
             assert.deepEqual(steps, ["Approve UNI for Permit2", "Sign permit", "Swap UNI for USDC"]);
             const approval = sheet.getByTestId(`review-step-approve-${UNI.toLowerCase()}`);

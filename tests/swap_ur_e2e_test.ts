@@ -23,6 +23,8 @@ import { VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { V4_ONLY_POOL } from "../demo_gateway/fixtures.ts";
+import { PERMIT2_ABI } from "../app/lib/permit2.ts";
+import { packAllowance, permit2AllowanceSlot } from "../app/lib/permit2_storage.ts";
 
 const LINK = getAddress("0x514910771AF9Ca656af840dff83E8264EcF986CA");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
@@ -239,6 +241,9 @@ Deno.test({
         assert.equal(tx.value, parseEther("1"));
         assert.ok((await erc20(USDC, phoneWallet.address)) - usdc0 >= minimum);
       });
+      await t.step("the review of 20 UNI → USDC simulates approval and swap; the chain moves as it said", async () => {
+        await simulatedReviewMatchesChain(phonePage, server.url, phoneWallet, chain, erc20);
+      });
       await phone.close();
     } finally {
       await browser.close();
@@ -246,3 +251,58 @@ Deno.test({
     }
   },
 });
+
+/** A signed amount of the review's simulated list: "−1,000.5" → -1000.5. */
+const signed = (text: string) => (text.startsWith("−") ? -1 : 1) * Number(text.replace(/^[−+]/, "").replace(/,/g, ""));
+
+/**
+ * The swap's review lists balance changes simulated (approval, then `execute`
+ * as if the permit were signed: Permit2's allowance slot overridden) that the
+ * mined swap matches within rounding; after the permit, that slot of Permit2
+ * holds what `allowance()` returns.
+ */
+async function simulatedReviewMatchesChain(
+  page: Page,
+  server: string,
+  wallet: TestWallet,
+  chain: ReturnType<typeof demoChainClient>["chain"],
+  erc20: ReturnType<typeof demoChainClient>["erc20"],
+) {
+  const me = wallet.address;
+  const swap = await quoteSwap(page, server, wallet, [UNI, USDC], "20");
+  const [uni0, usdc0] = [await erc20(UNI, me), await erc20(USDC, me)];
+  await swap.getByTestId("swap-button").click();
+  const sheet = page.getByTestId("review-sheet");
+  const list = sheet.getByTestId("review-predicted");
+  await list.waitFor({ timeout: 30_000 });
+  assert.equal(await sheet.getByTestId("review-changes").getAttribute("data-source"), "simulation");
+  assert.match((await sheet.getByTestId("review-changes").textContent())!, /Balance changes \(simulated\)/);
+  const lines = await list.locator("li").allTextContents();
+  const predicted = new Map(lines.map((line) => {
+    const [amount, symbol] = line.trim().split(/\s+/);
+    return [symbol, signed(amount)];
+  }));
+  assert.deepEqual([...predicted.keys()].sort(), ["UNI", "USDC"], lines.join(" | "));
+  assert.deepEqual(
+    await sheet.locator(".review-step strong").allTextContents(),
+    ["Approve UNI for Permit2", "Sign permit", "Swap UNI for USDC"],
+  );
+  await sheet.getByTestId("review-confirm").click();
+  await sheet.waitFor({ state: "hidden", timeout: 60_000 });
+  const sold = Number(uni0 - (await erc20(UNI, me))) / 1e18;
+  const got = Number((await erc20(USDC, me)) - usdc0) / 1e6;
+  console.log(`20 UNI → USDC: simulated ${lines.join(", ")}; mined −${sold} UNI, +${got} USDC`);
+  assert.equal(predicted.get("UNI"), -sold);
+  assert.ok(got > 0 && Math.abs(predicted.get("USDC")! - got) <= 0.000_01, `${predicted.get("USDC")} vs ${got}`);
+  // The override's slot is Permit2's: after the permit it holds what allowance() says.
+  const [amount, expiration, nonce] = await chain.readContract({
+    address: C.permit2,
+    abi: PERMIT2_ABI,
+    functionName: "allowance",
+    args: [me, UNI, C.universalRouter],
+  });
+  const word = await chain.getStorageAt({ address: C.permit2, slot: permit2AllowanceSlot(me, UNI, C.universalRouter) });
+  // The exact permit was spent (amount 0), its nonce used and its expiry set: a word with two fields not zero.
+  assert.ok(Number(nonce) > 0 && Number(expiration) > 0, `nonce ${nonce}, expiration ${expiration}`);
+  assert.equal(word, packAllowance({ amount, expiration: Number(expiration), nonce: Number(nonce) }));
+}
