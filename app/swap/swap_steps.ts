@@ -35,6 +35,8 @@ import {
   permitTypedData,
 } from "../lib/permit2.ts";
 import { permitOverride } from "../lib/permit2_storage.ts";
+import { chainKey } from "../lib/query/chain_reads.ts";
+import { queryClient } from "../lib/query/client.ts";
 import { requestOf, type StepRequest } from "../review/predicted_changes.ts";
 import { type UniversalPlan, withPermit } from "../lib/universal_router.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
@@ -65,10 +67,21 @@ export interface SwapMined {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Permit2's allowance of the router over the account's token. */
-async function readPermit2(client: PublicClient, from: Address, token: Address, router: Address, permit2: Address) {
-  const { data } = await client.call({ to: permit2, data: permit2AllowanceCall(from, token, router) });
-  return decodePermit2Allowance(data ?? "0x");
+/**
+ * Permit2's allowance of the router over the account's token, read now as a
+ * query of the app's client on the chain key (stale at once: the review and
+ * the permit's nonce follow the chain; a mined swap's refresh reaches it).
+ */
+function readPermit2(client: PublicClient, from: Address, token: Address, router: Address, permit2: Address) {
+  const who = [from, token, router].map((a) => a.toLowerCase());
+  return queryClient().fetchQuery({
+    queryKey: chainKey(client, "permit2Allowance", permit2.toLowerCase(), ...who),
+    queryFn: async () => {
+      const { data } = await client.call({ to: permit2, data: permit2AllowanceCall(from, token, router) });
+      return decodePermit2Allowance(data ?? "0x");
+    },
+    staleTime: 0,
+  });
 }
 
 /** The permit's step: reads the nonce, asks the wallet for the signature, checks who signed. */
