@@ -121,6 +121,8 @@ Deno.test({
           const [uni0, usdc0] = [await erc20(UNI, me), await erc20(USDC, me)];
           await swap.getByTestId("swap-button").click();
           await sheet.getByTestId("review-steps").waitFor({ timeout: 15_000 });
+          // The simulated changes land after the steps and move the confirm button: click once they are there.
+          await sheet.getByTestId("review-predicted").waitFor({ timeout: 30_000 });
           await sheet.getByTestId("review-confirm").click();
           await sheet.waitFor({ state: "hidden", timeout: 60_000 });
           assert.equal(wallet.sent.length, 2);

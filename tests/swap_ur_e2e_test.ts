@@ -59,6 +59,8 @@ async function reviewAndConfirm(page: Page, swap: Locator, confirmLabel: string)
   await swap.getByTestId("swap-button").click();
   const sheet = page.getByTestId("review-sheet");
   await sheet.getByTestId("review-steps").waitFor({ timeout: 15_000 });
+  // The simulation's answer moves the confirm button: click once it has settled.
+  await sheet.getByTestId("review-changes").getByRole("status").waitFor({ state: "detached", timeout: 30_000 });
   const titles = await sheet.locator(".review-step strong").allTextContents();
   assert.equal((await sheet.getByTestId("review-confirm").textContent())!.trim(), confirmLabel);
   await sheet.getByTestId("review-confirm").click();
