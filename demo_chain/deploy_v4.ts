@@ -148,7 +148,7 @@ const STALE_PERMIT2_DOMAIN = "d5a17abc3865df5c1400c0299bd4ce2eefc8114aec5f9d3dde
 /** Permit2's runtime code with its cached domain separator that of Permit2 at `address` on the demo chain. */
 export function permit2RuntimeCode(address: Address): Hex {
   const domain = hashDomain({
-    domain: { name: "Permit2", chainId: DEMO_CHAIN_ID, verifyingContract: address },
+    domain: { name: "Permit2", chainId: BigInt(DEMO_CHAIN_ID), verifyingContract: address },
     types: {
       EIP712Domain: [
         { name: "name", type: "string" },

@@ -23,8 +23,11 @@ import { VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { V4_ONLY_POOL } from "../demo_gateway/fixtures.ts";
+import { PERMIT2_ABI } from "../app/lib/permit2.ts";
+import { packAllowance, permit2AllowanceSlot } from "../app/lib/permit2_storage.ts";
 
 const LINK = getAddress("0x514910771AF9Ca656af840dff83E8264EcF986CA");
+const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
 const V4_SWAP_EVENT = toEventSelector("Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)");
@@ -56,6 +59,8 @@ async function reviewAndConfirm(page: Page, swap: Locator, confirmLabel: string)
   await swap.getByTestId("swap-button").click();
   const sheet = page.getByTestId("review-sheet");
   await sheet.getByTestId("review-steps").waitFor({ timeout: 15_000 });
+  // The simulation's answer moves the confirm button: click once it has settled.
+  await sheet.getByTestId("review-changes").getByRole("status").waitFor({ state: "detached", timeout: 30_000 });
   const titles = await sheet.locator(".review-step strong").allTextContents();
   assert.equal((await sheet.getByTestId("review-confirm").textContent())!.trim(), confirmLabel);
   await sheet.getByTestId("review-confirm").click();
@@ -130,6 +135,22 @@ Deno.test({
         assert.equal(trade.to?.toLowerCase(), C.universalRouter.toLowerCase());
       });
 
+      await t.step("an unlimited permit (30 days) covers the next LINK swap: no signature asked", async () => {
+        let swap = await quoteSwap(page, server.url, wallet, [LINK, USDC], "2");
+        await page.getByText(/^Settings:/).click();
+        await swap.getByRole("switch", { name: /^Permit an unlimited amount/ }).check();
+        assert.deepEqual(await reviewAndConfirm(page, swap, "Sign and swap"), ["Sign permit", "Swap LINK for USDC"]);
+        assert.equal(wallet.typedSignatures.length, 3);
+        const details = (wallet.typedSignatures[2].message as { details: { amount: bigint } }).details;
+        assert.equal(details.amount, (1n << 160n) - 1n);
+        swap = await quoteSwap(page, server.url, wallet, [LINK, USDC], "2");
+        assert.deepEqual(await reviewAndConfirm(page, swap, "Confirm swap"), ["Swap LINK for USDC"]);
+        assert.equal(wallet.typedSignatures.length, 3, "Permit2's allowance covered it: no signature");
+        const trade = await chain.getTransactionReceipt({ hash: wallet.sent.at(-1)! });
+        assert.equal(trade.status, "success");
+        assert.equal(wallet.sent.length, 5);
+      });
+
       await t.step(
         "USDC → USDT, a pair only V4 has (listed on /explore?tab=pools): the PoolManager swaps",
         async () => {
@@ -152,6 +173,31 @@ Deno.test({
           assert.ok((await erc20(USDT, me)) - usdt0 >= minimum);
         },
       );
+
+      await t.step("buy exactly 120000 UNI with ether: an exact-output split, the rest refunded", async () => {
+        await page.goto(`${server.url}/swap?inputCurrency=ETH&outputCurrency=${UNI}`);
+        const swap = page.getByTestId("swap-panel");
+        await swap.getByTestId("balance-in").filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(1_000);
+        await swap.getByLabel(/^You receive/).fill("120000");
+        await swap.getByTestId("maximum-sold").waitFor({ timeout: 30_000 });
+        await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
+        const legs = await swap.getByTestId("route").locator(".route-legs > span").allTextContents();
+        assert.equal(legs.length, 2, legs.join(" | "));
+        for (const leg of legs) assert.match(leg, /\((V2|V3|V4) /, leg);
+        const maximum = parseEther(
+          (await swap.getByTestId("maximum-sold").textContent())!.split(" ")[0].replace(/,/g, ""),
+        );
+        const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
+        const sent = wallet.sent.length;
+        assert.deepEqual(await reviewAndConfirm(page, swap, "Confirm swap"), ["Swap ETH for UNI"]);
+        const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[sent] });
+        assert.equal(receipt.to?.toLowerCase(), C.universalRouter.toLowerCase());
+        assert.equal((await erc20(UNI, me)) - uni0, parseEther("120000"));
+        const spent = eth0 - (await chain.getBalance({ address: me })) - receipt.gasUsed * receipt.effectiveGasPrice;
+        assert.ok(spent > 0n && spent <= maximum, `spent ${spent}, at most ${maximum}`);
+        console.log(`120000 UNI bought over ${legs.join(" + ")} for ${Number(spent) / 1e18} ETH`);
+      });
 
       await t.step("one quote with V4 routes included costs at most 4 HTTP requests to /rpc", async () => {
         await page.goto(`${server.url}/swap?inputCurrency=${LINK}&outputCurrency=${USDC}`);
@@ -197,6 +243,9 @@ Deno.test({
         assert.equal(tx.value, parseEther("1"));
         assert.ok((await erc20(USDC, phoneWallet.address)) - usdc0 >= minimum);
       });
+      await t.step("the review of 20 UNI → USDC simulates approval and swap; the chain moves as it said", async () => {
+        await simulatedReviewMatchesChain(phonePage, server.url, phoneWallet, chain, erc20);
+      });
       await phone.close();
     } finally {
       await browser.close();
@@ -204,3 +253,58 @@ Deno.test({
     }
   },
 });
+
+/** A signed amount of the review's simulated list: "−1,000.5" → -1000.5. */
+const signed = (text: string) => (text.startsWith("−") ? -1 : 1) * Number(text.replace(/^[−+]/, "").replace(/,/g, ""));
+
+/**
+ * The swap's review lists balance changes simulated (approval, then `execute`
+ * as if the permit were signed: Permit2's allowance slot overridden) that the
+ * mined swap matches within rounding; after the permit, that slot of Permit2
+ * holds what `allowance()` returns.
+ */
+async function simulatedReviewMatchesChain(
+  page: Page,
+  server: string,
+  wallet: TestWallet,
+  chain: ReturnType<typeof demoChainClient>["chain"],
+  erc20: ReturnType<typeof demoChainClient>["erc20"],
+) {
+  const me = wallet.address;
+  const swap = await quoteSwap(page, server, wallet, [UNI, USDC], "20");
+  const [uni0, usdc0] = [await erc20(UNI, me), await erc20(USDC, me)];
+  await swap.getByTestId("swap-button").click();
+  const sheet = page.getByTestId("review-sheet");
+  const list = sheet.getByTestId("review-predicted");
+  await list.waitFor({ timeout: 30_000 });
+  assert.equal(await sheet.getByTestId("review-changes").getAttribute("data-source"), "simulation");
+  assert.match((await sheet.getByTestId("review-changes").textContent())!, /Balance changes \(simulated\)/);
+  const lines = await list.locator("li").allTextContents();
+  const predicted = new Map(lines.map((line) => {
+    const [amount, symbol] = line.trim().split(/\s+/);
+    return [symbol, signed(amount)];
+  }));
+  assert.deepEqual([...predicted.keys()].sort(), ["UNI", "USDC"], lines.join(" | "));
+  assert.deepEqual(
+    await sheet.locator(".review-step strong").allTextContents(),
+    ["Approve UNI for Permit2", "Sign permit", "Swap UNI for USDC"],
+  );
+  await sheet.getByTestId("review-confirm").click();
+  await sheet.waitFor({ state: "hidden", timeout: 60_000 });
+  const sold = Number(uni0 - (await erc20(UNI, me))) / 1e18;
+  const got = Number((await erc20(USDC, me)) - usdc0) / 1e6;
+  console.log(`20 UNI → USDC: simulated ${lines.join(", ")}; mined −${sold} UNI, +${got} USDC`);
+  assert.equal(predicted.get("UNI"), -sold);
+  assert.ok(got > 0 && Math.abs(predicted.get("USDC")! - got) <= 0.000_01, `${predicted.get("USDC")} vs ${got}`);
+  // The override's slot is Permit2's: after the permit it holds what allowance() says.
+  const [amount, expiration, nonce] = await chain.readContract({
+    address: C.permit2,
+    abi: PERMIT2_ABI,
+    functionName: "allowance",
+    args: [me, UNI, C.universalRouter],
+  });
+  const word = await chain.getStorageAt({ address: C.permit2, slot: permit2AllowanceSlot(me, UNI, C.universalRouter) });
+  // The exact permit was spent (amount 0), its nonce used and its expiry set: a word with two fields not zero.
+  assert.ok(Number(nonce) > 0 && Number(expiration) > 0, `nonce ${nonce}, expiration ${expiration}`);
+  assert.equal(word, packAllowance({ amount, expiration: Number(expiration), nonce: Number(nonce) }));
+}

@@ -159,6 +159,8 @@ export async function pickToken(scope: Locator, label: string, key: string): Pro
 export async function confirmReview(page: Page, confirmLabel?: string | RegExp): Promise<string[]> {
   const sheet = page.getByTestId("review-sheet");
   await sheet.getByTestId("review-steps").waitFor({ timeout: 30_000 });
+  // The simulation's answer replaces the expected changes and moves the button: confirm once it has settled.
+  await sheet.getByTestId("review-changes").getByRole("status").waitFor({ state: "detached", timeout: 30_000 });
   const titles = await sheet.locator(".review-step strong").allTextContents();
   const confirm = sheet.getByTestId("review-confirm");
   if (confirmLabel !== undefined) {

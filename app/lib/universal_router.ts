@@ -250,17 +250,17 @@ function legBound(quote: Quote, slippageBps: number): bigint {
 }
 
 /**
- * A trade (one leg, or a split of exact input across two) as one
- * `execute`, without the permit (the review signs it, {@linkcode withPermit}
- * adds it). Ether in is the call's value: the amount sold, or the most sold
- * for exact output (its rest refunded in the same call).
+ * A trade (one leg, or a split across two) as one `execute`, without the
+ * permit (the review signs it, {@linkcode withPermit} adds it). Ether in is
+ * the call's value: the amount sold, or the most sold for exact output (its
+ * rest refunded in the same call: `UNWRAP_WETH` of what V2/V3 legs left
+ * wrapped, `SWEEP` of what V4 legs left).
  */
 export function buildUniversalTrade(trade: Trade, options: TradeOptions): UniversalPlan {
   const { contracts, slippageBps } = options;
   const nativeIn = options.tokenIn.address === "native";
   const nativeOut = options.tokenOut.address === "native";
   const exactIn = trade.kind === "exactIn";
-  if (!exactIn && trade.legs.length > 1) throw new RangeError("An exact-output trade takes one route");
   const legs = trade.legs.map(({ quote }) => ({ quote, bound: legBound(quote, slippageBps) }));
   const wrapped = legs.filter((l) => l.quote.route.protocol !== "V4");
   const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
@@ -277,19 +277,20 @@ export function buildUniversalTrade(trade: Trade, options: TradeOptions): Univer
   if (nativeOut && unwrapMin > 0n) {
     commands.push({ name: "UNWRAP_WETH", input: addressAmount(MSG_SENDER, unwrapMin) });
   }
-  const maximumIn = exactIn ? trade.amountIn : legs[0].bound;
+  const maximumIn = exactIn ? trade.amountIn : sum(legs.map((l) => l.bound));
   if (nativeIn && !exactIn) {
-    // The rest of the most sold goes back: wrapped (V2/V3 legs) or as is (V4).
-    commands.push(
-      wrapped.length > 0 ? { name: "UNWRAP_WETH", input: addressAmount(MSG_SENDER, 0n) } : {
+    // The rest of the most sold goes back: wrapped (V2/V3 legs) and as is (V4 legs).
+    if (wrapped.length > 0) commands.push({ name: "UNWRAP_WETH", input: addressAmount(MSG_SENDER, 0n) });
+    if (wrapped.length < legs.length) {
+      commands.push({
         name: "SWEEP",
         input: encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint256" }], [
           V4_NATIVE_CURRENCY,
           MSG_SENDER,
           0n,
         ]),
-      },
-    );
+      });
+    }
   }
   const minimumOut = exactIn ? sum(legs.map((l) => l.bound)) : trade.amountOut;
   const router = contracts.universalRouter;

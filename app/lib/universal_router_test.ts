@@ -35,7 +35,7 @@ import {
   withPermit,
 } from "./universal_router.ts";
 import { findBestTrade, singleTrade, type Trade } from "./wallet_split.ts";
-import { type ChainCall, quoteRoute, type Route, type SwapToken } from "./wallet_swap.ts";
+import { bestQuote, type ChainCall, quoteRoute, type Route, swapCandidates, type SwapToken } from "./wallet_swap.ts";
 import { KNOWN_V4_HOOKS, v4PoolOfHop } from "./v4_routes.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -50,11 +50,6 @@ function commandNames(data: Hex): string[] {
   const names = Object.fromEntries(Object.entries(UR_COMMANDS).map(([k, v]) => [v, k]));
   return (args[0].slice(2).match(/../g) ?? []).map((b) => names[parseInt(b, 16)]);
 }
-
-Deno.test("the demo hook the router knows is the demo gateway's", async () => {
-  const { DEMO_V4_HOOK } = await import("../../demo_gateway/fixtures.ts");
-  assert.ok(KNOWN_V4_HOOKS.some((h) => h.hooks.toLowerCase() === DEMO_V4_HOOK.toLowerCase()));
-});
 
 Deno.test("exact output paid in ether refunds the rest; ether out unwraps after V2/V3 legs", () => {
   const me = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as Address;
@@ -90,8 +85,8 @@ Deno.test("exact output paid in ether refunds the rest; ether out unwraps after 
   ]);
 });
 
-Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 and V4, ether in and out", async (t) => {
-  const chain = await startDemoChain();
+/** A trader on a demo chain: reads, sends from a development account, approves Permit2 and signs permits. */
+function harness(chain: Awaited<ReturnType<typeof startDemoChain>>) {
   const call: ChainCall = ({ to, data }) => chain.node.request<Hex>("eth_call", [{ to, data }, "latest"]);
   const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 7 });
   const me = account.address;
@@ -163,6 +158,12 @@ Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 
     assert.equal(after.nonce, allowance.nonce + 1, "the permit used its nonce");
     return { plan: signed, receipt };
   };
+  return { call, me, now, send, balance, deadline, trade, swapWithPermit };
+}
+
+Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 and V4, ether in and out", async (t) => {
+  const chain = await startDemoChain();
+  const { call, me, now, send, balance, deadline, trade, swapWithPermit } = harness(chain);
   try {
     await t.step("Permit2's domain separator is its own on the demo chain (signatures verify)", async () => {
       const data = await call({ to: C.permit2, data: "0x3644e515" }); // DOMAIN_SEPARATOR()
@@ -249,6 +250,49 @@ Deno.test("against the demo chain: Universal Router trades with Permit2, V2, V3 
         // Gas aside, what left is the quote, not the most sold (the rest was refunded).
         assert.ok(spent < found.amountIn + parseEther("0.01") && spent >= found.amountIn, `${symbol} ${spent}`);
       }
+    });
+  } finally {
+    await chain.close();
+  }
+});
+
+Deno.test("against the demo chain: splits through the Universal Router, exact output and mixed protocols", async (t) => {
+  const chain = await startDemoChain();
+  const { call, me, send, balance, deadline, trade, swapWithPermit } = harness(chain);
+  try {
+    await t.step("exact output split: 120000 UNI bought with ether over two routes, the rest refunded", async () => {
+      const uniT = T(UNI, "UNI", 18);
+      const amount = parseEther("120000");
+      const found = await trade(ETH, uniT, amount, "exactOut");
+      assert.ok(found);
+      assert.equal(found.legs.length, 2, "a split");
+      assert.equal(found.legs[0].quote.amountOut + found.legs[1].quote.amountOut, amount);
+      // The best single route (V2, V3 or V4) costs more.
+      const singles = await Promise.all(
+        swapCandidates(ETH, uniT, C).map((route) => quoteRoute(call, C, route, "exactOut", amount)),
+      );
+      const single = bestQuote(singles);
+      assert.ok(single && single.amountIn > found.amountIn, `split ${found.amountIn} vs single ${single?.amountIn}`);
+      const plan = buildUniversalTrade(found, {
+        contracts: C,
+        tokenIn: ETH,
+        tokenOut: uniT,
+        recipient: me,
+        slippageBps: 100,
+        deadline: deadline(),
+      });
+      const names = commandNames(plan.tx.data);
+      assert.ok(names.filter((n) => n.endsWith("EXACT_OUT") || n === "V4_SWAP").length === 2, names.join());
+      assert.equal(plan.tx.value, plan.maximumIn);
+      const eth0 = BigInt(await chain.node.request<Hex>("eth_getBalance", [me, "latest"]));
+      const uni0 = await balance(UNI);
+      await send(plan.tx);
+      assert.equal((await balance(UNI)) - uni0, amount);
+      const spent = eth0 - BigInt(await chain.node.request<Hex>("eth_getBalance", [me, "latest"]));
+      assert.ok(
+        spent >= found.amountIn && spent < found.amountIn + parseEther("0.01"),
+        `${spent} vs ${found.amountIn}`,
+      );
     });
 
     await t.step("a split of ether across V3 and the hooked V4 pool, one execute; USDC → ether out", async () => {

@@ -6,7 +6,8 @@
  * unit-tested; a trade is sent as one Universal Router `execute`
  * (`universal_router.ts`).
  *
- * Exact-output trades take the best single route.
+ * Exact output splits too: the amount bought is shared between two routes,
+ * each leg bounded by its own most sold.
  *
  * @module
  */
@@ -87,22 +88,37 @@ export function splitAmount(amount: bigint, shareBps: number): [bigint, bigint] 
   return [first, amount - first];
 }
 
-/** The routes worth splitting across: the best `count` single quotes, most out first. */
+/** The routes worth splitting across: the best `count` single quotes (most out, or least in for exact output). */
 export function splitCandidates(quotes: readonly (Quote | null)[], count = SPLIT_CANDIDATES): Route[] {
+  const order = (q: Quote) => (q.kind === "exactIn" ? q.amountOut : -q.amountIn);
   return quotes
-    .filter((q): q is Quote => q !== null && q.kind === "exactIn")
-    .sort((a, b) => (b.amountOut > a.amountOut ? 1 : b.amountOut < a.amountOut ? -1 : 0))
+    .filter((q): q is Quote => q !== null)
+    .sort((a, b) => (order(b) > order(a) ? 1 : order(b) < order(a) ? -1 : 0))
     .slice(0, count)
     .map((q) => q.route);
 }
 
 /**
+ * What a trade is worth net of gas, comparable between trades of one kind:
+ * exact input, what it returns less the gas (in the output token); exact
+ * output, less what it costs plus the gas (converted to the input token at
+ * the trade's own rate).
+ */
+export function netValue(trade: Trade, gasCost: (gas: bigint) => bigint): bigint {
+  const gas = gasCost(trade.gasEstimate);
+  if (trade.kind === "exactIn") return trade.amountOut - gas;
+  const gasIn = trade.amountOut > 0n ? gas * trade.amountIn / trade.amountOut : 0n;
+  return -(trade.amountIn + gasIn);
+}
+
+/**
  * The best trade net of gas: every single quote, and every split of two
  * disjoint routes at every share whose two legs were quoted. `legQuotes`
- * holds, by route key and amount in, the quote of that route for that amount:
- * a split at `share` takes `splitAmount(amount, share)` (the first leg
- * rounded down, the second the exact rest, so the legs sell exactly the
- * amount). `gasCost` converts gas into the output token.
+ * holds, by route key and exact amount (in for exact input, out for exact
+ * output), the quote of that route for that amount: a split at `share` takes
+ * `splitAmount(amount, share)` (the first leg rounded down, the second the
+ * exact rest, so the legs sell, or buy, exactly the amount). `gasCost`
+ * converts gas into the output token.
  */
 export function bestTrade(
   singles: readonly (Quote | null)[],
@@ -112,9 +128,9 @@ export function bestTrade(
   const single = bestQuote(singles);
   if (!single) return null;
   let best = singleTrade(single);
-  if (single.kind !== "exactIn") return best;
-  const amount = single.amountIn;
-  const net = (t: Trade) => t.amountOut - gasCost(t.gasEstimate);
+  const kind = single.kind;
+  const amount = kind === "exactIn" ? single.amountIn : single.amountOut;
+  const net = (t: Trade) => netValue(t, gasCost);
   let bestNet = net(best);
   const keys = [...legQuotes.keys()];
   for (let i = 0; i < keys.length; i++) {
@@ -128,7 +144,7 @@ export function bestTrade(
         const second = b.get(partB);
         if (!first || !second || !disjoint(first.route, second.route)) continue;
         const trade: Trade = {
-          kind: "exactIn",
+          kind,
           amountIn: first.amountIn + second.amountIn,
           amountOut: first.amountOut + second.amountOut,
           gasEstimate: first.gasEstimate + second.gasEstimate + SPLIT_OVERHEAD_GAS,
@@ -161,8 +177,9 @@ export const SPLIT_MIN_IMPACT_BPS = 10n;
  * Whether splits are worth quoting (each costs nine to eighteen quotes per
  * candidate route, against the proxy's per-client call budget): only when
  * the best route's second half of the amount returns at least
- * {@linkcode SPLIT_MIN_IMPACT_BPS} less than its first half, i.e. when the
- * trade moves that route's price enough for another pool to do better.
+ * {@linkcode SPLIT_MIN_IMPACT_BPS} less than its first half (exact output:
+ * costs that much more), i.e. when the trade moves that route's price enough
+ * for another pool to do better.
  */
 export async function worthSplitting(
   call: ChainCall,
@@ -171,16 +188,21 @@ export async function worthSplitting(
   amount: bigint,
 ): Promise<boolean> {
   const best = bestQuote(singles);
-  if (!best || best.kind !== "exactIn" || singles.filter((q) => q !== null).length < 2) return false;
-  const half = await quoteRoute(call, contracts, best.route, "exactIn", amount / 2n);
+  if (!best || singles.filter((q) => q !== null).length < 2) return false;
+  const half = await quoteRoute(call, contracts, best.route, best.kind, amount / 2n);
   if (!half) return false;
+  if (best.kind === "exactOut") {
+    // The first half of the output cost half.amountIn, the whole best.amountIn: the second half the rest.
+    const secondCost = best.amountIn - half.amountIn;
+    return secondCost * 10_000n > half.amountIn * (10_000n + SPLIT_MIN_IMPACT_BPS);
+  }
   // The first half returned half.amountOut, the whole best.amountOut: the second half the rest.
   const secondHalf = best.amountOut - half.amountOut;
   return secondHalf * 10_000n < half.amountOut * (10_000n - SPLIT_MIN_IMPACT_BPS);
 }
 
 /**
- * Quotes every candidate route and, for exact input on a chain with the
+ * Quotes every candidate route and, exact input or output, on a chain with the
  * Universal Router and a trade large enough to move a pool ({@linkcode worthSplitting}),
  * the splits of the best {@linkcode SPLIT_CANDIDATES} routes; returns the best
  * trade net of gas, or `null` when none can trade.
@@ -206,7 +228,7 @@ export async function findBestTrade(
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
   options.onSingles?.(singles);
   const legQuotes = new Map<string, Map<bigint, Quote | null>>();
-  if (kind === "exactIn" && contracts.universalRouter && await worthSplitting(call, contracts, singles, amount)) {
+  if (contracts.universalRouter && await worthSplitting(call, contracts, singles, amount)) {
     const candidates = splitCandidates(singles);
     await Promise.all(candidates.map(async (route) => {
       const byAmount = new Map<bigint, Quote | null>();

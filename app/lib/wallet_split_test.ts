@@ -171,3 +171,29 @@ Deno.test("findBestTrade: asks the quoter and Router02 for singles and every sha
     7n,
   );
 });
+
+Deno.test("bestTrade, exact output: the amount bought is split when two pools sell it for less, net of gas", () => {
+  // Constant-product cost of buying `out` (fee 0.3 %), rounded up as the pools do.
+  const cost = (out: bigint, rIn: bigint, rOut: bigint) => rIn * out * 1000n / ((rOut - out) * 997n) + 1n;
+  const reserves = new Map([[routeKey(V3), [3_000_000n, 3_000_000n]], [routeKey(V2), [1_000_000n, 1_000_000n]]]);
+  const quoteOut = (route: Route, out: bigint): Quote => {
+    const [rIn, rOut] = reserves.get(routeKey(route))!;
+    return { route, kind: "exactOut", amountIn: cost(out, rIn, rOut), amountOut: out, gasEstimate: 100_000n };
+  };
+  const amount = 500_000n;
+  const singles = [quoteOut(V3, amount), quoteOut(V2, amount)];
+  const legs = new Map([V3, V2].map((route) => [
+    routeKey(route),
+    new Map(splitLegAmounts(amount).map((part) => [part, quoteOut(route, part)])),
+  ]));
+  const trade = bestTrade(singles, legs, () => 0n)!;
+  assert.equal(trade.kind, "exactOut");
+  assert.equal(trade.legs.length, 2);
+  assert.equal(trade.amountOut, amount, "the legs buy exactly the amount");
+  assert.ok(trade.amountIn < singles[0].amountIn, `${trade.amountIn} vs ${singles[0].amountIn}`);
+  assert.equal(trade.legs[0].quote.route, V3, "the deeper pool first");
+  // Gas worth more than the saving keeps the single route.
+  const saving = singles[0].amountIn - trade.amountIn;
+  const pricey = bestTrade(singles, legs, (gas) => gas >= 200_000n ? saving * 2n : 0n)!;
+  assert.equal(pricey.legs.length, 1);
+});

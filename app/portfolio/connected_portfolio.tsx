@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
+import { queryOptions } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useClient } from "urql";
 import type { Address as Hex40 } from "../../lib/address.ts";
@@ -29,6 +30,7 @@ import { useWallet } from "../wallet/wallet_store.ts";
 import { BalancesSection } from "./balances_section.tsx";
 import { type BalancesState, useConnectedBalances } from "./connected_balances.ts";
 import { useSentTxs } from "./sent_txs.ts";
+import { useAppQuery } from "../lib/query/client.ts";
 
 /** The tabs of the portfolio. */
 export type PortfolioTab = "overview" | "tokens" | "defi" | "nfts" | "activity";
@@ -82,17 +84,12 @@ type Entry = { kind: "sent"; at: number; tx: TxRecord } | { kind: "gateway"; at:
 /** This interface's transactions and the gateway's activity of the address, newest first. */
 function MergedActivity({ txs, address, limit }: { txs: readonly TxRecord[]; address: Hex40; limit?: number }) {
   const gateway = useClient();
-  const [known, setKnown] = useState<Activity[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchActivity(gateway, address.toLowerCase()).then(
-      (page) => live && setKnown(page.rows),
-      () => live && setKnown([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, address]);
+  const read = useAppQuery(queryOptions({
+    queryKey: ["gateway", "activity", address.toLowerCase()],
+    queryFn: async () => (await fetchActivity(gateway, address.toLowerCase())).rows,
+  }));
+  // The gateway's activity, once read (none when it cannot say): this interface's own transactions show regardless.
+  const known: readonly Activity[] | null = read.isError ? [] : read.data ?? null;
   const sentHashes = new Set(txs.map((t) => t.hash.toLowerCase()));
   const entries: Entry[] = [
     ...txs.map((tx): Entry => ({ kind: "sent", at: tx.sentAt, tx })),
@@ -147,17 +144,13 @@ function SentItem({ tx }: { tx: TxRecord }) {
 /** The NFTs the gateway knows of the address. */
 function ConnectedNfts({ address }: { address: Hex40 }) {
   const gateway = useClient();
-  const [nfts, setNfts] = useState<NftCard[] | { error: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchNfts(gateway, address.toLowerCase()).then(
-      (page) => live && setNfts(page.rows.filter((n) => !n.spam)),
-      () => live && setNfts({ error: "Cannot read this wallet's NFTs" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [gateway, address]);
+  const read = useAppQuery(queryOptions({
+    queryKey: ["gateway", "nfts", address.toLowerCase()],
+    queryFn: async () => (await fetchNfts(gateway, address.toLowerCase())).rows.filter((n) => !n.spam),
+  }));
+  const nfts: readonly NftCard[] | { error: string } | null = read.isError
+    ? { error: "Cannot read this wallet's NFTs" }
+    : read.data ?? null;
   if (nfts === null) return <p className="muted" role="status">Reading your NFTs…</p>;
   if ("error" in nfts) return <p role="alert">{nfts.error}</p>;
   return <NftGrid nfts={nfts} />;

@@ -6,14 +6,18 @@
  * block; nothing is signed or sent. The holder's net change of each token
  * (ERC-20 `Transfer`s from or to the account, a position NFT's mint) is what
  * the sheet lists under "Balance changes (simulated)". The network fee is
- * not in it (the summary names it).
+ * not in it (the summary names it). A signature step (a Permit2 permit)
+ * sends nothing and is skipped; the step after it carries what it grants as
+ * `stateDiff`, the block's `stateOverrides`.
  *
  * A step names its request through the optional `request` field this module
  * adds to `ReviewStep` (`review_steps.ts` stays as it is).
  *
  * @module
  */
+import { queryOptions } from "@tanstack/react-query";
 import { erc20Abi, type Hex, type PublicClient } from "viem";
+import { chainKey } from "../lib/query/chain_reads.ts";
 import type { Address } from "../../lib/address.ts";
 import { formatUnitsGrouped } from "../lib/format.ts";
 import type { ReviewStep } from "./review_steps.ts";
@@ -26,6 +30,11 @@ export interface StepRequest {
   readonly to: Address;
   readonly data: Hex;
   readonly value?: bigint;
+  /**
+   * Storage the simulation assumes (`stateDiff` by contract and slot): what a
+   * signature step before it grants on chain once used (a Permit2 permit).
+   */
+  readonly stateDiff?: Readonly<Record<Address, Readonly<Record<Hex, Hex>>>>;
 }
 
 declare module "./review_steps.ts" {
@@ -89,9 +98,26 @@ interface SimCall {
   readonly error?: { readonly message?: string };
 }
 
-/** The steps' requests simulated in order; `null` when a step has none (nothing to predict from). */
+/** The steps' `stateDiff`s merged, as `eth_simulateV1` takes them; `null` when none has one. */
+export function stateOverrides(requests: readonly StepRequest[]) {
+  const merged: Record<string, { stateDiff: Record<string, Hex> }> = {};
+  for (const diff of requests.map((r) => r.stateDiff ?? {})) {
+    for (const [address, slots] of Object.entries(diff)) {
+      const entry = merged[address.toLowerCase()] ??= { stateDiff: {} };
+      Object.assign(entry.stateDiff, slots);
+    }
+  }
+  return Object.keys(merged).length > 0 ? merged : null;
+}
+
+/**
+ * The steps' requests simulated in order; `null` when a transaction step has
+ * none (nothing to predict from). A signature step sends nothing: what it
+ * grants comes in as the next request's `stateDiff`.
+ */
 export async function predictChanges(steps: readonly ReviewStep[]): Promise<Prediction | null> {
-  const requests = steps.map((s) => s.request);
+  const sent = steps.map((step, index) => ({ step, index })).filter(({ step }) => step.kind !== "signature");
+  const requests = sent.map(({ step }) => step.request);
   if (requests.length === 0 || requests.some((r) => !r)) return null;
   const { client, from } = requests[0]!;
   const calls = requests.map((r) => ({
@@ -100,15 +126,18 @@ export async function predictChanges(steps: readonly ReviewStep[]): Promise<Pred
     data: r!.data,
     ...(r!.value ? { value: `0x${r!.value.toString(16)}` } : {}),
   }));
+  const overrides = stateOverrides(requests as StepRequest[]);
+  const block = { ...(overrides ? { stateOverrides: overrides } : {}), calls };
   const blocks = await client.request({
     method: "eth_simulateV1" as never,
-    params: [{ blockStateCalls: [{ calls }], traceTransfers: true, validation: false }, "latest"] as never,
+    params: [{ blockStateCalls: [block], traceTransfers: true, validation: false }, "latest"] as never,
   }) as readonly { calls: readonly SimCall[] }[];
   const results = blocks[0]?.calls ?? [];
   const failed = results.findIndex((c) => c.status !== "0x1");
   if (failed !== -1) {
     const why = results[failed]?.error?.message ?? "reverted";
-    return { ok: false, error: `The simulation says step ${failed + 1} (${steps[failed]?.title}) would fail: ${why}` };
+    const { index, step } = sent[failed] ?? { index: failed, step: steps[failed] };
+    return { ok: false, error: `The simulation says step ${index + 1} (${step?.title}) would fail: ${why}` };
   }
   const deltas = balanceDeltas(results.flatMap((c) => c.logs ?? []), from);
   return { ok: true, changes: await describe(client, deltas, client.chain?.nativeCurrency.symbol ?? "ETH") };
@@ -138,10 +167,32 @@ async function describe(client: PublicClient, deltas: readonly Delta[], native: 
   });
 }
 
+/**
+ * The prediction of `steps` as a query on the chain key, keyed by what they
+ * send (a review of other calls is another query); not refetched while the
+ * holder reads the sheet, never retried.
+ */
+export function predictionQuery(steps: readonly ReviewStep[] | null) {
+  const first = steps?.[0]?.request;
+  const sent = (steps ?? []).map((s) =>
+    s.request
+      ? `${s.request.to}:${s.request.data}:${s.request.value ?? 0n}:${JSON.stringify(s.request.stateDiff ?? {})}`
+      : "-"
+  );
+  return queryOptions({
+    queryKey: chainKey(first?.client ?? null, "simulation", first?.from.toLowerCase() ?? null, sent.join("|")),
+    queryFn: () => predictChanges(steps ?? []),
+    enabled: steps !== null,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
 /** A step's request: `tx` sent by `who.from`, read through `who.client`. */
 export function requestOf(
   who: { readonly client: PublicClient; readonly from: Address },
   tx: { readonly to: Address; readonly data: Hex; readonly value?: bigint },
+  stateDiff?: StepRequest["stateDiff"],
 ): StepRequest {
-  return { client: who.client, from: who.from, to: tx.to, data: tx.data, value: tx.value };
+  return { client: who.client, from: who.from, to: tx.to, data: tx.data, value: tx.value, stateDiff };
 }

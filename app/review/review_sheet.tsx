@@ -18,7 +18,8 @@ import { Button } from "../components/controls/button.tsx";
 import { Callout, type DetailRow, DetailRows } from "../components/controls/detail_rows.tsx";
 import { failureText, type ReviewStep, runSteps, type StepView, waitingViews } from "./review_steps.ts";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
-import { predictChanges, type Prediction } from "./predicted_changes.ts";
+import { type Prediction, predictionQuery } from "./predicted_changes.ts";
+import { useAppQuery } from "../lib/query/client.ts";
 
 /** One line of the expected balance changes: "−10 UNI ($60.12)". */
 export interface BalanceChange {
@@ -118,21 +119,15 @@ function usePreparedSteps(prepare: () => Promise<readonly ReviewStep[]>) {
 /** What the simulation of the steps says: `undefined` while it runs, `null` when there is nothing to simulate. */
 type PredictionState = Prediction | { readonly ok: false; readonly unavailable: string } | null | undefined;
 
-/** Simulates the prepared steps once (`predicted_changes.ts`): reads only, nothing is signed. */
+/**
+ * Simulates the prepared steps (`predicted_changes.ts`) as a query of the
+ * app's client, keyed by what the steps send: reads only, nothing is signed.
+ */
 function usePrediction(steps: readonly ReviewStep[] | null): PredictionState {
-  const [prediction, setPrediction] = useState<PredictionState>(undefined);
-  useEffect(() => {
-    if (!steps) return;
-    let live = true;
-    predictChanges(steps).then(
-      (p) => live && setPrediction(p),
-      (e: Error) => live && setPrediction({ ok: false, unavailable: (e.message ?? "").split("\n")[0] }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [steps]);
-  return prediction;
+  const read = useAppQuery(predictionQuery(steps));
+  if (!steps || read.isPending) return undefined;
+  if (read.isError) return { ok: false, unavailable: read.error.message.split("\n")[0] };
+  return read.data;
 }
 
 /**

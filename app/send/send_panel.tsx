@@ -12,7 +12,7 @@ import { formatUnits, getAddress, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUsd } from "../lib/format.ts";
-import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped, parseAmount, usdValue } from "../lib/wallet_math.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
 import { balanceQuery, decimalsQuery } from "../lib/query/chain_reads.ts";
 import { useAppQuery } from "../lib/query/client.ts";
@@ -73,7 +73,7 @@ function SendDetails(
           <DetailRows
             rows={[{
               label: "Network fee (estimate)",
-              value: `${formatUnitsShort(feeWei, 18, 4)} ${symbol}`,
+              value: `${formatUnitsGrouped(feeWei, 18, 4)} ${symbol}`,
               note: feeUsd === null ? null : formatUsd(feeUsd),
               testId: "network-fee",
             }]}

@@ -66,7 +66,7 @@ export function SwapSettings(
           onChange={(e) => props.onDeadline(e.currentTarget.value)}
         />
         <Toggle
-          label="Approve an unlimited amount (default: exactly this trade)"
+          label="Permit an unlimited amount for 30 days (default: exactly this trade)"
           checked={props.unlimited}
           onChange={props.onUnlimited}
         />

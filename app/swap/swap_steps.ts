@@ -14,17 +14,30 @@
  * @module
  */
 import { signTypedData } from "@wagmi/core";
-import { type Hex, type PublicClient, recoverTypedDataAddress, type TransactionReceipt } from "viem";
+import {
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  maxUint256,
+  type PublicClient,
+  recoverTypedDataAddress,
+  type TransactionReceipt,
+} from "viem";
 import type { Address } from "../../lib/address.ts";
 import {
   decodePermit2Allowance,
   MAX_UINT160,
   permit2AllowanceCall,
+  PERMIT_EXPIRATION_SECONDS,
   permitNeeded,
   type PermitSingle,
   permitSingle,
   permitTypedData,
 } from "../lib/permit2.ts";
+import { permitOverride } from "../lib/permit2_storage.ts";
+import { chainKey } from "../lib/query/chain_reads.ts";
+import { queryClient } from "../lib/query/client.ts";
+import { requestOf, type StepRequest } from "../review/predicted_changes.ts";
 import { type UniversalPlan, withPermit } from "../lib/universal_router.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import type { FlaggedToken } from "../lib/wallet_safety.ts";
@@ -54,10 +67,21 @@ export interface SwapMined {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Permit2's allowance of the router over the account's token. */
-async function readPermit2(client: PublicClient, from: Address, token: Address, router: Address, permit2: Address) {
-  const { data } = await client.call({ to: permit2, data: permit2AllowanceCall(from, token, router) });
-  return decodePermit2Allowance(data ?? "0x");
+/**
+ * Permit2's allowance of the router over the account's token, read now as a
+ * query of the app's client on the chain key (stale at once: the review and
+ * the permit's nonce follow the chain; a mined swap's refresh reaches it).
+ */
+function readPermit2(client: PublicClient, from: Address, token: Address, router: Address, permit2: Address) {
+  const who = [from, token, router].map((a) => a.toLowerCase());
+  return queryClient().fetchQuery({
+    queryKey: chainKey(client, "permit2Allowance", permit2.toLowerCase(), ...who),
+    queryFn: async () => {
+      const { data } = await client.call({ to: permit2, data: permit2AllowanceCall(from, token, router) });
+      return decodePermit2Allowance(data ?? "0x");
+    },
+    staleTime: 0,
+  });
 }
 
 /** The permit's step: reads the nonce, asks the wallet for the signature, checks who signed. */
@@ -125,6 +149,7 @@ function swapStep(
   parameters: SwapParameters,
   signed: () => { permit: PermitSingle; signature: Hex } | null,
   onMined: (result: SwapMined) => void,
+  stateDiff?: StepRequest["stateDiff"],
 ): ReviewStep {
   const { tokenIn, tokenOut, plan } = parameters;
   return {
@@ -132,6 +157,8 @@ function swapStep(
     title: `Swap ${tokenIn.symbol} for ${tokenOut.symbol}`,
     contract: plan.router,
     call: plan.tx.label,
+    // Simulated without the permit command, as if the permit before it were signed (`stateDiff`).
+    request: requestOf(context, plan.tx, stateDiff),
     async run(report) {
       const permit = signed();
       const sent = permit ? withPermit(plan, permit.permit, permit.signature) : plan;
@@ -181,6 +208,7 @@ export async function swapSteps(
   const { plan, tokenIn } = parameters;
   const steps: ReviewStep[] = [];
   let signed: { permit: PermitSingle; signature: Hex } | null = null;
+  let granted: StepRequest["stateDiff"];
   if (plan.permitToken && tokenIn.address !== "native") {
     const token = { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals };
     const { permit2 } = context.chain.contracts;
@@ -194,6 +222,10 @@ export async function swapSteps(
         title: `Approve ${token.symbol} for Permit2`,
         contract: token.address,
         call: `${token.symbol}.approve(Permit2 ${permit2}, unlimited)`,
+        request: requestOf(context, {
+          to: token.address,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [permit2, maxUint256] }),
+        }),
         run: (report) =>
           approve(context, {
             token,
@@ -207,9 +239,15 @@ export async function swapSteps(
     if (permitNeeded(allowance, plan.maximumIn, now())) {
       const amount = parameters.unlimited ? MAX_UINT160 : plan.maximumIn;
       steps.push(permitStep(context, token, amount, (permit, signature) => void (signed = { permit, signature })));
+      // What the signed permit would write, for the review's simulation of the swap.
+      granted = permitOverride(permit2, { owner: context.from, token: token.address, spender: plan.router }, {
+        amount,
+        expiration: now() + PERMIT_EXPIRATION_SECONDS,
+        nonce: allowance.nonce + 1,
+      });
     }
   }
-  const step = swapStep(context, parameters, () => signed, onMined);
+  const step = swapStep(context, parameters, () => signed, onMined, granted);
   const withSignature = steps.some((s) => s.id === "permit");
   steps.push(withSignature ? { ...step, call: step.call.replace("execute(", "execute(PERMIT2_PERMIT, ") } : step);
   return steps;

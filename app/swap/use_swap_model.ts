@@ -86,7 +86,6 @@ export function useSwapModel(data: TradeData) {
       new Map(listed.map((t) => [t.key, t.symbol])),
     ),
   );
-  const [refresh, setRefresh] = useState(0);
   const [paused, setPaused] = useState(false);
   const client = useMemo(() => (chain ? publicClient(chain) : null), [chain]);
   const options = useTokenOptions(data, client);
@@ -112,7 +111,6 @@ export function useSwapModel(data: TradeData) {
     outPrice: outOption?.price ?? null,
     nativePrice: nativeOption?.price ?? null,
     paused,
-    refresh,
   });
   const result = quote.result;
   const trade = result?.trade ?? null;
@@ -171,10 +169,8 @@ export function useSwapModel(data: TradeData) {
     ackKey,
     impactOk: impactAccepted(impact, ackKey, form.ack),
     needsAck: impact !== null && impact >= IMPACT_ACK_BPS,
-    refreshReads: () => {
-      setRefresh((n) => n + 1);
-      void refreshChainReads();
-    },
+    /** After a mined swap: balances, allowances and the quote are read again. */
+    refreshReads: () => void refreshChainReads(),
     setPaused,
   };
 }

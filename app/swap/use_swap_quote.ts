@@ -1,34 +1,22 @@
 /**
- * The swap panel's quote: asked 250 ms after the inputs change, then every
- * 12 s while the screen is open and nothing is being reviewed; it counts only
- * for the inputs it was asked for (a stale one is never shown nor sent). A
- * failure says why (rate limited, network, no liquidity) and a transport
- * failure is tried again shortly.
+ * The swap panel's quote (`swap_quote_query.ts`) as the panel reads it: asked
+ * once the inputs have held still 250 ms (typing asks nothing), refreshed by
+ * the query, a failure said in words (rate limited, network) and no route as
+ * "no liquidity".
  *
  * @module
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { PublicClient } from "viem";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
 import { convertByPrice } from "../lib/wallet_math.ts";
-import { quoteFailure, type SwapToken, type TradeKind } from "../lib/wallet_swap.ts";
-import { quote as quoteTrade, type QuoteResult } from "../wallet/actions/quote.ts";
+import type { SwapToken, TradeKind } from "../lib/wallet_swap.ts";
+import { queryClient, useAppQuery } from "../lib/query/client.ts";
+import { chainKey } from "../lib/query/chain_reads.ts";
+import { NO_LIQUIDITY, quoteFailureText, swapQuoteKey, swapQuoteQuery } from "./swap_quote_query.ts";
 
-/** How often an open screen refreshes its quote. */
-const QUOTE_REFRESH_MS = 12_000;
-/** How soon a quote that failed on the transport (rate limit, network) is tried again. */
-const QUOTE_RETRY_MS = 1_500;
-/** What the screen says when no route can fill the trade. */
-export const NO_LIQUIDITY = "No liquidity for this trade: no pool between these tokens can fill it";
-
-/** What the screen says when a quote failed on the way, never "no route" for an error. */
-export function quoteFailureText(error: unknown): string {
-  const why = quoteFailure(error);
-  if (why === "rate limited") return "Quote delayed: the chain's RPC is rate limited right now; retrying…";
-  if (why === "network") return "Quote failed: the chain's RPC cannot be reached (network error); retrying…";
-  const e = error as { shortMessage?: string; message?: string } | null;
-  return `Quote failed: ${(e?.shortMessage ?? e?.message ?? "unknown error").split("\n")[0]}; retrying…`;
-}
+/** How long the inputs hold still before a quote is asked. */
+const SETTLE_MS = 250;
 
 /** The inputs of a quote. */
 export interface QuoteInputs {
@@ -43,15 +31,21 @@ export interface QuoteInputs {
   readonly nativePrice: number | null;
   /** Hold still (a review shows a snapshot). */
   readonly paused: boolean;
-  readonly refresh: number;
+}
+
+/** `value` once it has held still `ms` (the first value at once). */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 /** The quote of the inputs, its error, and `clear` (after a trade). */
 export function useSwapQuote(inputs: QuoteInputs) {
-  const { client, chain, tokenIn, tokenOut, kind, amount, outPrice, nativePrice, paused, refresh } = inputs;
-  const [quoted, setQuoted] = useState<{ key: string; result: QuoteResult | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const quoteKey = `${tokenIn?.address}|${tokenOut?.address}|${kind}|${amount}`;
+  const { client, chain, tokenIn, tokenOut, kind, amount, outPrice, nativePrice, paused } = inputs;
   const outAddress = tokenOut?.address ?? null;
   const outDecimals = tokenOut?.decimals ?? null;
   // Gas in the output token, at the gateway's prices.
@@ -62,39 +56,19 @@ export function useSwapQuote(inputs: QuoteInputs) {
       convertByPrice(wei, { decimals: 18, priceUsd: nativePrice }, { decimals: outDecimals, priceUsd: outPrice }) ??
         0n;
   }, [outAddress, outDecimals, nativePrice, outPrice]);
-
-  const seqRef = useRef(0);
-  const run = useCallback(async () => {
-    const seq = ++seqRef.current;
-    if (!client || !chain || !tokenIn || !tokenOut || !amount || amount <= 0n) return setQuoted(null);
-    let failure: string | null = null;
-    const found = await quoteTrade(client, {
-      contracts: chain.contracts,
-      tokenIn,
-      tokenOut,
-      kind,
-      amount,
-      nativeToOutput,
-    })
-      .catch((e) => {
-        failure = quoteFailureText(e);
-        return null;
-      });
-    if (seq !== seqRef.current) return;
-    setQuoted({ key: quoteKey, result: found });
-    setError(found ? null : failure ?? NO_LIQUIDITY);
-    if (failure) setTimeout(() => seq === seqRef.current && void run(), QUOTE_RETRY_MS);
-  }, [client, chain, quoteKey, nativeToOutput]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => void run(), 250);
-    const interval = setInterval(() => !paused && void run(), QUOTE_REFRESH_MS);
-    return () => {
-      clearTimeout(timer);
-      clearInterval(interval);
-    };
-  }, [run, refresh, paused]);
-
-  const result = quoted?.key === quoteKey ? quoted.result : null;
-  return { result, error, quoteKey, nativeToOutput, clear: () => setQuoted(null) };
+  const request = { client, chain, tokenIn, tokenOut, kind, amount, nativeToOutput };
+  const quoteKey = JSON.stringify(swapQuoteKey(request));
+  const settled = useSettled(quoteKey, SETTLE_MS) === quoteKey;
+  const read = useAppQuery(swapQuoteQuery(request, { paused, enabled: settled }));
+  // Only the key's own answer shows: the query of these inputs, never another's.
+  const result = read.isError ? null : read.data ?? null;
+  const error = read.isError ? quoteFailureText(read.error) : read.data === null ? NO_LIQUIDITY : null;
+  return {
+    result,
+    error,
+    quoteKey,
+    nativeToOutput,
+    /** Forgets every quote of the chain (a mined swap changed the pools). */
+    clear: () => queryClient().removeQueries({ queryKey: chainKey(client, "swapQuote") }),
+  };
 }

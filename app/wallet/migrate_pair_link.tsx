@@ -11,7 +11,7 @@ import { type Address, erc20Abi, getAddress, isAddress, parseAbi, type PublicCli
 import { chainKey } from "../lib/query/chain_reads.ts";
 import { useAppQuery } from "../lib/query/client.ts";
 import { buttonClass } from "../components/controls/button.tsx";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import { useChain } from "./liquidity_shared.tsx";
 import { useWallet } from "./wallet_store.ts";
 
@@ -54,7 +54,7 @@ export function MigratePairLink(props: { chainName: string; pairAddress: string 
   return (
     <div data-testid="migrate-pair">
       {read.balance !== null
-        ? <p>Your pair tokens: {formatUnitsShort(read.balance, 18)}</p>
+        ? <p>Your pair tokens: {formatUnitsGrouped(read.balance, 18)}</p>
         : <p className="muted">Connect a wallet to see your pair tokens.</p>}
       <Link className={buttonClass("primary")} to={`/migrate/v2?${search}`}>Migrate this pair to V3</Link>
     </div>

@@ -10,7 +10,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import { PairPickers } from "./pair_pickers.tsx";
 import { buttonClass } from "../components/controls/button.tsx";
 import { usePair } from "./v2_pair_reads.ts";
@@ -56,12 +56,12 @@ export function FindV2Panel({ data }: { data: TradeData }) {
               </dd>
               <dt>Reserves</dt>
               <dd data-testid="v2-find-reserves">
-                {formatUnitsShort(pair.reserveA, tokenA.decimals)} {tokenA.symbol} ·{" "}
-                {formatUnitsShort(pair.reserveB, tokenB.decimals)} {tokenB.symbol}
+                {formatUnitsGrouped(pair.reserveA, tokenA.decimals)} {tokenA.symbol} ·{" "}
+                {formatUnitsGrouped(pair.reserveB, tokenB.decimals)} {tokenB.symbol}
               </dd>
               <dt>Your pair tokens</dt>
               <dd data-testid="lp-balance">
-                {wallet.address ? lpBalance === null ? "…" : formatUnitsShort(lpBalance, 18) : "Connect a wallet"}
+                {wallet.address ? lpBalance === null ? "…" : formatUnitsGrouped(lpBalance, 18) : "Connect a wallet"}
               </dd>
               <dt>Your share of the pair</dt>
               <dd data-testid="v2-find-share">

@@ -12,7 +12,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { deadlineAfter, DEFAULT_DEADLINE_MINUTES, formatUnitsShort, parseSlippage } from "../lib/wallet_math.ts";
+import { deadlineAfter, DEFAULT_DEADLINE_MINUTES, formatUnitsGrouped, parseSlippage } from "../lib/wallet_math.ts";
 import { chainAddress, type SwapToken } from "../lib/wallet_swap.ts";
 import { buildMigrate } from "../lib/wallet_migrate.ts";
 import { fullRangeTicks, percentRangeTicks } from "../lib/wallet_v3_range.ts";
@@ -139,7 +139,7 @@ export function MigrateV2Panel({ data }: { data: TradeData }) {
         <dt>V2 pair</dt>
         <dd>{pair ? <code>{pair.address}</code> : pair === null ? `No V2 pair for ${name}` : "–"}</dd>
         <dt>Your pair tokens</dt>
-        <dd data-testid="lp-balance">{lpBalance === null ? "–" : formatUnitsShort(lpBalance, 18)}</dd>
+        <dd data-testid="lp-balance">{lpBalance === null ? "–" : formatUnitsGrouped(lpBalance, 18)}</dd>
         <dt>V3 pool</dt>
         <dd data-testid="migrate-pool">
           {pools === undefined

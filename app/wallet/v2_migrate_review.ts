@@ -8,7 +8,7 @@
  */
 import { requestOf } from "../review/predicted_changes.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import type { buildMigrate } from "../lib/wallet_migrate.ts";
 import type { ActionReview } from "../review/action_review.tsx";
 import type { WalletContext } from "./actions/approve.ts";
@@ -33,13 +33,13 @@ export interface MigrateReviewInput {
 /** The review sheet's content for a migration. */
 export function migrateReview(input: MigrateReviewInput): ActionReview {
   const { token0: t0, token1: t1, tx, context } = input;
-  const show = (amount: bigint, t: SwapToken) => `${formatUnitsShort(amount, t.decimals)} ${t.symbol}`;
+  const show = (amount: bigint, t: SwapToken) => `${formatUnitsGrouped(amount, t.decimals)} ${t.symbol}`;
   const poolName = `${t0.symbol}/${t1.symbol} ${input.fee / 10_000}%`;
   return {
     title: "Review migrating to V3",
     rows: [
       { label: "From", value: `${t0.symbol}/${t1.symbol} V2 pair: all your pair tokens (100%)` },
-      { label: "Pair tokens", value: formatUnitsShort(input.liquidity, 18), testId: "review-lp" },
+      { label: "Pair tokens", value: formatUnitsGrouped(input.liquidity, 18), testId: "review-lp" },
       { label: "Withdrawn", value: `${show(t0.amount, t0)} and ${show(t1.amount, t1)}` },
       { label: "To", value: `${poolName} V3 pool, ${input.rangeText}`, testId: "review-pool" },
       { label: "Deposited about", value: `${show(tx.expected0, t0)} and ${show(tx.expected1, t1)}` },
@@ -48,7 +48,7 @@ export function migrateReview(input: MigrateReviewInput): ActionReview {
       { label: "Slippage", value: `${input.slippageBps / 100}%` },
     ],
     changes: [
-      { symbol: `${t0.symbol}/${t1.symbol} V2 pair tokens`, amount: `−${formatUnitsShort(input.liquidity, 18)}` },
+      { symbol: `${t0.symbol}/${t1.symbol} V2 pair tokens`, amount: `−${formatUnitsGrouped(input.liquidity, 18)}` },
       { symbol: "V3 position NFT", amount: "+1" },
     ],
     spends: [{ token: { address: input.pair, symbol: "UNI-V2", decimals: 18 }, amount: input.liquidity }],

@@ -9,7 +9,7 @@
  */
 import type { Address } from "../../lib/address.ts";
 import { formatUsd } from "../lib/format.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
 import type { V3Pool } from "../lib/wallet_v3.ts";
 import { formatRangePrice } from "../lib/wallet_v3_range.ts";
@@ -67,8 +67,8 @@ export function mintReview(input: MintInput): ActionReview {
     },
   };
   const pairName = `${s0}/${s1} ${fee / 10_000}%`;
-  const deposit0 = formatUnitsShort(amount0, t0.decimals);
-  const deposit1 = formatUnitsShort(amount1, t1.decimals);
+  const deposit0 = formatUnitsGrouped(amount0, t0.decimals);
+  const deposit1 = formatUnitsGrouped(amount1, t1.decimals);
   return {
     title: pool === null ? "Review creating a pool and a position" : "Review the new position",
     rows: [

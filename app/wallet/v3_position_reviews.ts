@@ -8,7 +8,7 @@
  * @module
  */
 import { requestOf } from "../review/predicted_changes.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import { buildCollect, buildIncrease, buildRemove, type PayoutOptions, type V3CallOptions } from "../lib/wallet_v3.ts";
 import type { ActionReview } from "../review/action_review.tsx";
 import { increaseV3Liquidity } from "./actions/add_liquidity.ts";
@@ -54,8 +54,8 @@ export function increaseReview(
     ? add.add1
     : undefined;
   const tx = buildIncrease(position.tokenId, { amount0: add.add0, amount1: add.add1, nativeValue }, input.options);
-  const add0 = formatUnitsShort(add.add0, t0.decimals);
-  const add1 = formatUnitsShort(add.add1, t1.decimals);
+  const add0 = formatUnitsGrouped(add.add0, t0.decimals);
+  const add1 = formatUnitsGrouped(add.add1, t1.decimals);
   return {
     title: "Review increasing liquidity",
     rows: [
@@ -64,7 +64,7 @@ export function increaseReview(
       { label: "Slippage", value: `${(input.slippageBps ?? 0) / 100}%` },
       {
         label: "Ether sent as value",
-        value: nativeValue ? `${formatUnitsShort(nativeValue, 18)} ${ether} (wrapped by the manager)` : "none",
+        value: nativeValue ? `${formatUnitsGrouped(nativeValue, 18)} ${ether} (wrapped by the manager)` : "none",
       },
     ],
     changes: [

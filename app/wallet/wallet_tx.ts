@@ -21,7 +21,8 @@ import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../li
 import type { TxRequest } from "../lib/tx_request.ts";
 import { formatUnitsShort } from "../lib/wallet_math.ts";
 import { walletConfig } from "./wallet_store.ts";
-import { refreshChainReads } from "../lib/query/client.ts";
+import { queryClient, refreshChainReads } from "../lib/query/client.ts";
+import { allowanceQuery } from "../lib/query/chain_reads.ts";
 
 /** Where a transaction stands, for the screen. */
 export type TxStatus =
@@ -153,19 +154,18 @@ export async function tokenBalance(client: PublicClient, token: Address | "nativ
   return await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 }
 
-/** Allowance of `spender` over `owner`'s tokens. */
+/**
+ * Allowance of `spender` over `owner`'s tokens, read now through the app's
+ * query client (`allowanceQuery`: reads at once share one request; the one
+ * retry rule; refreshed with every chain read after a transaction).
+ */
 export async function tokenAllowance(
   client: PublicClient,
   token: Address,
   owner: Address,
   spender: Address,
 ): Promise<bigint> {
-  return await client.readContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: "allowance",
-    args: [owner, spender],
-  });
+  return await queryClient().fetchQuery(allowanceQuery(client, token, owner, spender));
 }
 
 /**

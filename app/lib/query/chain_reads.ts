@@ -1,8 +1,8 @@
 /**
  * Query options of the chain reads shared by every feature: a token's
- * decimals, an account's balance of one token, and the balances of every token
- * a picker offers from one batched read. Keys start with `["chain", chainId]`,
- * so {@linkcode refreshChainReads} refreshes them all after a transaction.
+ * decimals, an account's balance of one token, an allowance, and the balances
+ * of every token a picker offers from one batched read. Keys start with `["chain", chainId]`,
+ * so `refreshChainReads` (`client.ts`) refreshes them all after a transaction.
  * Each feature keeps its own reads' options beside its hooks, on the same key
  * scheme.
  *
@@ -106,5 +106,20 @@ export function pickerBalancesQuery(
       return readPickerBalances(client, account, tokens);
     },
     enabled: !!client && !!account && tokens.length > 0,
+  });
+}
+
+/**
+ * `spender`'s ERC-20 allowance over `owner`'s `token`. Stale at once: a
+ * review reads it when it opens (`fetchQuery`), so what it lists follows the
+ * chain, while two reads at once share one request and a mined transaction's
+ * `refreshChainReads` reaches it like every chain read.
+ */
+export function allowanceQuery(client: PublicClient, token: Address, owner: Address, spender: Address) {
+  return queryOptions({
+    queryKey: chainKey(client, "allowance", token.toLowerCase(), owner.toLowerCase(), spender.toLowerCase()),
+    queryFn: () =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] }),
+    staleTime: 0,
   });
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { QueryObserver } from "@tanstack/react-query";
 import type { PublicClient } from "viem";
-import { balanceQuery, chainKey, decimalsQuery, pickerBalancesQuery } from "./chain_reads.ts";
+import { allowanceQuery, balanceQuery, chainKey, decimalsQuery, pickerBalancesQuery } from "./chain_reads.ts";
 import { isRateLimited, queryClient } from "./client.ts";
 
 const account = "0x00000000000000000000000000000000000000aa";
@@ -55,4 +55,16 @@ Deno.test("a rate-limited read is not retried and reports its error", async () =
   assert.deepEqual(calls.length, 1);
   assert(isRateLimited(result.error));
   assert(!isRateLimited(new Error("execution reverted")));
+});
+
+Deno.test("an allowance is read when asked (stale at once), two reads at once share one call", async () => {
+  const calls: string[] = [];
+  const qc = queryClient();
+  const options = allowanceQuery(fakeClient(calls), token, account, "0x00000000000000000000000000000000000000cc");
+  assert.deepEqual(options.queryKey.slice(0, 3), ["chain", 31337, "allowance"]);
+  const [a, b] = await Promise.all([qc.fetchQuery(options), qc.fetchQuery(options)]);
+  assert.deepEqual([a, b], [7n, 7n]);
+  assert.deepEqual(calls, ["allowance"]);
+  await qc.fetchQuery(options);
+  assert.deepEqual(calls, ["allowance", "allowance"], "a review opened later reads the chain again");
 });
