@@ -154,7 +154,7 @@ export function ReviewSheet(props: ReviewSheetProps) {
               {props.changes.map((c) => (
                 <li key={c.symbol + c.amount}>
                   <span>{c.amount} {c.symbol}</span>
-                  {c.usd ? <span className="muted">{c.usd}</span> : null}
+                  {c.usd ? <span className="muted review-change-usd">{c.usd}</span> : null}
                 </li>
               ))}
             </ul>

@@ -12,7 +12,7 @@ import { formatUnits, getAddress, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
 import { formatUsd } from "../lib/format.ts";
-import { formatUnitsShort, parseAmount, usdValue } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped, parseAmount, usdValue } from "../lib/wallet_math.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
 import { flaggedTokens, tokenBalance, tokenDecimals, type TxStatus } from "../wallet/wallet_tx.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
@@ -98,7 +98,7 @@ function SendDetails(
           <DetailRows
             rows={[{
               label: "Network fee (estimate)",
-              value: `${formatUnitsShort(feeWei, 18, 4)} ${symbol}`,
+              value: `${formatUnitsGrouped(feeWei, 18, 4)} ${symbol}`,
               note: feeUsd === null ? null : formatUsd(feeUsd),
               testId: "network-fee",
             }]}
@@ -150,9 +150,15 @@ export function SendPanel({ data }: { data: TradeData }) {
   const tooMuch = amount !== null && balance !== null && amount > balance;
   const busy = txBusy(status) || review !== null;
   const usd = (value: bigint | null) => {
-    if (value === null || decimals === null) return null;
-    const worth = usdValue(value, decimals, option?.price);
+    const worth = value === null || decimals === null ? null : usdValue(value, decimals, option?.price);
     return worth === null ? null : formatUsd(worth);
+  };
+
+  // A new intent (an amount, a token or a recipient chosen): the last send's summary and status give way.
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setDone(null);
+    setStatus({ step: "idle" });
   };
 
   /** Opens the review of this transfer; nothing is sent until the holder confirms in it. */
@@ -188,13 +194,8 @@ export function SendPanel({ data }: { data: TradeData }) {
         id={`${ids}-amount`}
         label="You're sending"
         value={amountText}
-        onAmount={(text) => {
-          setAmountText(text);
-          // A new intent: the last send's summary and status give way.
-          setDone(null);
-          setStatus({ step: "idle" });
-        }}
-        picker={<TokenPicker tokens={tokens} list={list} value={key} onSelect={setKey} label="Token to send" />}
+        onAmount={edit(setAmountText)}
+        picker={<TokenPicker tokens={tokens} list={list} value={key} onSelect={edit(setKey)} label="Token to send" />}
       >
         <div className="trade-under">
           <span className="muted trade-note" data-testid="usd-send">{usd(amount) ?? "\u00a0"}</span>
@@ -204,7 +205,7 @@ export function SendPanel({ data }: { data: TradeData }) {
             testId="send-balance"
             usd={usd(balance)}
             onMax={balance !== null && decimals !== null
-              ? () => setAmountText(formatUnits(maxAmount(balance, address === "native"), decimals))
+              ? () => edit(setAmountText)(formatUnits(maxAmount(balance, address === "native"), decimals))
               : undefined}
           />
         </div>
@@ -217,7 +218,7 @@ export function SendPanel({ data }: { data: TradeData }) {
           placeholder="0x… address"
           value={recipient}
           error={recipient && problem ? problem : null}
-          onChange={(e) => setRecipient(e.currentTarget.value)}
+          onChange={(e) => edit(setRecipient)(e.currentTarget.value)}
         />
       </div>
       <SendDetails

@@ -10,7 +10,7 @@ import { getAddress } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import { shortenAddress } from "../lib/format.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import { showToast } from "../components/controls/toast.tsx";
 import type { ActionReview } from "../review/action_review.tsx";
 import type { WalletContext } from "../wallet/actions/approve.ts";
@@ -37,10 +37,10 @@ export function transferReview(input: TransferInput): ActionReview {
   const { context, token, amount } = input;
   const { chain } = context;
   const to = getAddress(input.recipient.trim());
-  const sentText = `${formatUnitsShort(amount, token.decimals)} ${token.symbol}`;
+  const sentText = `${formatUnitsGrouped(amount, token.decimals)} ${token.symbol}`;
   const what = { account: context.from, chainId: chain.chainId, summary: `Send ${sentText}` };
   const tx = transferTx(token, to, amount);
-  const fee = input.feeWei === null ? "–" : `${formatUnitsShort(input.feeWei, 18, 4)} ${chain.nativeCurrency.symbol}`;
+  const fee = input.feeWei === null ? "–" : `${formatUnitsGrouped(input.feeWei, 18, 4)} ${chain.nativeCurrency.symbol}`;
   return {
     title: "Review send",
     rows: [
@@ -48,7 +48,11 @@ export function transferReview(input: TransferInput): ActionReview {
       { label: "To", value: <code>{to}</code>, testId: "review-to" },
       { label: "Network fee (estimate)", value: fee },
     ],
-    changes: [{ symbol: token.symbol, amount: `−${formatUnitsShort(amount, token.decimals)}`, usd: input.usd(amount) }],
+    changes: [{
+      symbol: token.symbol,
+      amount: `−${formatUnitsGrouped(amount, token.decimals)}`,
+      usd: input.usd(amount),
+    }],
     spends: [],
     spender: null,
     action: {
