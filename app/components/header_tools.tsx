@@ -36,8 +36,9 @@ export function chainTarget(pathname: string, urlName: string): string {
 }
 
 /**
- * The name a phone's header has room for: the demo's "Uniswap demo chain"
- * reads "Demo chain"; a chain's own name ("Ethereum", "BNB Chain") stays.
+ * The name a header under 1400 px has room for: the demo's "Uniswap demo
+ * chain" reads "Demo chain"; a chain's own name ("Ethereum", "BNB Chain")
+ * stays.
  */
 export function shortChainLabel(label: string): string {
   const rest = label.replace(/^Uniswap\s+/i, "");
