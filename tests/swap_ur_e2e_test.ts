@@ -16,12 +16,9 @@
 import assert from "node:assert/strict";
 import { getAddress, parseEther, parseUnits, toEventSelector } from "viem";
 import type { Locator, Page, Request } from "playwright-core";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet, type TestWallet } from "./wallet_test_wallet.ts";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { type TestWallet } from "./wallet_test_wallet.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { V4_ONLY_POOL } from "../demo_gateway/fixtures.ts";
 
 const LINK = getAddress("0x514910771AF9Ca656af840dff83E8264EcF986CA");
@@ -72,21 +69,10 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-      const page = await context.newPage();
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, { accountIndex: 7, viewport: "desktop" });
       const problems: string[] = [];
       page.on("pageerror", (e) => problems.push(e.message));
-      const wallet = await installTestWallet(page, {
-        accountIndex: 7,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
-      });
       const me = wallet.address;
       const rpcLog = watchRpc(page);
 
@@ -214,18 +200,10 @@ Deno.test({
       assert.deepEqual(problems, []);
       await context.close();
 
-      const phone = await browser.newContext({
-        userAgent: BROWSER_USER_AGENT,
-        viewport: VIEWPORTS.phone,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const phonePage = await phone.newPage();
-      const phoneWallet = await installTestWallet(phonePage, {
+      const { context: phone, page: phonePage, wallet: phoneWallet } = await openWalletPage(server, browser, {
         accountIndex: 8,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
+        viewport: "phone",
+        mobile: true,
       });
       await t.step("phone: 1 ETH → USDC, ether in: no approval, no signature, the value paid", async () => {
         const swap = await quoteSwap(phonePage, server.url, phoneWallet, ["ETH", USDC], "1");
@@ -240,9 +218,6 @@ Deno.test({
         assert.ok((await erc20(USDC, phoneWallet.address)) - usdc0 >= minimum);
       });
       await phone.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });
