@@ -326,6 +326,9 @@ Deno.test({
         const theirs0 = await chain.getBalance({ address: to });
         const before = wallet.sent.length;
         await sendButton.click();
+        // The review values the network fee in USD, as the swap's does.
+        const reviewFee = page.getByTestId("review-sheet").getByTestId("review-fee");
+        assert.match((await reviewFee.textContent())!, /ETH\$[\d,.]+/);
         await confirmReview(page);
         await wallet.sentCount(before + 1);
         const summary = send.getByTestId("send-summary");

@@ -173,7 +173,7 @@ export function SendPanel({ data }: { data: TradeData }) {
         token: { address, symbol: option.symbol, decimals },
         amount,
         recipient,
-        feeWei,
+        fee: { wei: feeWei, nativePrice },
         usd,
         flagged,
         confirmFlagged,
