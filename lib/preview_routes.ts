@@ -90,6 +90,11 @@ export const PREVIEW_ROUTES: readonly PreviewRoute[] = [
   route("/positions/v4/:chainName/:tokenId", "positions.v4.$chainName.$tokenId", "position"),
   route("/add", "add._index"),
   route("/add/v2", "add.v2"),
+  // app.uniswap.org's links with the pair (and the V3 fee tier) in the path open the forms with them picked.
+  alias("/add/v2/:currencyIdA", "add.v2.$currencyIdA", "add.v2"),
+  alias("/add/v2/:currencyIdA/:currencyIdB", "add.v2.$currencyIdA.$currencyIdB", "add.v2"),
+  alias("/add/:currencyIdA/:currencyIdB", "add.$currencyIdA.$currencyIdB", "add._index"),
+  alias("/add/:currencyIdA/:currencyIdB/:fee", "add.$currencyIdA.$currencyIdB.$fee", "add._index"),
   route("/increase", "increase"),
   route("/remove/v2/:currencyIdA/:currencyIdB", "remove.v2.$currencyIdA.$currencyIdB"),
   alias("/remove/:tokenId", "remove.$tokenId", "pool.$tokenId"),

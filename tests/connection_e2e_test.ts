@@ -10,10 +10,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import { hydrated, VIEWPORTS } from "./screens_support.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { hydrated } from "./screens_support.ts";
 
 /** Milliseconds from navigation start until the header names `short`, or a failure naming the header's text. */
 async function headerShows(page: Page, short: string, startedAt: number): Promise<number> {
@@ -32,21 +30,13 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
+    await withWalletStack(async ({ server, browser }) => {
       for (const device of ["desktop", "phone"] as const) {
-        const context = await browser.newContext({
-          userAgent: BROWSER_USER_AGENT,
-          viewport: VIEWPORTS[device],
-          isMobile: device === "phone",
-          hasTouch: device === "phone",
-        });
-        const page = await context.newPage();
-        const wallet = await installTestWallet(page, {
+        const { context, page, wallet } = await openWalletPage(server, browser, {
           accountIndex: 6,
-          rpcUrl: `${server.url}/rpc/ethereum`,
-          demoChainId: DEMO_CHAIN_ID,
+          viewport: device,
+          mobile: device === "phone",
+          authorized: false,
         });
         const me = wallet.address;
         const short = `${me.slice(0, 6)}…${me.slice(-4)}`;
@@ -113,13 +103,9 @@ Deno.test({
         "a new browser profile whose wallet still authorizes the site: the header names it on any page",
         async () => {
           for (const path of ["/explore", "/swap", "/pool"]) {
-            const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-            const page = await context.newPage();
-            const wallet = await installTestWallet(page, {
+            const { context, page, wallet } = await openWalletPage(server, browser, {
               accountIndex: 6,
-              rpcUrl: `${server.url}/rpc/ethereum`,
-              demoChainId: DEMO_CHAIN_ID,
-              authorized: true,
+              viewport: "desktop",
             });
             const me = wallet.address;
             const started = Date.now();
@@ -132,9 +118,6 @@ Deno.test({
           }
         },
       );
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

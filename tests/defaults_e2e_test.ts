@@ -11,12 +11,9 @@
  */
 import assert from "node:assert/strict";
 import { getAddress, parseAbi } from "viem";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { confirmReview } from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const NPM = {
@@ -33,19 +30,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-      const page = await context.newPage();
-      const wallet = await installTestWallet(page, {
-        accountIndex: 2,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
-      });
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, { accountIndex: 2, viewport: "desktop" });
       const me = wallet.address;
       const form = page.getByTestId("v3-new-panel");
 
@@ -143,9 +129,6 @@ Deno.test({
         assert.equal(wallet.asked, asked);
       });
       await context.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

@@ -5,18 +5,19 @@
  * quote costs at most 4 HTTP requests to `/rpc` (Multicall3 and JSON-RPC
  * batches), a split search included; typing 12 amounts in 1.5 s gets no
  * `429` and no error on screen; a quote that fails on the way says why
- * (rate limited), never "no route", and recovers by itself.
+ * (rate limited), never "no route", and recovers by itself. The picker
+ * opens at its top with a balance on every row; app.uniswap.org's `/add`
+ * links open the forms with the pair picked; the network selector's label
+ * is whole and the settings' switches keep their labels, at 1440 px light
+ * and 390 px dark.
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { formatUnits, getAddress, parseEther } from "viem";
 import type { Page, Request } from "playwright-core";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { pickedSymbol, pickerButton } from "./trade_support.ts";
 
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -39,19 +40,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-      const page = await context.newPage();
-      const wallet = await installTestWallet(page, {
-        accountIndex: 9,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
-      });
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, { accountIndex: 9, viewport: "desktop" });
       const me = wallet.address;
       const swap = page.getByTestId("swap-panel");
       const pay = swap.getByLabel(/^You pay/);
@@ -163,10 +153,85 @@ Deno.test({
         await error.waitFor({ state: "hidden", timeout: 15_000 });
         await swap.getByTestId("minimum-received").waitFor({ timeout: 15_000 });
       });
+
+      await t.step("the picker opens at its top: the first row whole, a balance on every row", async () => {
+        await page.goto(`${server.url}/swap?inputCurrency=${USDC}&outputCurrency=ETH`);
+        await swap.getByTestId("balance-in").filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
+        await pickerButton(swap, "Token to pay").click();
+        const dialog = swap.getByRole("dialog", { name: "Token to pay" });
+        const list = dialog.getByRole("listbox");
+        await list.locator(".token-balance").first().waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(500);
+        assert.equal(await list.evaluate((e) => e.scrollTop), 0);
+        const [box, first] = [await list.boundingBox(), await list.getByRole("option").first().boundingBox()];
+        assert.ok(box && first && first.y >= box.y - 0.5, `first row at ${first?.y}, list at ${box?.y}`);
+        // The search box is a field (1rem), not the amount row's 1.8rem.
+        const size = await dialog.getByRole("combobox").evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+        assert.ok(size <= 17, `search box font ${size} px`);
+        const rows = await list.getByRole("option").count();
+        assert.equal(await list.locator(".token-balance").count(), rows, "a balance on every row");
+        await page.keyboard.press("Escape");
+      });
+
+      await t.step(
+        "app.uniswap.org's /add links open the V2 and V3 forms with the pair (and tier) picked",
+        async () => {
+          const v2 = await page.goto(`${server.url}/add/v2/ETH/${USDC}`);
+          assert.equal(v2?.status(), 200);
+          const add = page.getByTestId("v2-add-panel");
+          await add.waitFor({ timeout: 15_000 });
+          assert.deepEqual([await pickedSymbol(add, "First token"), await pickedSymbol(add, "Second token")], [
+            "ETH",
+            "USDC",
+          ]);
+          const v3 = await page.goto(`${server.url}/add/ETH/${USDC}/500`);
+          assert.equal(v3?.status(), 200);
+          const form = page.getByTestId("v3-new-panel");
+          await form.waitFor({ timeout: 15_000 });
+          assert.deepEqual([await pickedSymbol(form, "First token"), await pickedSymbol(form, "Second token")], [
+            "ETH",
+            "USDC",
+          ]);
+          assert.equal(await form.getByLabel("Fee tier").inputValue(), "500");
+        },
+      );
       await context.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+
+      for (
+        const [viewport, scheme, shown] of [
+          [{ width: 1440, height: 900 }, "light", "Uniswap demo chain"],
+          ["phone", "dark", "Demo chain"],
+        ] as const
+      ) {
+        const width = typeof viewport === "string" ? 390 : viewport.width;
+        await t.step(
+          `${width} px ${scheme}: the chain reads whole; the settings' switches keep their labels`,
+          async () => {
+            const { context, page } = await openWalletPage(server, browser, { accountIndex: 9, viewport, scheme });
+            await page.goto(`${server.url}/swap?inputCurrency=${UNI}&outputCurrency=${USDC}`);
+            const network = page.getByRole("button", { name: /^Network: Uniswap demo chain/ });
+            await network.waitFor({ timeout: 15_000 });
+            // The label drawn (the phone keeps the full name for screen readers in a 1 px box), and whether it is cut.
+            const drawn = await network.locator(".chain-label").evaluateAll((labels) =>
+              labels.filter((e) => e.getBoundingClientRect().width > 2).map((e) => ({
+                text: e.textContent,
+                cut: e.scrollWidth > e.clientWidth,
+              }))
+            );
+            assert.deepEqual(drawn, [{ text: shown, cut: false }]);
+            await page.getByTestId("swap-panel").locator(".trade-settings summary").click();
+            const toggles = page.locator(".trade-settings .control-toggle");
+            assert.equal(await toggles.count(), 2);
+            for (const toggle of await toggles.all()) {
+              const track = (await toggle.locator(".control-toggle-track").boundingBox())!;
+              const text = (await toggle.locator(":scope > span:not(.control-toggle-track)").boundingBox())!;
+              assert.ok(track.width >= 36 && track.height >= 20, `track ${track.width}×${track.height}`);
+              assert.ok(text.x >= track.x + track.width, `the label starts at ${text.x}, under the track's knob`);
+            }
+            await context.close();
+          },
+        );
+      }
+    });
   },
 });

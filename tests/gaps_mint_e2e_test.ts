@@ -9,12 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { getAddress, parseAbi } from "viem";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import { confirmReview, demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { confirmReview } from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const NPM = {
@@ -31,19 +28,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain } = demoChainClient(rpc);
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-      const page = await context.newPage();
-      const wallet = await installTestWallet(page, {
-        accountIndex: 3,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
-      });
+    await withWalletStack(async ({ server, browser, chain }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, { accountIndex: 3, viewport: "desktop" });
       const me = wallet.address;
       const form = page.getByTestId("v3-new-panel");
       let tokenId = 0n;
@@ -83,13 +69,9 @@ Deno.test({
       await context.close();
 
       await t.step("on a phone, /increase lists the position to pick", async () => {
-        const phone = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.phone });
-        const small = await phone.newPage();
-        await installTestWallet(small, {
+        const { context: phone, page: small } = await openWalletPage(server, browser, {
           accountIndex: 3,
-          rpcUrl: `${server.url}/rpc/ethereum`,
-          demoChainId: DEMO_CHAIN_ID,
-          authorized: true,
+          viewport: "phone",
         });
         await small.goto(`${server.url}/increase`);
         const choice = small.getByTestId("increase-pick").getByRole("link", { name: new RegExp(`#${tokenId}\\b`) });
@@ -99,9 +81,6 @@ Deno.test({
         assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
         await phone.close();
       });
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

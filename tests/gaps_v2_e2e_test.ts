@@ -11,12 +11,9 @@
  */
 import assert from "node:assert/strict";
 import { erc20Abi, getAddress, parseAbi } from "viem";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import { confirmReview, demoChainClient, demoChainUrl, pickToken } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { confirmReview, pickToken } from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { USDC_WETH_V2_PAIR } from "../demo_gateway/fixtures.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
@@ -33,19 +30,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-      const page = await context.newPage();
-      const wallet = await installTestWallet(page, {
-        accountIndex: 5,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
-      });
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, { accountIndex: 5, viewport: "desktop" });
       const me = wallet.address;
       const pair = getAddress(USDC_WETH_V2_PAIR.address);
 
@@ -116,13 +102,9 @@ Deno.test({
       await context.close();
 
       await t.step("on a phone, /pool/v2/find says the holder has no share left after migrating", async () => {
-        const phone = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.phone });
-        const small = await phone.newPage();
-        await installTestWallet(small, {
+        const { context: phone, page: small } = await openWalletPage(server, browser, {
           accountIndex: 5,
-          rpcUrl: `${server.url}/rpc/ethereum`,
-          demoChainId: DEMO_CHAIN_ID,
-          authorized: true,
+          viewport: "phone",
         });
         await small.goto(`${server.url}/pool/v2/find?inputCurrency=ETH&outputCurrency=${USDC}`);
         const result = small.getByTestId("v2-find-panel").locator('[data-testid="v2-find-result"][data-found="true"]');
@@ -133,9 +115,6 @@ Deno.test({
         assert.ok(width <= 390, `the page is ${width} px wide at 390 px`);
         await phone.close();
       });
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

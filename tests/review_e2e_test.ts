@@ -14,12 +14,9 @@
 import assert from "node:assert/strict";
 import { getAddress, parseUnits } from "viem";
 import type { Page } from "playwright-core";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet, type TestWallet } from "./wallet_test_wallet.ts";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { type TestWallet } from "./wallet_test_wallet.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
 const AAVE = getAddress("0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9");
@@ -41,27 +38,15 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
       for (const [device, accountIndex] of [["desktop", 3], ["phone", 5]] as const) {
-        const context = await browser.newContext({
-          userAgent: BROWSER_USER_AGENT,
-          viewport: VIEWPORTS[device],
-          isMobile: device === "phone",
-          hasTouch: device === "phone",
+        const { context, page, wallet } = await openWalletPage(server, browser, {
+          accountIndex,
+          viewport: device,
+          mobile: device === "phone",
         });
-        const page = await context.newPage();
         const problems: string[] = [];
         page.on("pageerror", (e) => problems.push(e.message));
-        const wallet = await installTestWallet(page, {
-          accountIndex,
-          rpcUrl: `${server.url}/rpc/ethereum`,
-          demoChainId: DEMO_CHAIN_ID,
-          authorized: true,
-        });
         const me = wallet.address;
         const sheet = page.getByTestId("review-sheet");
 
@@ -117,7 +102,10 @@ Deno.test({
 
         await t.step(`${device}: confirming walks approval then swap; both mined, balances as reviewed`, async () => {
           const swap = page.getByTestId("swap-panel");
-          const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 6);
+          const minimum = parseUnits(
+            (await swap.getByTestId("minimum-received").textContent())!.split(" ")[0].replace(/,/g, ""),
+            6,
+          );
           const [uni0, usdc0] = [await erc20(UNI, me), await erc20(USDC, me)];
           await swap.getByTestId("swap-button").click();
           await sheet.getByTestId("review-steps").waitFor({ timeout: 15_000 });
@@ -181,9 +169,6 @@ Deno.test({
         assert.deepEqual(problems, []);
         await context.close();
       }
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

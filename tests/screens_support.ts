@@ -29,6 +29,7 @@ export const PARAMS: Readonly<Record<string, string>> = {
   protocolVersion: "v3",
   currencyIdA: "ETH",
   currencyIdB: UNI,
+  fee: "3000",
 };
 
 /** A concrete path for a whitelist pattern; portfolio pages get the demo wallet. */

@@ -21,7 +21,8 @@ function examplePath(pattern: string): string {
     .replace("{/*}?", "/proposal/1")
     .replace(/:chainName/g, "ethereum")
     .replace(/:(tokenAddress|poolAddress|pairAddress|contractAddress|walletAddress|address)/g, `0x${"ab".repeat(20)}`)
-    .replace(/:(tokenId|protocolVersion|currencyIdA|currencyIdB)/g, "1");
+    .replace(/:(tokenId|protocolVersion|currencyIdA|currencyIdB)/g, "1")
+    .replace(/:fee/g, "3000");
 }
 
 async function withServer(fn: (server: TestServer) => Promise<void>, env: Record<string, string> = {}) {

@@ -16,15 +16,13 @@
 import assert from "node:assert/strict";
 import { getAddress, parseEther, parseUnits, toEventSelector } from "viem";
 import type { Locator, Page, Request } from "playwright-core";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet, type TestWallet } from "./wallet_test_wallet.ts";
-import { demoChainClient, demoChainUrl } from "./trade_support.ts";
-import { VIEWPORTS } from "./screens_support.ts";
+import { type TestWallet } from "./wallet_test_wallet.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { V4_ONLY_POOL } from "../demo_gateway/fixtures.ts";
 import { PERMIT2_ABI } from "../app/lib/permit2.ts";
 import { packAllowance, permit2AllowanceSlot } from "../app/lib/permit2_storage.ts";
+import type { demoChainClient } from "./trade_support.ts";
 
 const LINK = getAddress("0x514910771AF9Ca656af840dff83E8264EcF986CA");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");
@@ -76,21 +74,10 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: VIEWPORTS.desktop });
-      const page = await context.newPage();
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, { accountIndex: 7, viewport: "desktop" });
       const problems: string[] = [];
       page.on("pageerror", (e) => problems.push(e.message));
-      const wallet = await installTestWallet(page, {
-        accountIndex: 7,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
-      });
       const me = wallet.address;
       const rpcLog = watchRpc(page);
 
@@ -218,18 +205,10 @@ Deno.test({
       assert.deepEqual(problems, []);
       await context.close();
 
-      const phone = await browser.newContext({
-        userAgent: BROWSER_USER_AGENT,
-        viewport: VIEWPORTS.phone,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const phonePage = await phone.newPage();
-      const phoneWallet = await installTestWallet(phonePage, {
+      const { context: phone, page: phonePage, wallet: phoneWallet } = await openWalletPage(server, browser, {
         accountIndex: 8,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
-        authorized: true,
+        viewport: "phone",
+        mobile: true,
       });
       await t.step("phone: 1 ETH → USDC, ether in: no approval, no signature, the value paid", async () => {
         const swap = await quoteSwap(phonePage, server.url, phoneWallet, ["ETH", USDC], "1");
@@ -247,10 +226,7 @@ Deno.test({
         await simulatedReviewMatchesChain(phonePage, server.url, phoneWallet, chain, erc20);
       });
       await phone.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });
 

@@ -9,9 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits } from "viem";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import { confirmReview, demoChainClient, demoChainUrl, pickToken } from "./trade_support.ts";
+import { BROWSER_USER_AGENT } from "./server_harness.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { confirmReview, pickToken } from "./trade_support.ts";
 import { hydrated, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
@@ -28,8 +28,6 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
     await Deno.mkdir(SHOTS, { recursive: true });
     // Each step builds on the one before: after a failure the rest fail at once, naming it.
     let failed: string | null = null;
@@ -40,20 +38,12 @@ Deno.test({
       });
       if (!ok && !failed) failed = name;
     };
-    try {
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20 } = demoChainClient(rpc);
-
-      const context = await browser.newContext({
-        userAgent: BROWSER_USER_AGENT,
-        viewport: VIEWPORTS.desktop,
-        colorScheme: "light",
-      });
-      const page = await context.newPage();
-      const wallet = await installTestWallet(page, {
+    await withWalletStack(async ({ server, browser, chain, erc20 }) => {
+      const { context, page, wallet } = await openWalletPage(server, browser, {
         accountIndex: 4,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
+        viewport: "desktop",
+        scheme: "light",
+        authorized: false,
       });
       const me = wallet.address;
       const problems: string[] = [];
@@ -137,7 +127,10 @@ Deno.test({
           await swap.getByLabel(/^You pay/).fill("3000");
           await swap.getByTestId("minimum-received").waitFor();
           await accept.check();
-          const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
+          const minimum = parseUnits(
+            (await swap.getByTestId("minimum-received").textContent())!.split(" ")[0].replace(/,/g, ""),
+            18,
+          );
           const aave0 = await erc20(AAVE, me);
           assert.equal(await button.textContent(), "Review swap anyway");
           await button.click();
@@ -151,7 +144,7 @@ Deno.test({
         "after the swap: a summary naming both amounts, a toast, and a second click sends nothing",
         async () => {
           const summary = (await swap.getByTestId("swap-summary").textContent())!;
-          const match = /^Swapped 3000 ETH for ([\d.]+) AAVE/.exec(summary);
+          const match = /^Swapped 3,000 ETH for ([\d,.]+) AAVE/.exec(summary);
           assert.ok(match, summary);
           assert.match(summary, new RegExp(wallet.sent[0]), "the local chain has no explorer: the hash is shown");
           const receipt = await chain.getTransactionReceipt({ hash: wallet.sent[0] });
@@ -159,9 +152,10 @@ Deno.test({
             l.address.toLowerCase() === AAVE.toLowerCase() &&
             l.topics[2]?.toLowerCase().endsWith(me.slice(2).toLowerCase())
           ).reduce((sum, l) => sum + BigInt(l.data), 0n);
-          assert.equal(parseUnits(match[1], 18) <= received, true);
-          assert.ok(Number(match[1]) > 0);
-          await page.getByTestId("toast").filter({ hasText: /^Swapped 3000 ETH for/ }).waitFor();
+          const bought = match[1].replace(/,/g, "");
+          assert.equal(parseUnits(bought, 18) <= received, true);
+          assert.ok(Number(bought) > 0);
+          await page.getByTestId("toast").filter({ hasText: /^Swapped 3,000 ETH for/ }).waitFor();
           assert.equal(await swap.getByLabel(/^You pay/).inputValue(), "");
           await clickSendsNothing();
           await page.screenshot({ path: new URL("swap_1280.png", SHOTS).pathname, fullPage: true });
@@ -171,7 +165,11 @@ Deno.test({
       await step(
         "500 ETH for UNI: a split route is chosen, shown, sent through the Universal Router and beats every single route",
         async () => {
+          // A new action (another token picked): the last swap's "Confirmed" line and summary give way.
+          assert.equal(await swap.getByTestId("tx-status").getAttribute("data-step"), "confirmed");
           await pickToken(swap, "Token to receive", UNI.toLowerCase());
+          assert.equal(await swap.getByTestId("tx-status").count(), 0);
+          assert.equal(await swap.getByTestId("swap-summary").count(), 0);
           await swap.getByLabel(/^You pay/).fill("500");
           const route = swap.getByTestId("route");
           await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
@@ -216,7 +214,10 @@ Deno.test({
           assert.ok(v4, "the V4 ETH/UNI pool quotes");
           singles.push(v4.amountOut);
           const bestSingle = singles.reduce((a, b) => (a > b ? a : b));
-          const minimum = parseUnits((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0], 18);
+          const minimum = parseUnits(
+            (await swap.getByTestId("minimum-received").textContent())!.split(" ")[0].replace(/,/g, ""),
+            18,
+          );
           const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
           await button.click();
           await confirmReview(page);
@@ -244,7 +245,9 @@ Deno.test({
           await swap.getByLabel(/^You pay/).fill("60000");
           await swap.getByText("Route (split)").waitFor({ timeout: 30_000 });
           assert.match((await swap.getByTestId("contract").textContent())!, /UniversalRouter\.execute\(.*SWAP/);
-          const minimum = parseEther((await swap.getByTestId("minimum-received").textContent())!.split(" ")[0]);
+          const minimum = parseEther(
+            (await swap.getByTestId("minimum-received").textContent())!.split(" ")[0].replace(/,/g, ""),
+          );
           const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
           const before = wallet.sent.length;
           await button.click();
@@ -323,6 +326,9 @@ Deno.test({
         const theirs0 = await chain.getBalance({ address: to });
         const before = wallet.sent.length;
         await sendButton.click();
+        // The review values the network fee in USD, as the swap's does.
+        const reviewFee = page.getByTestId("review-sheet").getByTestId("review-fee");
+        assert.match((await reviewFee.textContent())!, /ETH\$[\d,.]+/);
         await confirmReview(page);
         await wallet.sentCount(before + 1);
         const summary = send.getByTestId("send-summary");
@@ -334,6 +340,11 @@ Deno.test({
         await sendButton.click({ force: true });
         await page.waitForTimeout(1_500);
         assert.equal(wallet.sent.length, before + 1, "the wallet was asked again");
+        // A new action (another recipient): the last send's "Confirmed" line and summary give way.
+        assert.equal(await send.getByTestId("tx-status").getAttribute("data-step"), "confirmed");
+        await send.getByLabel("To", { exact: true }).fill(DEV_ACCOUNTS[8]);
+        assert.equal(await send.getByTestId("tx-status").count(), 0);
+        assert.equal(await summary.count(), 0);
       });
 
       await step("390 px, connected: header at most 64 px high, no sideways scroll on /swap", async () => {
@@ -372,9 +383,6 @@ Deno.test({
         assert.deepEqual(problems, []);
       });
       await context.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

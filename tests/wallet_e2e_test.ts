@@ -14,16 +14,9 @@ import {
   parseUnits,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { BROWSER_USER_AGENT, launchBrowser, startServer } from "./server_harness.ts";
-import { installTestWallet } from "./wallet_test_wallet.ts";
-import {
-  confirmReview,
-  demoChainClient,
-  demoChainUrl,
-  pickedSymbol,
-  pickToken,
-  sellEtherInEveryPool,
-} from "./trade_support.ts";
+import { BROWSER_USER_AGENT } from "./server_harness.ts";
+import { openWalletPage, withWalletStack } from "./wallet_session.ts";
+import { confirmReview, pickedSymbol, pickToken, sellEtherInEveryPool } from "./trade_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC } from "../demo_chain/accounts.ts";
@@ -41,19 +34,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    const server = await startServer();
-    const browser = await launchBrowser();
-    try {
-      // Through server/log.ts's logger: a JSON line with its time, written in a batch (maybe after "Listening on").
-      const rpc = await demoChainUrl(server.output);
-      const { chain, erc20, devAccount } = demoChainClient(rpc);
-
-      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT });
-      const page = await context.newPage();
-      const wallet = await installTestWallet(page, {
+    await withWalletStack(async ({ server, browser, rpc, chain, erc20, devAccount }) => {
+      // Playwright's default viewport (1280 × 720); the wallet waits to be connected.
+      const { context, page, wallet } = await openWalletPage(server, browser, {
         accountIndex: 2,
-        rpcUrl: `${server.url}/rpc/ethereum`,
-        demoChainId: DEMO_CHAIN_ID,
+        viewport: { width: 1280, height: 720 },
+        authorized: false,
       });
       const me = wallet.address;
       assert.equal(me, DEV_ACCOUNTS[2]);
@@ -151,7 +137,7 @@ Deno.test({
         await swap.getByLabel(/^You pay/).fill("1");
         const minimum = swap.getByTestId("minimum-received");
         await minimum.waitFor();
-        const minimumUsdc = parseUnits((await minimum.textContent())!.split(" ")[0], 6);
+        const minimumUsdc = parseUnits((await minimum.textContent())!.split(" ")[0].replace(/,/g, ""), 6);
         assert.match((await swap.getByTestId("contract").textContent())!, new RegExp(C.universalRouter));
         const [eth0, usdc0] = [await chain.getBalance({ address: me }), await erc20(USDC, me)];
         await swap.getByRole("button", { name: "Review swap", exact: true }).click();
@@ -167,7 +153,7 @@ Deno.test({
         await swap.getByLabel(/^You pay/).fill("100");
         const minimum = swap.getByTestId("minimum-received");
         await minimum.waitFor();
-        const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0], 18);
+        const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0].replace(/,/g, ""), 18);
         // The router the swap calls (the form resets once the swap is done).
         const router = getAddress((await swap.getByTestId("contract").textContent())!.slice(0, 42));
         assert.equal(router, C.universalRouter);
@@ -197,7 +183,7 @@ Deno.test({
         await swap.getByLabel(/^You receive/).fill("5");
         const maximum = swap.getByTestId("maximum-sold");
         await maximum.waitFor();
-        const maximumUsdc = parseUnits((await maximum.textContent())!.split(" ")[0], 6);
+        const maximumUsdc = parseUnits((await maximum.textContent())!.split(" ")[0].replace(/,/g, ""), 6);
         const [usdc0, uni0] = [await erc20(USDC, me), await erc20(UNI, me)];
         await swap.getByRole("button", { name: "Review swap", exact: true }).click();
         // Permit2 is approved already; the last permit is used up: a new signature, then the swap.
@@ -244,7 +230,7 @@ Deno.test({
         await panel.getByLabel(/^You pay/).fill("0.1");
         const minimum = panel.getByTestId("minimum-received");
         await minimum.waitFor();
-        const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0], 18);
+        const minimumUni = parseUnits((await minimum.textContent())!.split(" ")[0].replace(/,/g, ""), 18);
         const [eth0, uni0] = [await chain.getBalance({ address: me }), await erc20(UNI, me)];
         const sentBefore = wallet.sent.length;
         await panel.getByRole("button", { name: "Review swap", exact: true }).click();
@@ -483,9 +469,6 @@ Deno.test({
         assert.deepEqual(problems, []);
       });
       await context.close();
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
+    });
   },
 });

@@ -35,6 +35,16 @@ export function chainTarget(pathname: string, urlName: string): string {
   return `/explore?chain=${urlName}`;
 }
 
+/**
+ * The name a header under 1400 px has room for: the demo's "Uniswap demo
+ * chain" reads "Demo chain"; a chain's own name ("Ethereum", "BNB Chain")
+ * stays.
+ */
+export function shortChainLabel(label: string): string {
+  const rest = label.replace(/^Uniswap\s+/i, "");
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 function ChainItem(
   { option, current, href, empty, onPick }: {
     option: ChainInfo;
@@ -68,6 +78,7 @@ function ChainSelector() {
   const [walletChain, setWalletChain] = useState<string | null>(null);
   useEffect(() => onWalletChain(setWalletChain), []);
   const currentOption = CHAINS.find((c) => c.urlName === current);
+  const label = walletChain ?? currentOption?.label ?? current;
   const close = () => (document.getElementById(id) as HTMLElement & { hidePopover?: () => void })?.hidePopover?.();
   const item = (c: ChainInfo) => (
     <ChainItem
@@ -89,9 +100,8 @@ function ChainSelector() {
         onClick={() => void import("../lib/header_data.ts").then((m) => m.chainsWithoutData()).then(setEmpty, () => {})}
       >
         <span className="visually-hidden">Network:</span>{" "}
-        <span className="chain-label" title={walletChain ?? undefined}>
-          {walletChain ?? currentOption?.label ?? current}
-        </span>
+        <span className="chain-label chain-label-full" data-testid="chain-label">{label}</span>
+        <span className="chain-label chain-label-short" aria-hidden="true">{shortChainLabel(label)}</span>
         <span aria-hidden="true" className="chain-caret">▾</span>
       </button>
       <div id={id} popover="auto" className="chain-menu" role="dialog" aria-label="Choose a network">

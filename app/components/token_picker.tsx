@@ -91,7 +91,8 @@ export function TokenPicker({ tokens, value, onSelect, label, balances, disabled
   function open() {
     list?.request();
     setQuery("");
-    setActive(Math.max(0, tokens.findIndex((t) => t.key === value)));
+    // The list opens at its top (its first row whole), as app.uniswap.org's does; the chosen token is marked in it.
+    setActive(0);
     setOpen(true);
     showDialog(dialog.current);
     search.current?.focus();

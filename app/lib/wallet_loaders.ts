@@ -168,7 +168,8 @@ export interface NewPositionData extends TradeData {
 export async function loadNewPosition(args: LoaderFunctionArgs): Promise<NewPositionData> {
   const url = new URL(args.request.url);
   const trade = await loadTrade(args);
-  const fee = Number(url.searchParams.get("fee"));
+  // `?fee=`, or the path's `/add/:currencyIdA/:currencyIdB/:fee` (app.uniswap.org's links).
+  const fee = Number(url.searchParams.get("fee") ?? args.params.fee);
   return {
     ...trade,
     input: tokenKey(url.searchParams.get("currencyA")) ?? trade.input,

@@ -156,7 +156,7 @@ function BalanceChanges(
             {list.map((c) => (
               <li key={c.symbol + c.amount}>
                 <span>{c.amount} {c.symbol}</span>
-                {"usd" in c && c.usd ? <span className="muted">{c.usd}</span> : null}
+                {"usd" in c && c.usd ? <span className="muted review-change-usd">{c.usd}</span> : null}
               </li>
             ))}
           </ul>

@@ -51,14 +51,15 @@ const IDLE: TxStatus = { step: "idle" };
 /** The next state. */
 export function sendReducer(state: SendState, action: SendAction): SendState {
   switch (action.type) {
+    // A new intent (a token, an amount or a recipient chosen): the last send's summary and status give way.
     case "token":
-      return { ...state, key: action.key, confirmFlagged: false };
+      return { ...state, key: action.key, confirmFlagged: false, done: null, status: IDLE };
     case "amount":
       return { ...state, amountText: action.text, done: null, status: IDLE };
     case "max":
-      return { ...state, amountText: action.text };
+      return { ...state, amountText: action.text, done: null, status: IDLE };
     case "recipient":
-      return { ...state, recipient: action.text };
+      return { ...state, recipient: action.text, done: null, status: IDLE };
     case "confirmFlagged":
       return { ...state, confirmFlagged: action.yes };
     case "status":

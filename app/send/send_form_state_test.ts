@@ -21,3 +21,18 @@ Deno.test("sendReducer: opening a review clears the status; a confirmed send cle
   s = sendReducer(s, { type: "review", review: null });
   assert.deepEqual([s.amountText, s.review], ["", null]);
 });
+
+Deno.test("sendReducer: a new token, Max or recipient clears the last send's summary and status", () => {
+  let sent = sendReducer(initialSend("NATIVE"), { type: "mined", done: { summary: "Sent" } as never });
+  sent = sendReducer(sent, { type: "status", status: { step: "confirmed", label: "t", hash: "0x1", explorer: null } });
+  for (
+    const action of [
+      { type: "token", key: "usdc" },
+      { type: "max", text: "1" },
+      { type: "recipient", text: "0x1" },
+    ] as const
+  ) {
+    const next = sendReducer(sent, action);
+    assert.deepEqual([next.done, next.status.step], [null, "idle"], action.type);
+  }
+});

@@ -119,8 +119,7 @@ export function SendPanel({ data }: { data: TradeData }) {
   const tooMuch = amount !== null && balance !== null && amount > balance;
   const busy = txBusy(status) || review !== null;
   const usd = (value: bigint | null) => {
-    if (value === null || decimals === null) return null;
-    const worth = usdValue(value, decimals, option?.price);
+    const worth = value === null || decimals === null ? null : usdValue(value, decimals, option?.price);
     return worth === null ? null : formatUsd(worth);
   };
 
@@ -136,7 +135,7 @@ export function SendPanel({ data }: { data: TradeData }) {
           token: { address, symbol: option.symbol, decimals },
           amount,
           recipient,
-          feeWei,
+          fee: { wei: feeWei, nativePrice },
           usd,
           flagged,
           confirmFlagged,

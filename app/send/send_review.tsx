@@ -10,8 +10,8 @@ import { requestOf } from "../review/predicted_changes.ts";
 import { getAddress } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { explorerTxUrl } from "../../lib/chains.ts";
-import { shortenAddress } from "../lib/format.ts";
-import { formatUnitsGrouped } from "../lib/wallet_math.ts";
+import { formatUsd, shortenAddress } from "../lib/format.ts";
+import { formatUnitsGrouped, usdValue } from "../lib/wallet_math.ts";
 import { showToast } from "../components/controls/toast.tsx";
 import type { ActionReview } from "../review/action_review.tsx";
 import type { WalletContext } from "../wallet/actions/approve.ts";
@@ -26,7 +26,8 @@ export interface TransferInput {
   readonly amount: bigint;
   /** The recipient as typed (checked before). */
   readonly recipient: string;
-  readonly feeWei: bigint | null;
+  /** The network fee's estimate, and the native token's USD price to value it. */
+  readonly fee: { readonly wei: bigint | null; readonly nativePrice: number | null | undefined };
   readonly usd: (value: bigint | null) => string | null;
   readonly flagged: boolean;
   readonly confirmFlagged: boolean;
@@ -41,13 +42,20 @@ export function transferReview(input: TransferInput): ActionReview {
   const sentText = `${formatUnitsGrouped(amount, token.decimals)} ${token.symbol}`;
   const what = { account: context.from, chainId: chain.chainId, summary: `Send ${sentText}` };
   const tx = transferTx(token, to, amount);
-  const fee = input.feeWei === null ? "–" : `${formatUnitsGrouped(input.feeWei, 18, 4)} ${chain.nativeCurrency.symbol}`;
+  const feeWei = input.fee.wei;
+  const fee = feeWei === null ? "–" : `${formatUnitsGrouped(feeWei, 18, 4)} ${chain.nativeCurrency.symbol}`;
+  const feeUsd = feeWei === null ? null : usdValue(feeWei, 18, input.fee.nativePrice);
   return {
     title: "Review send",
     rows: [
       { label: "You send", value: sentText, note: input.usd(amount), testId: "review-send" },
       { label: "To", value: <code>{to}</code>, testId: "review-to" },
-      { label: "Network fee (estimate)", value: fee },
+      {
+        label: "Network fee (estimate)",
+        value: fee,
+        note: feeUsd === null ? null : formatUsd(feeUsd),
+        testId: "review-fee",
+      },
     ],
     changes: [{
       symbol: token.symbol,

@@ -9,7 +9,7 @@
 import { formatUnits } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { formatUsd } from "../lib/format.ts";
-import { formatImpact, formatUnitsShort, impactTone, usdValue } from "../lib/wallet_math.ts";
+import { formatImpact, formatUnitsGrouped, impactTone, usdValue } from "../lib/wallet_math.ts";
 import { describeTrade, type Trade } from "../lib/wallet_split.ts";
 import type { SwapToken, TradeKind } from "../lib/wallet_swap.ts";
 import type { UniversalPlan } from "../lib/universal_router.ts";
@@ -42,7 +42,10 @@ export function usdOf(value: bigint | null | undefined, token: SwapToken | null,
   return worth === null ? null : formatUsd(worth);
 }
 
-const amountOf = (value: bigint, token: SwapToken) => `${formatUnitsShort(value, token.decimals)} ${token.symbol}`;
+/** A rate for reading: six significant digits, grouped ("3,177.42", "0.000314748"). */
+const rateFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 6 });
+
+const amountOf = (value: bigint, token: SwapToken) => `${formatUnitsGrouped(value, token.decimals)} ${token.symbol}`;
 
 /** The bound of the quote: minimum received (exact input) or maximum sold (exact output). */
 function boundRow(f: SwapFigures, review: boolean): DetailRow | null {
@@ -87,7 +90,7 @@ export function swapRows(f: SwapFigures, review: boolean): DetailRow[] {
   const bound = boundRow(f, review);
   return [
     ...amounts,
-    { label: "Rate", value: `1 ${tokenIn.symbol} = ${rate.toPrecision(6)} ${tokenOut.symbol}` },
+    { label: "Rate", value: `1 ${tokenIn.symbol} = ${rateFormat.format(rate)} ${tokenOut.symbol}` },
     {
       label: "Price impact",
       value: f.impact === null ? "–" : formatImpact(f.impact),
@@ -98,7 +101,7 @@ export function swapRows(f: SwapFigures, review: boolean): DetailRow[] {
     { label: "Slippage", value: f.slippageText },
     {
       label: "Network fee (estimate)",
-      value: f.feeWei === null ? "–" : `${formatUnitsShort(f.feeWei, 18, 4)} ${f.nativeSymbol}`,
+      value: f.feeWei === null ? "–" : `${formatUnitsGrouped(f.feeWei, 18, 4)} ${f.nativeSymbol}`,
       note: feeUsd === null ? null : formatUsd(feeUsd),
       testId: review ? undefined : "network-fee",
     },
@@ -117,27 +120,27 @@ export function swapRows(f: SwapFigures, review: boolean): DetailRow[] {
 /** What the account's balances do if the swap goes through at the quote, and at worst within the slippage. */
 export function swapChanges(f: SwapFigures & { readonly plan: UniversalPlan }): BalanceChange[] {
   const { trade, plan, tokenIn, tokenOut } = f;
-  const sold = formatUnitsShort(trade.amountIn, tokenIn.decimals);
-  const bought = formatUnitsShort(trade.amountOut, tokenOut.decimals);
+  const sold = formatUnitsGrouped(trade.amountIn, tokenIn.decimals);
+  const bought = formatUnitsGrouped(trade.amountOut, tokenOut.decimals);
   const feeUsd = f.feeWei === null ? null : usdValue(f.feeWei, 18, f.nativePrice);
   return [
     {
       symbol: tokenIn.symbol,
       amount: f.kind === "exactIn"
         ? `−${sold}`
-        : `−${sold} (at most −${formatUnitsShort(plan.maximumIn, tokenIn.decimals)})`,
+        : `−${sold} (at most −${formatUnitsGrouped(plan.maximumIn, tokenIn.decimals)})`,
       usd: usdOf(trade.amountIn, tokenIn, f.inPrice),
     },
     {
       symbol: tokenOut.symbol,
       amount: f.kind === "exactIn"
-        ? `+${bought} (at least +${formatUnitsShort(plan.minimumOut, tokenOut.decimals)})`
+        ? `+${bought} (at least +${formatUnitsGrouped(plan.minimumOut, tokenOut.decimals)})`
         : `+${bought}`,
       usd: usdOf(trade.amountOut, tokenOut, f.outPrice),
     },
     ...(f.feeWei === null ? [] : [{
       symbol: `${f.nativeSymbol} (network fee)`,
-      amount: `−${formatUnitsShort(f.feeWei, 18, 4)}`,
+      amount: `−${formatUnitsGrouped(f.feeWei, 18, 4)}`,
       usd: feeUsd === null ? null : formatUsd(feeUsd),
     }]),
   ];

@@ -28,6 +28,7 @@ import { ImpactWarning, SwapSettings } from "./swap_parts.tsx";
 import { type SwapFigures, swapRows } from "./swap_details.tsx";
 import { SwapSide } from "./swap_side.tsx";
 import { type SwapModel, useSwapModel } from "./use_swap_model.ts";
+import type { SwapFormAction } from "./use_swap_form.ts";
 import { SwapReviewSheet, type SwapSnapshot, swapSnapshot } from "./swap_review.tsx";
 
 /** The figures of the model's quote, for the rows and the review. */
@@ -91,12 +92,13 @@ export function SwapPanel({ data }: { data: TradeData }) {
     );
   }
   const figures = figuresOf(m);
-  const onAmount = (kind: "exactIn" | "exactOut", text: string) => {
-    dispatch({ type: "type", kind, text });
-    // A new intent: the last trade's summary and status give way.
+  // A new intent (an amount typed, a token picked, the sides switched): the last trade's summary and status give way.
+  const newIntent = (action?: SwapFormAction) => {
+    if (action) dispatch(action);
     setDone(null);
     setStatus({ step: "idle" });
   };
+  const onAmount = (kind: "exactIn" | "exactOut", text: string) => newIntent({ type: "type", kind, text });
   const side = (which: "in" | "out") => {
     const isIn = which === "in";
     const address = isIn ? sides.inAddress : sides.outAddress;
@@ -114,7 +116,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
         picker={{
           options: m.options,
           value: isIn ? form.inKey : form.outKey,
-          onSelect: (key) => dispatch({ type: "pick", side: which, key }),
+          onSelect: (key) => newIntent({ type: "pick", side: which, key }),
         }}
         pickerBalances={m.pickerBalances}
         onAmount={onAmount}
@@ -123,8 +125,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
   };
   const openReview = () => {
     if (review || !figures || !m.plan || !m.impactOk) return;
-    setDone(null);
-    setStatus({ step: "idle" });
+    newIntent();
     m.setPaused(true);
     setReview(swapSnapshot({ ...figures, plan: m.plan }));
   };
@@ -137,7 +138,7 @@ export function SwapPanel({ data }: { data: TradeData }) {
     <div className="trade-panel wallet-swap" data-testid="swap-panel">
       {side("in")}
       <div className="trade-flip">
-        <IconButton label="Switch tokens" onClick={() => dispatch({ type: "flip" })}>↓</IconButton>
+        <IconButton label="Switch tokens" onClick={() => newIntent({ type: "flip" })}>↓</IconButton>
       </div>
       {side("out")}
       <SwapSettings

@@ -8,7 +8,7 @@
  * @module
  */
 import { explorerTxUrl } from "../../lib/chains.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
 import type { UniversalPlan } from "../lib/universal_router.ts";
 import type { DetailRow } from "../components/controls/detail_rows.tsx";
@@ -50,15 +50,15 @@ function prepare(model: SwapModel, snapshot: SwapSnapshot, onMined: (done: TxDon
   }
   const from = wallet.address;
   const { tokenIn, tokenOut, plan } = snapshot;
-  const sold = `${formatUnitsShort(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`;
+  const sold = `${formatUnitsGrouped(plan.maximumIn, tokenIn.decimals)} ${tokenIn.symbol}`;
   const what = { account: from, chainId: chain.chainId, summary: `Swap ${sold} for ${tokenOut.symbol}` };
   const track = (step: ReviewStep): ReviewStep => ({ ...step, run: (report) => step.run(trackTx(report, what)) });
   return swapSteps(
     { chain, client, from, walletChainId: wallet.chainId },
     { plan, tokenIn, tokenOut, unlimited: model.form.unlimited, flagged: model.flaggedList },
     (outcome) => {
-      const text = `Swapped ${formatUnitsShort(outcome.amounts.amountIn, tokenIn.decimals)} ${tokenIn.symbol} for ${
-        formatUnitsShort(outcome.amounts.amountOut, tokenOut.decimals)
+      const text = `Swapped ${formatUnitsGrouped(outcome.amounts.amountIn, tokenIn.decimals)} ${tokenIn.symbol} for ${
+        formatUnitsGrouped(outcome.amounts.amountOut, tokenOut.decimals)
       } ${tokenOut.symbol}`;
       const explorer = explorerTxUrl(chain, outcome.hash);
       recordTx({ ...what, summary: text, hash: outcome.hash, explorer, state: "confirmed" });

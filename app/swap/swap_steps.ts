@@ -39,7 +39,7 @@ import { chainKey } from "../lib/query/chain_reads.ts";
 import { queryClient } from "../lib/query/client.ts";
 import { requestOf, type StepRequest } from "../review/predicted_changes.ts";
 import { type UniversalPlan, withPermit } from "../lib/universal_router.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped } from "../lib/wallet_math.ts";
 import type { FlaggedToken } from "../lib/wallet_safety.ts";
 import type { SwapToken } from "../lib/wallet_swap.ts";
 import type { ReviewStep } from "../review/review_steps.ts";
@@ -93,7 +93,7 @@ function permitStep(
 ): ReviewStep {
   const { chain, client, from } = context;
   const { permit2, universalRouter: router } = chain.contracts;
-  const shown = amount === MAX_UINT160 ? "unlimited" : formatUnitsShort(amount, token.decimals);
+  const shown = amount === MAX_UINT160 ? "unlimited" : formatUnitsGrouped(amount, token.decimals);
   const label = `Permit2 PermitSingle(${token.symbol} ${shown}, spender UniversalRouter)`;
   return {
     id: "permit",

@@ -88,6 +88,16 @@ export function maxAmount(balance: bigint, native: boolean): bigint {
 }
 
 /**
+ * Fraction digits a balance line shows, cut (never rounded up): cents-like
+ * from a thousand ("103,177.81"), four from one ("10.1234"), six significant
+ * below. "Max" and the balance button fill the exact amount.
+ */
+export function balanceDigits(amount: bigint, decimals: number): number {
+  const whole = amount / 10n ** BigInt(decimals);
+  return whole >= 1000n ? 2 : whole >= 1n ? 4 : 6;
+}
+
+/**
  * The balance under an amount, "–" until both it and the token's decimals are
  * read; its USD worth when known. With `onMax`, the balance is a button that
  * fills the field, and so is "Max" beside it.
@@ -104,7 +114,7 @@ export function BalanceNote(
   },
 ) {
   const known = amount !== null && amount !== undefined && decimals !== null && decimals !== undefined;
-  const shown = known ? formatUnitsGrouped(amount, decimals) : "–";
+  const shown = known ? formatUnitsGrouped(amount, decimals, balanceDigits(amount, decimals)) : "–";
   return (
     <p className="muted trade-note" data-testid={testId}>
       {onMax && known && amount > 0n
