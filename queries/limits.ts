@@ -71,7 +71,7 @@ export const NAMED_CAPS: Readonly<Record<string, VariableCap>> = {
 
 /** Caps of one operation's variables, over {@linkcode NAMED_CAPS}: `Operation.variable`. */
 export const OPERATION_CAPS: Readonly<Record<string, VariableCap>> = {
-  // app/lib/pool_data.ts reads the ticks 1000 at a time.
+  // app/explore/pool_data.ts reads the ticks 1000 at a time.
   "AllV3Ticks.first": { max: 1_000 },
   "AllV4Ticks.first": { max: 1_000 },
 };

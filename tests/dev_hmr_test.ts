@@ -130,7 +130,7 @@ Deno.test({
       await page.evaluate(() => Object.assign(globalThis, { __hmrMarker: 42 }));
 
       // A component module that exports components only, so React Fast Refresh swaps it in place.
-      const screen = `${copy}app/components/explore_screen.tsx`;
+      const screen = `${copy}app/explore/explore_screen.tsx`;
       const source = Deno.readTextFileSync(screen);
       const anchor = "<h1>{title}</h1>";
       assert.ok(source.includes(anchor), "the explore heading moved: update this test");

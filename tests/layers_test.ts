@@ -79,6 +79,51 @@ Deno.test("layers: every import of product code points down or sideways as the f
   assert.deepEqual(wrong, [], "imports against the layers");
 });
 
+/**
+ * app/'s folders, bottom first: each imports only the folders before it (and itself), so the features sit on the
+ * wallet and the shared components and never on each other's screens. `components/controls` (buttons, sheets, rows)
+ * is its own floor under the wallet; the root files (`root.tsx`, the entries, `routes.ts`) are the top.
+ */
+const APP_FOLDERS = [
+  "lib",
+  "components/controls",
+  "wallet",
+  "components",
+  "review",
+  "swap",
+  "send",
+  "liquidity",
+  "explore",
+  "nft",
+  "portfolio",
+  "routes",
+  "",
+] as const;
+
+/** The floor of an app/ file in {@linkcode APP_FOLDERS}: -1 outside app/ or in an unknown folder. */
+function appFloor(path: string): number {
+  if (!path.startsWith("app/")) return -1;
+  const rest = path.slice("app/".length);
+  if (!rest.includes("/")) return APP_FOLDERS.length - 1;
+  if (rest.startsWith("components/controls/")) return APP_FOLDERS.indexOf("components/controls");
+  return APP_FOLDERS.indexOf(rest.split("/")[0] as typeof APP_FOLDERS[number]);
+}
+
+Deno.test("layers: app/'s folders import one way, down the floors of APP_FOLDERS", async () => {
+  const arrows = (await productImports()).filter(([from, to]) => from.startsWith("app/") && to.startsWith("app/"));
+  const unknown = [...new Set(arrows.flatMap(([from, to]) => [from, to]).filter((f) => appFloor(f) < 0))];
+  assert.deepEqual(unknown, [], "app/ files in a folder APP_FOLDERS does not name");
+  const up = arrows.filter(([from, to]) => appFloor(to) > appFloor(from)).map(([from, to]) => `${from} -> ${to}`);
+  assert.deepEqual(up, [], "imports up the floors of app/");
+});
+
+Deno.test("layers: appFloor puts a feature above the wallet and the controls below it", () => {
+  assert.ok(appFloor("app/swap/swap_panel.tsx") > appFloor("app/wallet/wallet_tx.ts"));
+  assert.ok(appFloor("app/components/controls/sheet.tsx") < appFloor("app/wallet/wallet_button.tsx"));
+  assert.ok(appFloor("app/root.tsx") > appFloor("app/routes/swap.tsx"));
+  assert.equal(appFloor("app/elsewhere/x.ts"), -1);
+});
+
 Deno.test("layers: nothing but tests imports tests/, and only the root imports the demos", async () => {
   const arrows = await productImports();
   const wrong = arrows.filter(([from, to]) =>

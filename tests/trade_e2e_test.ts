@@ -16,7 +16,7 @@ import { hydrated, seriousViolations, VIEWPORTS } from "./screens_support.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { DEV_ACCOUNTS } from "../demo_chain/accounts.ts";
-import { QUOTER_V2_ABI, quoteRoute, V2_ROUTER_ABI } from "../app/lib/wallet_swap.ts";
+import { QUOTER_V2_ABI, quoteRoute, V2_ROUTER_ABI } from "../app/swap/swap_routes.ts";
 import { V4_NATIVE_CURRENCY } from "../lib/pool_address.ts";
 
 const AAVE = getAddress("0x7Fc66500c84A76Ad7e9c93437bFc5Ac33E2DDaE9");

@@ -23,9 +23,9 @@ import { mnemonicToAccount } from "viem/accounts";
 import { DEV_MNEMONIC } from "../demo_chain/accounts.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
-import { buildUniversalTrade } from "../app/lib/universal_router.ts";
-import { singleTrade } from "../app/lib/wallet_split.ts";
-import { type ChainCall, quoteRoute, swapCandidates, type SwapToken } from "../app/lib/wallet_swap.ts";
+import { buildUniversalTrade } from "../app/swap/universal_router.ts";
+import { singleTrade } from "../app/swap/split.ts";
+import { type ChainCall, quoteRoute, swapCandidates, type SwapToken } from "../app/swap/swap_routes.ts";
 
 /**
  * A read client of the demo chain at `rpc`, the ERC-20 balance of `owner` through it, and a signing client of a

@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { formatAmount } from "../lib/format.ts";
 import type { TokenOption } from "../lib/trade_loader.ts";
-import type { TokenListControl } from "./token_list.ts";
+import type { TokenListControl } from "../lib/token_list.ts";
 import { TokenLogo } from "./token_logo.tsx";
 
 /** Tokens matching a search: symbol prefix first, then name or symbol containing it, or the exact address. */

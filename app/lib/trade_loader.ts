@@ -4,7 +4,7 @@
  * chosen chain the first screen shows (the pair the URL preselects or the
  * panels pick by default), and the tokens the URL preselects. The pickers'
  * whole list is `routes/token-list.ts` (`loadTokenList`), fetched by the
- * browser (`app/components/token_list.ts`).
+ * browser (`app/lib/token_list.ts`).
  *
  * @module
  */

@@ -8,7 +8,7 @@
  * @module
  */
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
-import { usdValue } from "../lib/wallet_math.ts";
+import { usdValue } from "../lib/trade_math.ts";
 import type { TierPools, TierReserves } from "./v3_queries.ts";
 
 /** One tier as the chooser shows it. */

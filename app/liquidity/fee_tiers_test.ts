@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { V3Pool } from "../lib/wallet_v3.ts";
+import type { V3Pool } from "./v3_position.ts";
 import { feePercent, mostUsedFee, tierChoices } from "./fee_tiers.ts";
 
 const pool = (fee: number, liquidity: bigint): V3Pool => ({

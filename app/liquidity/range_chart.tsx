@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { formatRangePrice } from "../lib/wallet_v3_range.ts";
+import { formatRangePrice } from "./v3_range.ts";
 import { rangeGeometry } from "./range_geometry.ts";
 
 const WIDTH = 320;

@@ -11,7 +11,7 @@ import type { PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
-import { useAppQuery } from "../lib/query/client.ts";
+import { useAppQuery } from "../lib/query/query_client.ts";
 import { currencyMeta, readHolderV4Rows, readPairPools, readV4RowsByIds } from "./v4_read.ts";
 
 type Contracts = UniswapContracts | null | undefined;

@@ -7,12 +7,12 @@
  */
 import { requestOf } from "../review/predicted_changes.ts";
 import { formatUnitsGrouped } from "../lib/format.ts";
-import type { SlippageCheck } from "../lib/wallet_math.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
-import type { LiquidityTx, V2CallOptions } from "../lib/wallet_v2.ts";
+import type { SlippageCheck } from "../lib/trade_math.ts";
+import type { SwapToken } from "../swap/swap_routes.ts";
+import type { LiquidityTx, V2CallOptions } from "./v2_pair.ts";
 import type { ActionReview } from "../review/action_review.tsx";
-import type { WalletContext } from "../wallet/actions/approve.ts";
-import { addV2Liquidity } from "../wallet/actions/add_liquidity.ts";
+import type { WalletContext } from "../review/action_steps.ts";
+import { addV2Liquidity } from "./actions/add_liquidity.ts";
 
 /** What a V2 deposit's review needs. */
 export interface V2AddInput {

@@ -11,11 +11,11 @@ import { queryOptions } from "@tanstack/react-query";
 import type { PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
-import { readPair } from "../lib/wallet_v2.ts";
+import type { SwapToken } from "../swap/swap_routes.ts";
+import { readPair } from "./v2_pair.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
 import { chainCall } from "../wallet/chain_call.ts";
-import { readV2Rows } from "../wallet/positions_read.ts";
+import { readV2Rows } from "./positions_read.ts";
 
 const lower = (a: string | null | undefined) => a?.toLowerCase() ?? null;
 

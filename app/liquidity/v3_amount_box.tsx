@@ -9,9 +9,9 @@
 import type { ReactNode } from "react";
 import { formatUnits } from "viem";
 import { formatUsd } from "../lib/format.ts";
-import { usdValue } from "../lib/wallet_math.ts";
+import { usdValue } from "../lib/trade_math.ts";
 import { TokenLogo } from "../components/token_logo.tsx";
-import { AmountBox, BalanceNote, maxAmount } from "../wallet/form_rows.tsx";
+import { AmountBox, BalanceNote, maxAmount } from "../components/form_rows.tsx";
 
 /** What a side shows and does. */
 export interface DepositSide {

@@ -8,10 +8,10 @@
  *
  * @module
  */
-import type { RangePreset } from "../lib/wallet_v3_range.ts";
+import type { RangePreset } from "./v3_range.ts";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
 import type { ActionReview } from "../review/action_review.tsx";
-import type { TypedAmount } from "../wallet/v3_new_position_math.ts";
+import type { TypedAmount } from "./v3_new_position_math.ts";
 
 /** Everything the form holds. */
 export interface NewPositionState {

@@ -12,12 +12,12 @@ import { erc20Abi, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import { readPool, sortTokens, type V3Pool } from "../lib/wallet_v3.ts";
+import { readPool, sortTokens, type V3Pool } from "./v3_position.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
 import { chainCall } from "../wallet/chain_call.ts";
-import { positionOwner, readMany, tokenMeta } from "../wallet/liquidity_shared.tsx";
-import { readV3Rows, readV3RowsByIds, type V3Row } from "../wallet/positions_read.ts";
-import type { TokenMeta } from "../wallet/liquidity_shared.tsx";
+import { positionOwner, readMany, tokenMeta } from "./liquidity_shared.tsx";
+import { readV3Rows, readV3RowsByIds, type V3Row } from "./positions_read.ts";
+import type { TokenMeta } from "./liquidity_shared.tsx";
 
 const lower = (a: string | null | undefined) => a?.toLowerCase() ?? null;
 

@@ -13,9 +13,9 @@
 import { encodeAbiParameters, encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { V4PoolKey } from "../../lib/pool_address.ts";
-import { minimumReceived } from "../lib/wallet_math.ts";
-import { amountsForLiquidity, sqrtRatioAtTick } from "../lib/wallet_v3.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
+import { minimumReceived } from "../lib/trade_math.ts";
+import { amountsForLiquidity, sqrtRatioAtTick } from "./v3_position.ts";
+import type { TxRequest } from "../swap/swap_routes.ts";
 
 /** PositionManager actions (`Actions.sol` of v4-periphery 1.0.3). */
 export const V4_ACTIONS = {

@@ -18,10 +18,10 @@ import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "../../demo_chain/mod.ts";
 import { mnemonicToAccount } from "viem/accounts";
 import { decodePermit2Allowance, permit2AllowanceCall } from "../lib/permit2.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
+import type { TxRequest } from "../swap/swap_routes.ts";
 import { permitBatch, permitBatchTypedData, withPermitBatch } from "./v4_permit.ts";
-import { fullRangeTicks } from "../lib/wallet_v3_range.ts";
-import { amountsForLiquidity, nearestUsableTick } from "../lib/wallet_v3.ts";
+import { fullRangeTicks } from "./v3_range.ts";
+import { amountsForLiquidity, nearestUsableTick } from "./v3_position.ts";
 import {
   buildV4Decrease,
   buildV4Increase,

@@ -9,12 +9,12 @@
  */
 import type { V4PoolKey } from "../../lib/pool_address.ts";
 import { formatUsd } from "../lib/format.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
-import { formatRangePrice } from "../lib/wallet_v3_range.ts";
+import { formatUnitsShort } from "../lib/trade_math.ts";
+import { formatRangePrice } from "./v3_range.ts";
 import type { V4Review } from "./v4_steps.ts";
-import type { WalletContext } from "../wallet/actions/approve.ts";
-import { tracked } from "../wallet/actions/add_liquidity.ts";
-import { deadline } from "../wallet/liquidity_shared.tsx";
+import type { WalletContext } from "../review/action_steps.ts";
+import { tracked } from "./actions/add_liquidity.ts";
+import { deadline } from "./liquidity_shared.tsx";
 import { runTx } from "../wallet/wallet_tx.ts";
 import { buildV4Mint, isNativePool } from "./v4_calls.ts";
 import type { V4PositionMath } from "./v4_new_math.ts";

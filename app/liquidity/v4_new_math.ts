@@ -7,20 +7,13 @@
  *
  * @module
  */
-import { parseAmount } from "../lib/wallet_math.ts";
-import { amount0ForAmount1, amount1ForAmount0, sqrtRatioAtTick } from "../lib/wallet_v3.ts";
-import {
-  isFullRange,
-  type PriceSide,
-  type RangePreset,
-  shownPrice,
-  shownPriceToTick,
-  shownRange,
-} from "../lib/wallet_v3_range.ts";
+import { parseAmount } from "../lib/trade_math.ts";
+import { amount0ForAmount1, amount1ForAmount0, sqrtRatioAtTick } from "./v3_position.ts";
+import { isFullRange, type PriceSide, type RangePreset, shownPrice, shownPriceToTick, shownRange } from "./v3_range.ts";
 import { wholeTokens } from "../lib/portfolio_chain.ts";
-import type { TokenMeta } from "../wallet/liquidity_shared.tsx";
-import { rangeOf } from "../wallet/v3_new_position_math.ts";
-import { priceGap } from "../wallet/v3_pair_pools.ts";
+import type { TokenMeta } from "./liquidity_shared.tsx";
+import { rangeOf } from "./v3_new_position_math.ts";
+import { priceGap } from "./v3_pair_pools.ts";
 import { liquidityForAmounts, maxAmounts } from "./v4_calls.ts";
 
 /** What the form holds and read. */

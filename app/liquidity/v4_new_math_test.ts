@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { sqrtRatioAtTick } from "../lib/wallet_v3.ts";
+import { sqrtRatioAtTick } from "./v3_position.ts";
 import { type V4PositionInputs, v4PositionMath } from "./v4_new_math.ts";
 
 const ETH = { address: "0x0000000000000000000000000000000000000000", symbol: "ETH", decimals: 18 } as const;

@@ -10,7 +10,7 @@
 import { decodeFunctionData, encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { MAX_UINT160, PERMIT_EXPIRATION_SECONDS, PERMIT_SIG_DEADLINE_SECONDS } from "../lib/permit2.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
+import type { TxRequest } from "../swap/swap_routes.ts";
 import { V4_POSITION_MANAGER_ABI } from "./v4_calls.ts";
 
 /** A `PermitBatch` as Permit2 and `PositionManager.permitBatch` take it. */

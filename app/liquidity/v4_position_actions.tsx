@@ -8,14 +8,14 @@
  * @module
  */
 import { useState } from "react";
-import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/wallet_math.ts";
-import { amount0ForAmount1, amount1ForAmount0 } from "../lib/wallet_v3.ts";
+import { formatUnitsShort, parseAmount, parseSlippage } from "../lib/trade_math.ts";
+import { amount0ForAmount1, amount1ForAmount0 } from "./v3_position.ts";
 import { Button } from "../components/controls/button.tsx";
 import { TextInput } from "../components/controls/fields.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import type { V4Review } from "./v4_steps.ts";
-import type { WalletContext } from "../wallet/actions/approve.ts";
-import { SlippageInput } from "../wallet/liquidity_shared.tsx";
+import type { WalletContext } from "../review/action_steps.ts";
+import { SlippageInput } from "./liquidity_shared.tsx";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
 import { type LiveV4Row, v4CollectReview, v4DecreaseReview, v4IncreaseReview } from "./v4_position_reviews.ts";
 import { V4ReviewSheet } from "./v4_review.tsx";

@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsShort } from "../lib/trade_math.ts";
 import type { ActionReview } from "../review/action_review.tsx";
-import type { WalletContext } from "../wallet/actions/approve.ts";
-import { tracked } from "../wallet/actions/add_liquidity.ts";
-import { deadline } from "../wallet/liquidity_shared.tsx";
+import type { WalletContext } from "../review/action_steps.ts";
+import { tracked } from "./actions/add_liquidity.ts";
+import { deadline } from "./liquidity_shared.tsx";
 import { runTx } from "../wallet/wallet_tx.ts";
-import type { TxRequest } from "../lib/wallet_swap.ts";
+import type { TxRequest } from "../swap/swap_routes.ts";
 import {
   buildV4Decrease,
   buildV4Increase,

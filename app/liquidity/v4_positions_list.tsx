@@ -1,6 +1,6 @@
 /**
  * The holder's V4 positions as list items (`/positions`, `/pool`, the
- * portfolio's DeFi tab, through `app/wallet/positions_list.tsx`): pair, fee
+ * portfolio's DeFi tab, through `app/liquidity/positions_list.tsx`): pair, fee
  * or dynamic fee, hook, a `v4` badge, In range / Out of range / Closed, what
  * each holds and the fees it is owed, valued at the gateway's prices.
  *
@@ -10,8 +10,8 @@ import { Link } from "react-router";
 import { formatUsd } from "../lib/format.ts";
 import { pairValueUsd } from "../lib/portfolio_chain.ts";
 import type { PricedToken } from "../lib/wallet_loaders.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
-import { STATUS_TEXT } from "../wallet/positions_read.ts";
+import { formatUnitsShort } from "../lib/trade_math.ts";
+import { STATUS_TEXT } from "./positions_read.ts";
 import { poolName, v4Prices } from "./v4_pool_name.ts";
 import type { V4Row } from "./v4_read.ts";
 

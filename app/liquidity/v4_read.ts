@@ -18,9 +18,9 @@ import { erc20Abi, parseAbi, parseAbiItem, type PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { v4PoolId, type V4PoolKey, v4TickSpacing } from "../../lib/pool_address.ts";
-import { amountsForLiquidity } from "../lib/wallet_v3.ts";
-import { readMany, type TokenMeta } from "../wallet/liquidity_shared.tsx";
-import { type PositionStatus, positionStatus } from "../wallet/positions_read.ts";
+import { amountsForLiquidity } from "./v3_position.ts";
+import { readMany, type TokenMeta } from "./liquidity_shared.tsx";
+import { type PositionStatus, positionStatus } from "./positions_read.ts";
 import { decodePositionInfo, feesOwed, positionSalt, V4_POSITION_MANAGER_ABI } from "./v4_calls.ts";
 
 /** StateView's reads of a pool and a position. */

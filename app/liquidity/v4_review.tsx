@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { WalletContext } from "../wallet/actions/approve.ts";
+import type { WalletContext } from "../review/action_steps.ts";
 import { ReviewSheet } from "../review/review_sheet.tsx";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
 import { confirmLabel, type V4Review, v4Steps } from "./v4_steps.ts";

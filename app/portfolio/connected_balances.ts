@@ -17,9 +17,9 @@ import { type Balances, fetchBalances } from "../lib/portfolio_data.ts";
 import { chainBalances, type ChainHolding } from "../lib/portfolio_chain.ts";
 import type { TokenRow } from "../lib/rows.ts";
 import { type PricedToken, pricedTokens } from "../lib/wallet_loaders.ts";
-import { readMany } from "../wallet/liquidity_shared.tsx";
+import { readMany } from "../liquidity/liquidity_shared.tsx";
 import { chainKey } from "../lib/query/chain_reads.ts";
-import { useAppQuery } from "../lib/query/client.ts";
+import { useAppQuery } from "../lib/query/query_client.ts";
 
 /** Where the balances come from. */
 export type BalanceSource = "gateway" | "chain";

@@ -23,14 +23,14 @@ import type { PricedToken } from "../lib/wallet_loaders.ts";
 import { Address } from "../components/address.tsx";
 import { NftGrid } from "./nft_grid.tsx";
 import { Time } from "../components/time.tsx";
-import { useChain } from "../wallet/liquidity_shared.tsx";
-import { PositionsList } from "../wallet/positions_list.tsx";
+import { useChain } from "../liquidity/liquidity_shared.tsx";
+import { PositionsList } from "../liquidity/positions_list.tsx";
 import type { TxRecord } from "../wallet/tx_history.ts";
 import { useWallet } from "../wallet/wallet_store.ts";
 import { BalancesSection } from "./balances_section.tsx";
 import { type BalancesState, useConnectedBalances } from "./connected_balances.ts";
 import { useSentTxs } from "./sent_txs.ts";
-import { useAppQuery } from "../lib/query/client.ts";
+import { useAppQuery } from "../lib/query/query_client.ts";
 
 /** The tabs of the portfolio. */
 export type PortfolioTab = "overview" | "tokens" | "defi" | "nfts" | "activity";

@@ -7,7 +7,7 @@
  */
 import { formatAmount } from "../lib/format.ts";
 import type { NftCard } from "../lib/portfolio_data.ts";
-import { NftTile } from "../components/nft_tile.tsx";
+import { NftTile } from "../nft/nft_tile.tsx";
 
 /** An NFT grid. */
 export function NftGrid({ nfts }: { nfts: readonly NftCard[] }) {

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { queryOptions, useQueries } from "@tanstack/react-query";
 import type { PublicClient } from "viem";
 import { chainKey } from "../lib/query/chain_reads.ts";
-import { queryClient } from "../lib/query/client.ts";
+import { queryClient } from "../lib/query/query_client.ts";
 import { listTxs, onTxHistory, type TxRecord, updateTxState } from "../wallet/tx_history.ts";
 
 /** Waits for `hash`'s receipt and records its state; still pending or dropped after two minutes: left as it is. */

@@ -9,7 +9,7 @@
  */
 import type { Address } from "../../lib/address.ts";
 import type { DetailRow } from "../components/controls/detail_rows.tsx";
-import { actionSteps, type ReviewSpend, type WalletContext } from "../wallet/actions/approve.ts";
+import { actionSteps, type ReviewSpend, type WalletContext } from "./action_steps.ts";
 import { type BalanceChange, ReviewSheet } from "./review_sheet.tsx";
 import type { ReviewStep } from "./review_steps.ts";
 import type { TxStatus } from "../wallet/wallet_tx.ts";

@@ -19,7 +19,7 @@ import { Callout, type DetailRow, DetailRows } from "../components/controls/deta
 import { failureText, type ReviewStep, runSteps, type StepView, waitingViews } from "./review_steps.ts";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
 import { type Prediction, predictionQuery } from "./predicted_changes.ts";
-import { useAppQuery } from "../lib/query/client.ts";
+import { useAppQuery } from "../lib/query/query_client.ts";
 
 /** One line of the expected balance changes: "−10 UNI ($60.12)". */
 export interface BalanceChange {

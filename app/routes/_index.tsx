@@ -1,7 +1,7 @@
 /** `/`: the home screen: explore tokens, pools and volume. */
 import { Link } from "react-router";
-import { exploreRoute } from "../components/explore_route.tsx";
-import { loadExplore } from "../lib/explore_loader.ts";
+import { exploreRoute } from "../explore/explore_route.tsx";
+import { loadExplore } from "../explore/explore_loader.ts";
 
 export const loader = loadExplore;
 

@@ -2,8 +2,8 @@
 import { useLoaderData } from "react-router";
 import { loadNewPosition } from "../lib/wallet_loaders.ts";
 import { WalletScreen } from "../wallet/wallet_screen.tsx";
-import { NewV3Position } from "../wallet/v3_new_position.tsx";
-import { NewPositionTabs } from "../wallet/new_position_tabs.tsx";
+import { NewV3Position } from "../liquidity/v3_new_position.tsx";
+import { NewPositionTabs } from "../liquidity/new_position_tabs.tsx";
 
 export const loader = loadNewPosition;
 

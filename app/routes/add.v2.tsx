@@ -1,7 +1,7 @@
 /** `/add/v2`: add liquidity to a V2 pair with the wallet. */
 import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
-import { AddV2Panel } from "../wallet/v2_liquidity_panel.tsx";
+import { AddV2Panel } from "../liquidity/v2_liquidity_panel.tsx";
 
 export const loader = loadTrade;
 

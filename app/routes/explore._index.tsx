@@ -1,6 +1,6 @@
 /** `/explore`: top tokens, top pools and transactions of a chain. */
-import { exploreRoute } from "../components/explore_route.tsx";
-import { loadExplore } from "../lib/explore_loader.ts";
+import { exploreRoute } from "../explore/explore_route.tsx";
+import { loadExplore } from "../explore/explore_loader.ts";
 
 export const loader = loadExplore;
 

@@ -1,7 +1,7 @@
 /** `/increase`: increase liquidity: the connected holder picks one of their V3 positions to add to; top pools below. */
 import { topPoolsRoute } from "../components/wallet_routes.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
-import { IncreasePicker } from "../wallet/increase_picker.tsx";
+import { IncreasePicker } from "../liquidity/increase_picker.tsx";
 
 export const loader = loadTopPools;
 

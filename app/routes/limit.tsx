@@ -1,5 +1,5 @@
 /** `/limit`: a limit order (read-only frame with real tokens; acting needs a wallet). */
-import { tradeRoute } from "../components/trade_route.tsx";
+import { tradeRoute } from "../swap/trade_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
 
 export const loader = loadTrade;

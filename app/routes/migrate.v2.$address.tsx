@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { pairRoute } from "../components/wallet_routes.tsx";
 import { loadPair } from "../lib/wallet_loaders.ts";
-import { MigratePairLink } from "../wallet/migrate_pair_link.tsx";
+import { MigratePairLink } from "../liquidity/migrate_pair_link.tsx";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return { pair: await loadPair(context, "ethereum", params.address) };

@@ -1,7 +1,7 @@
 /** `/migrate/v2`: migrate a V2 position into V3 through the V3Migrator (pick the pair by its tokens). */
 import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
-import { MigrateV2Panel } from "../wallet/v2_migrate_panel.tsx";
+import { MigrateV2Panel } from "../liquidity/v2_migrate_panel.tsx";
 
 export const loader = loadTrade;
 

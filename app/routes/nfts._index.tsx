@@ -1,7 +1,7 @@
 /** `/nfts`: popular NFT collections and collection search (`?q=`). */
 import { useLoaderData } from "react-router";
-import { CollectionsScreen } from "../components/nft_screens.tsx";
-import { loadCollections } from "../lib/nft_loader.ts";
+import { CollectionsScreen } from "../nft/nft_screens.tsx";
+import { loadCollections } from "../nft/nft_loader.ts";
 
 export const loader = loadCollections;
 

@@ -1,7 +1,7 @@
 /** `/nfts/asset/:contractAddress/:tokenId`: one NFT with traits, rarity, listing and activity. */
 import { useLoaderData } from "react-router";
-import { AssetScreen } from "../components/nft_screens.tsx";
-import { loadAsset } from "../lib/nft_loader.ts";
+import { AssetScreen } from "../nft/nft_screens.tsx";
+import { loadAsset } from "../nft/nft_loader.ts";
 
 export const loader = loadAsset;
 

@@ -1,6 +1,6 @@
 /** `/nfts/collection/:contractAddress/activity`: a collection and its current listings. */
-import { collectionRoute } from "../components/collection_route.tsx";
-import { loadCollection } from "../lib/nft_loader.ts";
+import { collectionRoute } from "../nft/collection_route.tsx";
+import { loadCollection } from "../nft/nft_loader.ts";
 
 export const loader = loadCollection;
 

@@ -1,7 +1,7 @@
 /** `/pool/v2` and `/pools/v2`: the connected wallet's liquidity, V2 pairs included; top pools to explore below. */
 import { topPoolsRoute } from "../components/wallet_routes.tsx";
 import { loadTopPools } from "../lib/wallet_loaders.ts";
-import { PositionsList } from "../wallet/positions_list.tsx";
+import { PositionsList } from "../liquidity/positions_list.tsx";
 
 export const loader = loadTopPools;
 

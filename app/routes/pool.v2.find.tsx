@@ -1,7 +1,7 @@
 /** `/pool/v2/find` and `/pools/v2/find`: import a V2 pair by its two tokens: whether it exists, its reserves and the holder's share. */
 import { walletPanelRoute } from "../wallet/wallet_panel_route.tsx";
 import { loadTrade } from "../lib/trade_loader.ts";
-import { FindV2Panel } from "../wallet/v2_find_panel.tsx";
+import { FindV2Panel } from "../liquidity/v2_find_panel.tsx";
 
 export const loader = loadTrade;
 

@@ -1,9 +1,9 @@
 /** `/portfolio`: a wallet's total value, top tokens and latest activity. */
 import type { LoaderFunctionArgs } from "react-router";
 import { Link, useLoaderData } from "react-router";
-import { ActivitySection, PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { ActivitySection, PortfolioFrame } from "../portfolio/portfolio_screen.tsx";
 import { BalancesSection } from "../portfolio/balances_section.tsx";
-import { loadPortfolio } from "../lib/portfolio_loader.ts";
+import { loadPortfolio } from "../portfolio/portfolio_loader.ts";
 
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true, activity: 10 });

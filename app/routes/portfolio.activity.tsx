@@ -1,8 +1,8 @@
 /** `/portfolio/activity`: a wallet's activity in plain words, with live updates. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
-import { ActivitySection, PortfolioFrame } from "../components/portfolio_screen.tsx";
-import { loadPortfolio } from "../lib/portfolio_loader.ts";
+import { ActivitySection, PortfolioFrame } from "../portfolio/portfolio_screen.tsx";
+import { loadPortfolio } from "../portfolio/portfolio_loader.ts";
 import { ACTIVITY_PAGE } from "../lib/portfolio_data.ts";
 
 export function loader(args: LoaderFunctionArgs) {

@@ -5,11 +5,11 @@
  */
 import type { LoaderFunctionArgs } from "react-router";
 import { Link, useLoaderData } from "react-router";
-import { PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { PortfolioFrame } from "../portfolio/portfolio_screen.tsx";
 import { BalancesSection } from "../portfolio/balances_section.tsx";
 import { StatsGrid } from "../components/stats_grid.tsx";
 import { formatUsd } from "../lib/format.ts";
-import { loadPortfolio } from "../lib/portfolio_loader.ts";
+import { loadPortfolio } from "../portfolio/portfolio_loader.ts";
 
 const STABLES = new Set(["USDC", "USDT", "DAI", "USDS", "FRAX", "LUSD", "PYUSD", "USDE", "GHO", "EURC"]);
 

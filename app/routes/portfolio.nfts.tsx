@@ -1,8 +1,8 @@
 /** `/portfolio/nfts`: the NFTs a wallet owns. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
-import { NftsSection, PortfolioFrame } from "../components/portfolio_screen.tsx";
-import { loadPortfolio } from "../lib/portfolio_loader.ts";
+import { NftsSection, PortfolioFrame } from "../portfolio/portfolio_screen.tsx";
+import { loadPortfolio } from "../portfolio/portfolio_loader.ts";
 
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true, nfts: true });

@@ -1,9 +1,9 @@
 /** `/portfolio/tokens`: every token balance of a wallet, hidden and spam ones folded. */
 import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
-import { PortfolioFrame } from "../components/portfolio_screen.tsx";
+import { PortfolioFrame } from "../portfolio/portfolio_screen.tsx";
 import { BalancesSection } from "../portfolio/balances_section.tsx";
-import { loadPortfolio } from "../lib/portfolio_loader.ts";
+import { loadPortfolio } from "../portfolio/portfolio_loader.ts";
 
 export function loader(args: LoaderFunctionArgs) {
   return loadPortfolio(args, { balances: true });

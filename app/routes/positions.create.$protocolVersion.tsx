@@ -5,12 +5,12 @@
  * either way round) and V2 (the add form).
  */
 import { useLoaderData } from "react-router";
-import { TradeScreen } from "../components/trade_screen.tsx";
+import { TradeScreen } from "../swap/trade_screen.tsx";
 import { loadNewPosition } from "../lib/wallet_loaders.ts";
 import { WalletScreen } from "../wallet/wallet_screen.tsx";
-import { NewV3Position } from "../wallet/v3_new_position.tsx";
-import { AddV2Panel } from "../wallet/v2_liquidity_panel.tsx";
-import { NewPositionTabs } from "../wallet/new_position_tabs.tsx";
+import { NewV3Position } from "../liquidity/v3_new_position.tsx";
+import { AddV2Panel } from "../liquidity/v2_liquidity_panel.tsx";
+import { NewPositionTabs } from "../liquidity/new_position_tabs.tsx";
 import { NewV4Position } from "../liquidity/v4_new_position.tsx";
 
 export const loader = loadNewPosition;

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { pairRoute } from "../components/wallet_routes.tsx";
 import { loadPair } from "../lib/wallet_loaders.ts";
-import { V2PositionDetail } from "../wallet/v2_position_detail.tsx";
+import { V2PositionDetail } from "../liquidity/v2_position_detail.tsx";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return { pair: await loadPair(context, params.chainName, params.pairAddress) };

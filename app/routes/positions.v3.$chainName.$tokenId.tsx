@@ -2,7 +2,7 @@
 import { useLoaderData, useParams } from "react-router";
 import { loadPricedTokens } from "../lib/wallet_loaders.ts";
 import { Frame } from "../components/wallet_screens.tsx";
-import { V3PositionDetail } from "../wallet/v3_position_detail.tsx";
+import { V3PositionDetail } from "../liquidity/v3_position_detail.tsx";
 import { chainLabel } from "../../lib/chains.ts";
 
 export const loader = loadPricedTokens;

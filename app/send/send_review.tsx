@@ -1,7 +1,7 @@
 /**
  * The review of a transfer (`app/review/action_review.tsx`): the amount and
  * its USD worth, the recipient in full, the network fee and the balance
- * change; confirming sends the transfer (`app/wallet/actions/send.ts`),
+ * change; confirming sends the transfer (`app/send/actions/send.ts`),
  * records it in the history and says what was sent, to whom.
  *
  * @module
@@ -11,11 +11,11 @@ import { getAddress } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { explorerTxUrl } from "../../lib/chains.ts";
 import { formatUsd, shortenAddress } from "../lib/format.ts";
-import { formatUnitsGrouped, usdValue } from "../lib/wallet_math.ts";
+import { formatUnitsGrouped, usdValue } from "../lib/trade_math.ts";
 import { showToast } from "../components/controls/toast.tsx";
 import type { ActionReview } from "../review/action_review.tsx";
-import type { WalletContext } from "../wallet/actions/approve.ts";
-import { send, transferTx } from "../wallet/actions/send.ts";
+import type { WalletContext } from "../review/action_steps.ts";
+import { send, transferTx } from "./actions/send.ts";
 import { recordTx, trackTx } from "../wallet/tx_history.ts";
 import type { TxDone } from "../wallet/tx_status.tsx";
 

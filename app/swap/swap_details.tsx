@@ -9,10 +9,10 @@
 import { formatUnits } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { formatUsd } from "../lib/format.ts";
-import { formatImpact, formatUnitsGrouped, impactTone, usdValue } from "../lib/wallet_math.ts";
-import { describeTrade, type Trade } from "../lib/wallet_split.ts";
-import type { SwapToken, TradeKind } from "../lib/wallet_swap.ts";
-import type { UniversalPlan } from "../lib/universal_router.ts";
+import { formatImpact, formatUnitsGrouped, impactTone, usdValue } from "../lib/trade_math.ts";
+import { describeTrade, type Trade } from "./split.ts";
+import type { SwapToken, TradeKind } from "./swap_routes.ts";
+import type { UniversalPlan } from "./universal_router.ts";
 import type { DetailRow } from "../components/controls/detail_rows.tsx";
 import type { BalanceChange } from "../review/review_sheet.tsx";
 

@@ -18,10 +18,10 @@
 import { useId, useState } from "react";
 import type { Address } from "../../lib/address.ts";
 import type { TradeData } from "../lib/trade_loader.ts";
-import { formatImpact } from "../lib/wallet_math.ts";
+import { formatImpact } from "../lib/trade_math.ts";
 import { Button, IconButton } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
-import { ContractCalled, FlaggedConfirm, WalletGate } from "../wallet/form_rows.tsx";
+import { ContractCalled, FlaggedConfirm, WalletGate } from "../components/form_rows.tsx";
 import { type TxDone, TxStatusView, TxSummary } from "../wallet/tx_status.tsx";
 import type { TxStatus } from "../wallet/wallet_tx.ts";
 import { ImpactWarning, SwapSettings } from "./swap_parts.tsx";

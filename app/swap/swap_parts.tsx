@@ -12,7 +12,7 @@ import {
   impactAcknowledgement,
   type SlippageCheck,
   WARN_SLIPPAGE_BPS,
-} from "../lib/wallet_math.ts";
+} from "../lib/trade_math.ts";
 import { Callout } from "../components/controls/detail_rows.tsx";
 import { TextInput, Toggle } from "../components/controls/fields.tsx";
 

@@ -13,8 +13,8 @@ import { type Query, queryOptions } from "@tanstack/react-query";
 import type { PublicClient } from "viem";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
-import { quoteFailure, type SwapToken, type TradeKind } from "../lib/wallet_swap.ts";
-import { quote as quoteTrade, type QuoteResult } from "../wallet/actions/quote.ts";
+import { quoteFailure, type SwapToken, type TradeKind } from "./swap_routes.ts";
+import { quote as quoteTrade, type QuoteResult } from "./actions/quote.ts";
 
 /** How often an open screen refreshes its quote. */
 export const QUOTE_REFRESH_MS = 12_000;

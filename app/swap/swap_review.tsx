@@ -8,9 +8,9 @@
  * @module
  */
 import { explorerTxUrl } from "../../lib/chains.ts";
-import { formatUnitsGrouped } from "../lib/wallet_math.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
-import type { UniversalPlan } from "../lib/universal_router.ts";
+import { formatUnitsGrouped } from "../lib/trade_math.ts";
+import type { SwapToken } from "./swap_routes.ts";
+import type { UniversalPlan } from "./universal_router.ts";
 import type { DetailRow } from "../components/controls/detail_rows.tsx";
 import { showToast } from "../components/controls/toast.tsx";
 import { type BalanceChange, ReviewSheet } from "../review/review_sheet.tsx";

@@ -8,10 +8,10 @@
 import { formatUnits } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { TokenOption } from "../lib/trade_loader.ts";
-import { formatUnitsShort, parseAmount } from "../lib/wallet_math.ts";
-import type { SwapToken, TradeKind } from "../lib/wallet_swap.ts";
+import { formatUnitsShort, parseAmount } from "../lib/trade_math.ts";
+import type { SwapToken, TradeKind } from "./swap_routes.ts";
 import { TokenPicker } from "../components/token_picker.tsx";
-import { AmountBox, BalanceNote, maxAmount } from "../wallet/form_rows.tsx";
+import { AmountBox, BalanceNote, maxAmount } from "../components/form_rows.tsx";
 import type { TokenOptions } from "../wallet/token_options.ts";
 import { usdOf } from "./swap_details.tsx";
 

@@ -36,15 +36,15 @@ import {
 } from "../lib/permit2.ts";
 import { permitOverride } from "../lib/permit2_storage.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
-import { queryClient } from "../lib/query/client.ts";
+import { queryClient } from "../lib/query/query_client.ts";
 import { requestOf, type StepRequest } from "../review/predicted_changes.ts";
-import { type UniversalPlan, withPermit } from "../lib/universal_router.ts";
-import { formatUnitsGrouped } from "../lib/wallet_math.ts";
-import type { FlaggedToken } from "../lib/wallet_safety.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
+import { type UniversalPlan, withPermit } from "./universal_router.ts";
+import { formatUnitsGrouped } from "../lib/trade_math.ts";
+import type { FlaggedToken } from "../wallet/wallet_safety.ts";
+import type { SwapToken } from "./swap_routes.ts";
 import type { ReviewStep } from "../review/review_steps.ts";
-import { approve, type WalletContext } from "../wallet/actions/approve.ts";
-import { type SwapAmounts, swapAmounts } from "../wallet/actions/swap.ts";
+import { approve, type WalletContext } from "../review/action_steps.ts";
+import { type SwapAmounts, swapAmounts } from "./actions/swap.ts";
 import { walletConfig } from "../wallet/wallet_store.ts";
 import { runTx, tokenAllowance, type TxStatus } from "../wallet/wallet_tx.ts";
 

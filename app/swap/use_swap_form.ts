@@ -8,8 +8,8 @@
  * @module
  */
 import { useReducer } from "react";
-import { DEFAULT_DEADLINE_MINUTES, type ImpactAck } from "../lib/wallet_math.ts";
-import type { TradeKind } from "../lib/wallet_swap.ts";
+import { DEFAULT_DEADLINE_MINUTES, type ImpactAck } from "../lib/trade_math.ts";
+import type { TradeKind } from "./swap_routes.ts";
 
 /** What the holder has set. */
 export interface SwapFormState {

@@ -19,14 +19,14 @@ import {
   parseDeadline,
   parseSlippage,
   type SlippageCheck,
-} from "../lib/wallet_math.ts";
-import { buildUniversalTrade, type UniversalPlan } from "../lib/universal_router.ts";
-import type { SwapToken } from "../lib/wallet_swap.ts";
+} from "../lib/trade_math.ts";
+import { buildUniversalTrade, type UniversalPlan } from "./universal_router.ts";
+import type { SwapToken } from "./swap_routes.ts";
 import { optionAddress, useTokenOptions } from "../wallet/token_options.ts";
 import { publicClient, useWallet } from "../wallet/wallet_store.ts";
 import { useSwapForm } from "./use_swap_form.ts";
 import { useSwapReads } from "./use_swap_reads.ts";
-import { refreshChainReads } from "../lib/query/client.ts";
+import { refreshChainReads } from "../lib/query/query_client.ts";
 import { useSwapQuote } from "./use_swap_quote.ts";
 
 /** A token of the pair once its decimals are read. */

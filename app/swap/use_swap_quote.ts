@@ -9,9 +9,9 @@
 import { useEffect, useMemo, useState } from "react";
 import type { PublicClient } from "viem";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
-import { convertByPrice } from "../lib/wallet_math.ts";
-import type { SwapToken, TradeKind } from "../lib/wallet_swap.ts";
-import { queryClient, useAppQuery } from "../lib/query/client.ts";
+import { convertByPrice } from "../lib/trade_math.ts";
+import type { SwapToken, TradeKind } from "./swap_routes.ts";
+import { queryClient, useAppQuery } from "../lib/query/query_client.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
 import { NO_LIQUIDITY, quoteFailureText, swapQuoteKey, swapQuoteQuery } from "./swap_quote_query.ts";
 

@@ -13,7 +13,7 @@ import type { PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { flaggedTokens } from "../wallet/wallet_tx.ts";
 import { balanceQuery, decimalsQuery, type PickerBalances, pickerBalancesQuery } from "../lib/query/chain_reads.ts";
-import { queryClient, useAppQuery } from "../lib/query/client.ts";
+import { queryClient, useAppQuery } from "../lib/query/query_client.ts";
 import type { TokenOption } from "../lib/trade_loader.ts";
 
 type Side = Address | "native" | null;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { balanceDigits } from "./form_rows.tsx";
-import { formatUnitsGrouped } from "../lib/wallet_math.ts";
+import { balanceDigits } from "../components/form_rows.tsx";
+import { formatUnitsGrouped } from "../lib/trade_math.ts";
 
 Deno.test("balanceDigits: two digits from a thousand, four from one, six significant below", () => {
   const shown = (text: bigint, decimals: number) => formatUnitsGrouped(text, decimals, balanceDigits(text, decimals));

@@ -9,11 +9,11 @@ import { useMemo } from "react";
 import { queryOptions } from "@tanstack/react-query";
 import { erc20Abi, getAddress, type PublicClient } from "viem";
 import type { TokenOption, TradeData } from "../lib/trade_loader.ts";
-import { type TokenListControl, useTokenList } from "../components/token_list.ts";
+import { type TokenListControl, useTokenList } from "../lib/token_list.ts";
 import { type Address, isAddress, NATIVE_PLACEHOLDER } from "../../lib/address.ts";
 import { type Chain, tokenHref } from "../../lib/chains.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
-import { useAppQuery } from "../lib/query/client.ts";
+import { useAppQuery } from "../lib/query/query_client.ts";
 
 /**
  * The contract of a token option: `native` for the chain's own currency, the

@@ -17,11 +17,11 @@ import { getBrowserClient } from "../../queries/client.ts";
 import type { Chain } from "../../lib/chains.ts";
 import { BROWSER_GRAPHQL_PATH } from "../../lib/load_context.ts";
 import { flaggedAddresses } from "../lib/safety.ts";
-import { type FlaggedToken, guardedSend, simulate, type Simulation } from "../lib/wallet_safety.ts";
+import { type FlaggedToken, guardedSend, simulate, type Simulation } from "./wallet_safety.ts";
 import type { TxRequest } from "../lib/tx_request.ts";
-import { formatUnitsShort } from "../lib/wallet_math.ts";
+import { formatUnitsShort } from "../lib/trade_math.ts";
 import { walletConfig } from "./wallet_store.ts";
-import { queryClient, refreshChainReads } from "../lib/query/client.ts";
+import { queryClient, refreshChainReads } from "../lib/query/query_client.ts";
 import { allowanceQuery } from "../lib/query/chain_reads.ts";
 
 /** Where a transaction stands, for the screen. */

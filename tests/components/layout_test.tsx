@@ -3,7 +3,7 @@ import { act, cleanup, screen } from "@testing-library/react";
 import assert from "node:assert/strict";
 import { SiteHeader } from "../../app/components/layout.tsx";
 import { chainTarget } from "../../app/components/header_tools.tsx";
-import { marketRate } from "../../app/components/trade_screen.tsx";
+import { marketRate } from "../../app/swap/trade_screen.tsx";
 import { CHAINS } from "../../lib/chains.ts";
 import { renderInRouter } from "./render_stub.tsx";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { liquidityDistribution } from "../../app/lib/pool_data.ts";
+import { liquidityDistribution } from "../../app/explore/pool_data.ts";
 
 Deno.test("liquidity is the running sum of liquidityNet over sorted ticks", () => {
   const bars = liquidityDistribution([

@@ -1,7 +1,7 @@
 import "global-jsdom/register";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import assert from "node:assert/strict";
-import { parseAmount, TradePanel } from "../../app/components/trade_screen.tsx";
+import { parseAmount, TradePanel } from "../../app/swap/trade_screen.tsx";
 import { searchTokens, TokenPicker } from "../../app/components/token_picker.tsx";
 import type { TokenOption, TradeData } from "../../app/lib/trade_loader.ts";
 import { renderInRouter } from "./render_stub.tsx";

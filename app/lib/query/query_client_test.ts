@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { QueryObserver } from "@tanstack/react-query";
 import type { PublicClient } from "viem";
 import { allowanceQuery, balanceQuery, chainKey, decimalsQuery, pickerBalancesQuery } from "./chain_reads.ts";
-import { isRateLimited, queryClient } from "./client.ts";
+import { isRateLimited, queryClient } from "./query_client.ts";
 
 const account = "0x00000000000000000000000000000000000000aa";
 const token = "0x00000000000000000000000000000000000000Bb";
