@@ -192,7 +192,8 @@ Deno.test({
             "ETH",
             "USDC",
           ]);
-          assert.equal(await form.getByLabel("Fee tier").inputValue(), "500");
+          const tiers = form.getByRole("radiogroup", { name: "Fee tier" });
+          assert.equal(await tiers.getByRole("radio", { checked: true }).getAttribute("data-fee"), "500");
         },
       );
       await context.close();
