@@ -36,7 +36,12 @@ import universalRouter from "./contracts/universal_router.json" with { type: "js
 import feeHook from "./contracts/demo_fee_hook.json" with { type: "json" };
 import type { Address } from "../lib/address.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
-import { V2_PAIR_INIT_CODE_HASH, V3_POOL_INIT_CODE_HASH, type V4PoolKey } from "../lib/pool_address.ts";
+import {
+  V2_PAIR_INIT_CODE_HASH,
+  V3_POOL_INIT_CODE_HASH,
+  V4_POOL_KEY_ABI,
+  type V4PoolKey,
+} from "../lib/pool_address.ts";
 import { DEMO_V4_HOOK } from "../demo_gateway/fixtures.ts";
 import { DEPLOYER } from "./accounts.ts";
 import { DEMO_CHAIN_ID } from "./identity.ts";
@@ -55,16 +60,7 @@ const MINT_POSITION = 0x02;
 const SETTLE_PAIR = 0x0d;
 const SWEEP = 0x14;
 
-const POOL_KEY = {
-  type: "tuple",
-  components: [
-    { name: "currency0", type: "address" },
-    { name: "currency1", type: "address" },
-    { name: "fee", type: "uint24" },
-    { name: "tickSpacing", type: "int24" },
-    { name: "hooks", type: "address" },
-  ],
-} as const;
+const POOL_KEY = V4_POOL_KEY_ABI;
 
 const ABI = parseAbi([
   "function approve(address spender, uint256 value) returns (bool)",

@@ -14,7 +14,7 @@ import {
 import { Catalog } from "../demo_gateway/catalog.ts";
 import { DEMO_V4_HOOK, HOOKED_V4_POOL, V4_ONLY_POOL } from "../demo_gateway/fixtures.ts";
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
-import { v4PoolKey } from "../lib/pool_address.ts";
+import { V4_POOL_KEY_ABI, v4PoolKey } from "../lib/pool_address.ts";
 import { createRpcProxy } from "../server/proxies/rpc_proxy.ts";
 import { DEMO_EVM_CHAIN, DEPLOYER, DEV_ACCOUNTS, startDemoChain } from "./mod.ts";
 import { demoPlan } from "./plan.ts";
@@ -36,16 +36,7 @@ const ABI = parseAbi([
   "function nextTokenId() view returns (uint256)",
 ]);
 
-const POOL_KEY = {
-  type: "tuple",
-  components: [
-    { name: "currency0", type: "address" },
-    { name: "currency1", type: "address" },
-    { name: "fee", type: "uint24" },
-    { name: "tickSpacing", type: "int24" },
-    { name: "hooks", type: "address" },
-  ],
-} as const;
+const POOL_KEY = V4_POOL_KEY_ABI;
 
 Deno.test("the V4 stack at Ethereum's addresses, with the demo gateway's V4 pools seeded", async (t) => {
   const chain = await startDemoChain();

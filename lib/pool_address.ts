@@ -53,6 +53,18 @@ export function v3PoolAddress(factory: Address, tokenA: string, tokenB: string, 
 /** The native currency in a V4 pool key: the zero address. */
 export const V4_NATIVE_CURRENCY: Address = "0x0000000000000000000000000000000000000000";
 
+/** The ABI parameter of a V4 `PoolKey` (as PoolManager, PositionManager, V4Quoter and the Universal Router take it). */
+export const V4_POOL_KEY_ABI = {
+  type: "tuple",
+  components: [
+    { name: "currency0", type: "address" },
+    { name: "currency1", type: "address" },
+    { name: "fee", type: "uint24" },
+    { name: "tickSpacing", type: "int24" },
+    { name: "hooks", type: "address" },
+  ],
+} as const;
+
 /** A Uniswap V4 pool key: its two currencies (sorted; the native one is the zero address), fee, tick spacing, hook. */
 export interface V4PoolKey {
   readonly currency0: Address;

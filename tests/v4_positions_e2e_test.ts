@@ -31,6 +31,7 @@ import { COLOUR_RULES, seriousViolations, VIEWPORTS } from "./screens_support.ts
 import { ETHEREUM_CONTRACTS as C } from "../lib/chains.ts";
 import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { HOOKED_V4_POOL } from "../demo_gateway/fixtures.ts";
+import { V4_POOL_KEY_ABI } from "../lib/pool_address.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const USDT = getAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7");
@@ -66,17 +67,7 @@ function swapEtherInput(
   key: { currency0: Hex; currency1: Hex; fee: number; tickSpacing: number; hooks: Hex },
   amountIn: bigint,
 ) {
-  const POOL_KEY = {
-    type: "tuple",
-    name: "poolKey",
-    components: [
-      { name: "currency0", type: "address" },
-      { name: "currency1", type: "address" },
-      { name: "fee", type: "uint24" },
-      { name: "tickSpacing", type: "int24" },
-      { name: "hooks", type: "address" },
-    ],
-  } as const;
+  const POOL_KEY = { ...V4_POOL_KEY_ABI, name: "poolKey" } as const;
   const v4Input = encodeAbiParameters([{ type: "bytes" }, { type: "bytes[]" }], ["0x060c0f", [
     encodeAbiParameters([{
       type: "tuple",

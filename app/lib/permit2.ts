@@ -86,14 +86,17 @@ export function permitSingle(
   };
 }
 
+/** EIP-712 type of one token's `PermitDetails`, shared by `PermitSingle` and `PermitBatch`. */
+export const PERMIT_DETAILS_TYPE = [
+  { name: "token", type: "address" },
+  { name: "amount", type: "uint160" },
+  { name: "expiration", type: "uint48" },
+  { name: "nonce", type: "uint48" },
+] as const;
+
 /** EIP-712 types of `PermitSingle` (Permit2's `PermitHash`). */
 export const PERMIT_SINGLE_TYPES = {
-  PermitDetails: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint160" },
-    { name: "expiration", type: "uint48" },
-    { name: "nonce", type: "uint48" },
-  ],
+  PermitDetails: PERMIT_DETAILS_TYPE,
   PermitSingle: [
     { name: "details", type: "PermitDetails" },
     { name: "spender", type: "address" },

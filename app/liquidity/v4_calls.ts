@@ -16,6 +16,7 @@ import type { V4PoolKey } from "../../lib/pool_address.ts";
 import { minimumReceived } from "../lib/trade_math.ts";
 import { amountsForLiquidity, sqrtRatioAtTick } from "./v3_position.ts";
 import type { TxRequest } from "../swap/swap_routes.ts";
+import { V4_POOL_KEY_ABI } from "../../lib/pool_address.ts";
 
 /** PositionManager actions (`Actions.sol` of v4-periphery 1.0.3). */
 export const V4_ACTIONS = {
@@ -47,16 +48,7 @@ export const V4_POSITION_MANAGER_ABI = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 indexed id)",
 ]);
 
-const POOL_KEY = {
-  type: "tuple",
-  components: [
-    { name: "currency0", type: "address" },
-    { name: "currency1", type: "address" },
-    { name: "fee", type: "uint24" },
-    { name: "tickSpacing", type: "int24" },
-    { name: "hooks", type: "address" },
-  ],
-} as const;
+const POOL_KEY = V4_POOL_KEY_ABI;
 
 const PAIR = [{ type: "address" }, { type: "address" }] as const;
 

@@ -9,7 +9,12 @@
  */
 import { decodeFunctionData, encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
-import { MAX_UINT160, PERMIT_EXPIRATION_SECONDS, PERMIT_SIG_DEADLINE_SECONDS } from "../lib/permit2.ts";
+import {
+  MAX_UINT160,
+  PERMIT_DETAILS_TYPE,
+  PERMIT_EXPIRATION_SECONDS,
+  PERMIT_SIG_DEADLINE_SECONDS,
+} from "../lib/permit2.ts";
 import type { TxRequest } from "../swap/swap_routes.ts";
 import { V4_POSITION_MANAGER_ABI } from "./v4_calls.ts";
 
@@ -33,12 +38,7 @@ const PERMIT_BATCH_ABI = parseAbi([
 
 /** EIP-712 types of `PermitBatch` (Permit2's `PermitHash`). */
 export const PERMIT_BATCH_TYPES = {
-  PermitDetails: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint160" },
-    { name: "expiration", type: "uint48" },
-    { name: "nonce", type: "uint48" },
-  ],
+  PermitDetails: PERMIT_DETAILS_TYPE,
   PermitBatch: [
     { name: "details", type: "PermitDetails[]" },
     { name: "spender", type: "address" },

@@ -9,8 +9,7 @@
  *
  * @module
  */
-import { signTypedData } from "@wagmi/core";
-import { type Hex, recoverTypedDataAddress } from "viem";
+import type { Hex } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { decodePermit2Allowance, permit2AllowanceCall, permitNeeded } from "../lib/permit2.ts";
 import { formatUnitsShort } from "../lib/trade_math.ts";
@@ -19,8 +18,8 @@ import type { ActionReview } from "../review/action_review.tsx";
 import type { ReviewStep } from "../review/review_steps.ts";
 import { approvalStep, type WalletContext } from "../review/action_steps.ts";
 import { trackTx } from "../wallet/tx_history.ts";
-import { runTx, type TxStatus } from "../wallet/wallet_tx.ts";
-import { walletConfig } from "../wallet/wallet_store.ts";
+import { runTx } from "../wallet/wallet_tx.ts";
+import { signTypedChecked } from "../wallet/sign_typed.ts";
 import { type PermitBatch, permitBatch, permitBatchTypedData, withPermitBatch } from "./v4_permit.ts";
 
 /** A V4 action's review: an {@linkcode ActionReview} with the transaction a permit may wrap. */
@@ -44,11 +43,6 @@ export function confirmLabel(steps: readonly Pick<ReviewStep, "title">[], confir
   return signs ? `Sign the permit, then ${lower}` : confirm;
 }
 
-function fail(report: (status: TxStatus) => void, label: string, reason: string): false {
-  report({ step: "failed", label, reason });
-  return false;
-}
-
 /** The signature step: one `PermitBatch` of every short token, signed and checked; `onSigned` keeps it. */
 function permitStep(
   context: WalletContext,
@@ -66,29 +60,17 @@ function permitStep(
     contract: permit2,
     call: `${label} ${manager}, expires in 30 days`,
     async run(report) {
-      const config = walletConfig();
-      if (!config) return fail(report, label, "No wallet is connected");
-      if (context.walletChainId !== chain.chainId) {
-        return fail(report, label, `The wallet is on chain ${context.walletChainId}, this screen on ${chain.chainId}`);
-      }
       const batch = permitBatch(
         short.map((s) => ({ token: s.token.address, amount: s.amount, nonce: s.nonce })),
         manager,
         Math.floor(Date.now() / 1000),
       );
       const typed = permitBatchTypedData(batch, { chainId: chain.chainId, permit2 });
-      report({ step: "wallet", label, to: permit2 });
-      let signature: Hex;
-      try {
-        signature = await signTypedData(config, { account: from, ...typed });
-      } catch (error) {
-        const e = error as { shortMessage?: string; message?: string };
-        return fail(report, label, (e.shortMessage ?? e.message ?? "The wallet refused").split("\n")[0]);
-      }
-      const signer = await recoverTypedDataAddress({ ...typed, signature });
-      if (signer.toLowerCase() !== from.toLowerCase()) {
-        return fail(report, label, `The permit was signed by ${signer}, not ${from}`);
-      }
+      const signature = await signTypedChecked(
+        { from, chainId: chain.chainId, walletChainId: context.walletChainId, typed, label, verifier: permit2 },
+        report,
+      );
+      if (!signature) return false;
       onSigned(batch, signature);
       report({ step: "idle" });
       return true;

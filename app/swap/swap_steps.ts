@@ -13,16 +13,7 @@
  *
  * @module
  */
-import { signTypedData } from "@wagmi/core";
-import {
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  maxUint256,
-  type PublicClient,
-  recoverTypedDataAddress,
-  type TransactionReceipt,
-} from "viem";
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256, type PublicClient, type TransactionReceipt } from "viem";
 import type { Address } from "../../lib/address.ts";
 import {
   decodePermit2Allowance,
@@ -45,7 +36,7 @@ import type { SwapToken } from "./swap_routes.ts";
 import type { ReviewStep } from "../review/review_steps.ts";
 import { approve, type WalletContext } from "../review/action_steps.ts";
 import { type SwapAmounts, swapAmounts } from "./actions/swap.ts";
-import { walletConfig } from "../wallet/wallet_store.ts";
+import { signTypedChecked } from "../wallet/sign_typed.ts";
 import { runTx, tokenAllowance, type TxStatus } from "../wallet/wallet_tx.ts";
 
 /** Parameters of {@linkcode swapSteps}. */
@@ -102,36 +93,19 @@ function permitStep(
     contract: permit2,
     call: `${label} ${router}, expires in 30 days`,
     async run(report: (status: TxStatus) => void) {
-      const config = walletConfig();
-      if (!config) return fail(report, label, "No wallet is connected");
-      if (context.walletChainId !== chain.chainId) {
-        return fail(report, label, `The wallet is on chain ${context.walletChainId}, this screen on ${chain.chainId}`);
-      }
       const { nonce } = await readPermit2(client, from, token.address, router, permit2);
       const permit = permitSingle({ token: token.address, spender: router, amount, nonce, now: now() });
       const typed = permitTypedData(permit, { chainId: chain.chainId, permit2 });
-      report({ step: "wallet", label, to: permit2 });
-      let signature: Hex;
-      try {
-        signature = await signTypedData(config, { account: from, ...typed });
-      } catch (error) {
-        const e = error as { shortMessage?: string; message?: string };
-        return fail(report, label, (e.shortMessage ?? e.message ?? "The wallet refused").split("\n")[0]);
-      }
-      const signer = await recoverTypedDataAddress({ ...typed, signature });
-      if (signer.toLowerCase() !== from.toLowerCase()) {
-        return fail(report, label, `The permit was signed by ${signer}, not ${from}`);
-      }
+      const signature = await signTypedChecked(
+        { from, chainId: chain.chainId, walletChainId: context.walletChainId, typed, label, verifier: permit2 },
+        report,
+      );
+      if (!signature) return false;
       onSigned(permit, signature);
       report({ step: "idle" });
       return true;
     },
   };
-}
-
-function fail(report: (status: TxStatus) => void, label: string, reason: string): false {
-  report({ step: "failed", label, reason });
-  return false;
 }
 
 /** The change of the account's ether over the swap's block, its network fee put back. */

@@ -17,7 +17,7 @@
 import { concatHex, encodeAbiParameters, encodeFunctionData, type Hex, parseAbi, toHex } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
-import { V4_NATIVE_CURRENCY } from "../../lib/pool_address.ts";
+import { V4_NATIVE_CURRENCY, V4_POOL_KEY_ABI } from "../../lib/pool_address.ts";
 import type { PermitSingle } from "../lib/permit2.ts";
 import { maximumSold, minimumReceived } from "../lib/trade_math.ts";
 import type { Trade } from "./split.ts";
@@ -72,16 +72,7 @@ export interface UniversalPlan extends SwapPlan {
   readonly permitToken: Address | null;
 }
 
-const POOL_KEY = {
-  type: "tuple",
-  components: [
-    { name: "currency0", type: "address" },
-    { name: "currency1", type: "address" },
-    { name: "fee", type: "uint24" },
-    { name: "tickSpacing", type: "int24" },
-    { name: "hooks", type: "address" },
-  ],
-} as const;
+const POOL_KEY = V4_POOL_KEY_ABI;
 const PATH_KEYS = {
   type: "tuple[]",
   components: [
