@@ -11,34 +11,13 @@
 import { encodeFunctionData, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
-import { amountsForLiquidity, sqrtRatioAtTick } from "./v3_position.ts";
+import { amountsForLiquidity, liquidityForAmounts } from "./v3_position.ts";
 import type { TxRequest } from "../swap/swap_routes.ts";
 
 export const MIGRATOR_ABI = parseAbi([
   "struct MigrateParams { address pair; uint256 liquidityToMigrate; uint8 percentageToMigrate; address token0; address token1; uint24 fee; int24 tickLower; int24 tickUpper; uint256 amount0Min; uint256 amount1Min; address recipient; uint256 deadline; bool refundAsETH; }",
   "function migrate(MigrateParams params)",
 ]);
-
-const Q96 = 2n ** 96n;
-
-/** The most liquidity `amount0` and `amount1` make in a range at the current price (the periphery's LiquidityAmounts). */
-export function liquidityForAmounts(
-  sqrtPriceX96: bigint,
-  tickLower: number,
-  tickUpper: number,
-  amount0: bigint,
-  amount1: bigint,
-): bigint {
-  const a = sqrtRatioAtTick(tickLower);
-  const b = sqrtRatioAtTick(tickUpper);
-  const from0 = (lo: bigint) => amount0 * (lo * b / Q96) / (b - lo);
-  const from1 = (hi: bigint) => amount1 * Q96 / (hi - a);
-  if (sqrtPriceX96 <= a) return from0(a);
-  if (sqrtPriceX96 >= b) return from1(b);
-  const l0 = from0(sqrtPriceX96);
-  const l1 = from1(sqrtPriceX96);
-  return l0 < l1 ? l0 : l1;
-}
 
 /** A V2 position to move, in the V3 pool's token order. */
 export interface MigrateInput {

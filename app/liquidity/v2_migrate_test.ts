@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { decodeFunctionData } from "viem";
 import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
-import { buildMigrate, liquidityForAmounts, MIGRATOR_ABI } from "./v2_migrate.ts";
+import { buildMigrate, MIGRATOR_ABI } from "./v2_migrate.ts";
+import { liquidityForAmounts } from "./v3_position.ts";
 import { amountsForLiquidity, sqrtRatioAtTick } from "./v3_position.ts";
 
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";

@@ -173,6 +173,25 @@ export function amountsForLiquidity(
   return { amount0, amount1 };
 }
 
+/** The most liquidity `amount0` and `amount1` make in a range at the current price (the periphery's LiquidityAmounts). */
+export function liquidityForAmounts(
+  sqrtPriceX96: bigint,
+  tickLower: number,
+  tickUpper: number,
+  amount0: bigint,
+  amount1: bigint,
+): bigint {
+  const a = sqrtRatioAtTick(tickLower);
+  const b = sqrtRatioAtTick(tickUpper);
+  const from0 = (lo: bigint) => amount0 * (lo * b / Q96) / (b - lo);
+  const from1 = (hi: bigint) => amount1 * Q96 / (hi - a);
+  if (sqrtPriceX96 <= a) return from0(a);
+  if (sqrtPriceX96 >= b) return from1(b);
+  const l0 = from0(sqrtPriceX96);
+  const l1 = from1(sqrtPriceX96);
+  return l0 < l1 ? l0 : l1;
+}
+
 /**
  * The amount of token1 that goes with `amount0` in a range at the current
  * price; `null` when the range is entirely below the price (token1 only).

@@ -12,11 +12,10 @@
  */
 import { encodeAbiParameters, encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
-import type { V4PoolKey } from "../../lib/pool_address.ts";
+import { V4_POOL_KEY_ABI, type V4PoolKey } from "../../lib/pool_address.ts";
 import { minimumReceived } from "../lib/trade_math.ts";
-import { amountsForLiquidity, sqrtRatioAtTick } from "./v3_position.ts";
+import { amountsForLiquidity, liquidityForAmounts } from "./v3_position.ts";
 import type { TxRequest } from "../swap/swap_routes.ts";
-import { V4_POOL_KEY_ABI } from "../../lib/pool_address.ts";
 
 /** PositionManager actions (`Actions.sol` of v4-periphery 1.0.3). */
 export const V4_ACTIONS = {
@@ -32,7 +31,6 @@ export const V4_ACTIONS = {
 /** The zero address: the native currency in a pool key. */
 export const NATIVE: Address = "0x0000000000000000000000000000000000000000";
 
-const Q96 = 2n ** 96n;
 const MAX_UINT128 = 2n ** 128n - 1n;
 
 /** The PositionManager's functions the screens call or read. */
@@ -229,26 +227,15 @@ export function decodePositionInfo(info: bigint): { tickLower: number; tickUpper
  * (`LiquidityAmounts.getLiquidityForAmounts`), less 0.01% so that the
  * rounding of the chain's exact tick math never asks for more than typed.
  */
-export function liquidityForAmounts(
+export function mintLiquidity(
   sqrtPriceX96: bigint,
   tickLower: number,
   tickUpper: number,
   amount0: bigint,
   amount1: bigint,
 ): bigint {
-  const a = sqrtRatioAtTick(tickLower);
-  const b = sqrtRatioAtTick(tickUpper);
-  const from0 = (p: bigint) => amount0 * (p * b / Q96) / (b - p);
-  const from1 = (p: bigint) => amount1 * Q96 / (p - a);
-  let liquidity: bigint;
-  if (sqrtPriceX96 <= a) liquidity = from0(a);
-  else if (sqrtPriceX96 >= b) liquidity = from1(b);
-  else {
-    const l0 = from0(sqrtPriceX96);
-    const l1 = from1(sqrtPriceX96);
-    liquidity = l0 < l1 ? l0 : l1;
-  }
-  liquidity -= liquidity / 10_000n;
+  const exact = liquidityForAmounts(sqrtPriceX96, tickLower, tickUpper, amount0, amount1);
+  const liquidity = exact - exact / 10_000n;
   return liquidity > MAX_UINT128 ? MAX_UINT128 : liquidity;
 }
 

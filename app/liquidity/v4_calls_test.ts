@@ -28,8 +28,8 @@ import {
   buildV4Mint,
   decodePositionInfo,
   feesOwed,
-  liquidityForAmounts,
   maxAmounts,
+  mintLiquidity,
   NATIVE,
   unlockData,
   V4_ACTIONS,
@@ -65,16 +65,16 @@ Deno.test("feesOwed wraps 256-bit growth like Position.sol", () => {
   assert.equal(owed.amount1, 1000n); // (1 - (2^256 - q128)) mod 2^256 = q128 + 1 → 1000
 });
 
-Deno.test("liquidityForAmounts never asks more than typed; maxAmounts adds the slippage", () => {
+Deno.test("mintLiquidity never asks more than typed; maxAmounts adds the slippage", () => {
   const sqrt = 2n ** 96n; // price 1
   const [lower, upper] = [-600, 600];
-  const l = liquidityForAmounts(sqrt, lower, upper, 10n ** 18n, 10n ** 18n);
+  const l = mintLiquidity(sqrt, lower, upper, 10n ** 18n, 10n ** 18n);
   const held = amountsForLiquidity(sqrt, lower, upper, l);
   assert.ok(held.amount0 <= 10n ** 18n && held.amount0 > 10n ** 18n * 999n / 1000n, `${held.amount0}`);
   const max = maxAmounts(sqrt, lower, upper, l, 100);
   assert.ok(max.amount0Max > held.amount0 * 1009n / 1000n && max.amount0Max <= held.amount0 * 1011n / 1000n);
   // Above the range: token1 only.
-  assert.equal(liquidityForAmounts(sqrt, -1200, -600, 0n, 10n ** 18n) > 0n, true);
+  assert.equal(mintLiquidity(sqrt, -1200, -600, 0n, 10n ** 18n) > 0n, true);
 });
 
 /** A V4 `SWAP_EXACT_IN_SINGLE` of `amountIn` ether for currency1 through the Universal Router. */
@@ -169,7 +169,7 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     // ERC-20 pair, custom range around the price.
     const p = stable[0];
     const [lo, hi] = [nearestUsableTick(p.tick - 50, 1), nearestUsableTick(p.tick + 50, 1)];
-    const l1 = liquidityForAmounts(p.sqrtPriceX96, lo, hi, 1000_000000n, 1000_000000n);
+    const l1 = mintLiquidity(p.sqrtPriceX96, lo, hi, 1000_000000n, 1000_000000n);
     const m1 = maxAmounts(p.sqrtPriceX96, lo, hi, l1, 50);
     const mint1 = await permitted(
       buildV4Mint(C.v4PositionManager, {
@@ -188,7 +188,7 @@ Deno.test("against the demo chain: mint V4 positions (ERC-20 and native), list, 
     // Native pool, full range, ETH as value.
     const e = eth[0];
     const [flo, fhi] = fullRangeTicks(e.key.tickSpacing);
-    const l2 = liquidityForAmounts(e.sqrtPriceX96, flo, fhi, 10n ** 17n, 10n ** 12n);
+    const l2 = mintLiquidity(e.sqrtPriceX96, flo, fhi, 10n ** 17n, 10n ** 12n);
     const m2 = maxAmounts(e.sqrtPriceX96, flo, fhi, l2, 50);
     const before = await client.getBalance({ address: me });
     const mint2 = await permitted(

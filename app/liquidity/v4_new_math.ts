@@ -14,7 +14,7 @@ import { wholeTokens } from "../lib/portfolio_chain.ts";
 import type { TokenMeta } from "./liquidity_shared.tsx";
 import { rangeOf } from "./v3_new_position_math.ts";
 import { priceGap } from "./v3_pair_pools.ts";
-import { liquidityForAmounts, maxAmounts } from "./v4_calls.ts";
+import { maxAmounts, mintLiquidity } from "./v4_calls.ts";
 
 /** What the form holds and read. */
 export interface V4PositionInputs {
@@ -100,7 +100,7 @@ export function v4PositionMath(inputs: V4PositionInputs) {
   }
   const liquidity = amount0 !== null && amount1 !== null && sqrtPrice !== null && tickLower !== null &&
       tickUpper !== null
-    ? liquidityForAmounts(sqrtPrice, tickLower, tickUpper, amount0, amount1)
+    ? mintLiquidity(sqrtPrice, tickLower, tickUpper, amount0, amount1)
     : null;
   const max = liquidity !== null && liquidity > 0n && sqrtPrice !== null && tickLower !== null && tickUpper !== null
     ? maxAmounts(sqrtPrice, tickLower, tickUpper, liquidity, slippageBps)

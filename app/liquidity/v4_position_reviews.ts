@@ -13,14 +13,7 @@ import { tracked } from "./actions/add_liquidity.ts";
 import { deadline } from "./liquidity_shared.tsx";
 import { runTx } from "../wallet/wallet_tx.ts";
 import type { TxRequest } from "../swap/swap_routes.ts";
-import {
-  buildV4Decrease,
-  buildV4Increase,
-  isNativePool,
-  liquidityForAmounts,
-  maxAmounts,
-  minAmounts,
-} from "./v4_calls.ts";
+import { buildV4Decrease, buildV4Increase, isNativePool, maxAmounts, minAmounts, mintLiquidity } from "./v4_calls.ts";
 import type { V4Row } from "./v4_read.ts";
 import { poolName } from "./v4_pool_name.ts";
 import type { V4Review } from "./v4_steps.ts";
@@ -54,7 +47,7 @@ function action(context: WalletContext, tx: TxRequest, title: string, summary: s
 export function v4IncreaseReview(input: V4ReviewInput, add: { amount0: bigint; amount1: bigint }): V4Review | null {
   const { row, context, slippageBps } = input;
   const { pool, tickLower, tickUpper, key } = row;
-  const liquidity = liquidityForAmounts(pool.sqrtPriceX96, tickLower, tickUpper, add.amount0, add.amount1);
+  const liquidity = mintLiquidity(pool.sqrtPriceX96, tickLower, tickUpper, add.amount0, add.amount1);
   if (liquidity === 0n) return null;
   const max = maxAmounts(pool.sqrtPriceX96, tickLower, tickUpper, liquidity, slippageBps);
   const manager = context.chain.contracts.v4PositionManager;
