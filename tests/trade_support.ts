@@ -25,7 +25,8 @@ import { DEMO_CHAIN_ID } from "../demo_chain/identity.ts";
 import { ETHEREUM_CONTRACTS } from "../lib/chains.ts";
 import { buildUniversalTrade } from "../app/swap/universal_router.ts";
 import { singleTrade } from "../app/swap/split.ts";
-import { type ChainCall, quoteRoute, swapCandidates, type SwapToken } from "../app/swap/swap_routes.ts";
+import { quoteRoute, swapCandidates, type SwapToken } from "../app/swap/swap_routes.ts";
+import type { ChainCall } from "../app/lib/tx_request.ts";
 
 /**
  * A read client of the demo chain at `rpc`, the ERC-20 balance of `owner` through it, and a signing client of a

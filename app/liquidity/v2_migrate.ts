@@ -12,7 +12,7 @@ import { encodeFunctionData, parseAbi } from "viem";
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { amountsForLiquidity, liquidityForAmounts } from "./v3_position.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 
 export const MIGRATOR_ABI = parseAbi([
   "struct MigrateParams { address pair; uint256 liquidityToMigrate; uint8 percentageToMigrate; address token0; address token1; uint24 fee; int24 tickLower; int24 tickUpper; uint256 amount0Min; uint256 amount1Min; address recipient; uint256 deadline; bool refundAsETH; }",

@@ -17,7 +17,8 @@ import {
 import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { minimumReceived } from "../lib/trade_math.ts";
-import { chainAddress, type ChainCall, type SwapToken, type TxRequest } from "../swap/swap_routes.ts";
+import { chainAddress, type SwapToken } from "../swap/swap_routes.ts";
+import type { ChainCall, TxRequest } from "../lib/tx_request.ts";
 
 export const V2_PAIR_ABI = parseAbi([
   "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",

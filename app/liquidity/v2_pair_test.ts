@@ -4,7 +4,8 @@ import type { Address } from "../../lib/address.ts";
 import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { USDC_WETH_V2_PAIR } from "../../demo_gateway/fixtures.ts";
 import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
-import type { ChainCall, SwapToken } from "../swap/swap_routes.ts";
+import type { SwapToken } from "../swap/swap_routes.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 import {
   buildAddLiquidity,
   buildRemoveLiquidity,

@@ -16,7 +16,7 @@ import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import { V3_FEE_TIERS } from "../../lib/fees.ts";
 import { minimumReceived } from "../lib/trade_math.ts";
-import type { ChainCall, TxRequest } from "../swap/swap_routes.ts";
+import type { ChainCall, TxRequest } from "../lib/tx_request.ts";
 
 export const NPM_ABI = parseAbi([
   "function balanceOf(address owner) view returns (uint256)",

@@ -16,7 +16,8 @@ import type { Address } from "../../lib/address.ts";
 import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { USDC_WETH_V3_POOL } from "../../demo_gateway/fixtures.ts";
 import { DEV_ACCOUNTS, startDemoChain } from "../../demo_chain/mod.ts";
-import { buildSwap, type ChainCall } from "../swap/swap_routes.ts";
+import { buildSwap } from "../swap/swap_routes.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 import {
   amount0ForAmount1,
   amount1ForAmount0,

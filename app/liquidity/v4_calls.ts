@@ -15,7 +15,7 @@ import type { Address } from "../../lib/address.ts";
 import { V4_POOL_KEY_ABI, type V4PoolKey } from "../../lib/pool_address.ts";
 import { minimumReceived } from "../lib/trade_math.ts";
 import { amountsForLiquidity, liquidityForAmounts } from "./v3_position.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 
 /** PositionManager actions (`Actions.sol` of v4-periphery 1.0.3). */
 export const V4_ACTIONS = {

@@ -18,7 +18,7 @@ import { ETHEREUM_CONTRACTS as C } from "../../lib/chains.ts";
 import { DEV_ACCOUNTS, DEV_MNEMONIC, startDemoChain } from "../../demo_chain/mod.ts";
 import { mnemonicToAccount } from "viem/accounts";
 import { decodePermit2Allowance, permit2AllowanceCall } from "../lib/permit2.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import { permitBatch, permitBatchTypedData, withPermitBatch } from "./v4_permit.ts";
 import { fullRangeTicks } from "./v3_range.ts";
 import { amountsForLiquidity, nearestUsableTick } from "./v3_position.ts";

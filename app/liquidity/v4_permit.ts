@@ -15,7 +15,7 @@ import {
   PERMIT_EXPIRATION_SECONDS,
   PERMIT_SIG_DEADLINE_SECONDS,
 } from "../lib/permit2.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import { V4_POSITION_MANAGER_ABI } from "./v4_calls.ts";
 
 /** A `PermitBatch` as Permit2 and `PositionManager.permitBatch` take it. */

@@ -12,7 +12,7 @@ import type { WalletContext } from "../review/action_steps.ts";
 import { tracked } from "./actions/add_liquidity.ts";
 import { deadline } from "./liquidity_shared.tsx";
 import { runTx } from "../wallet/wallet_tx.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import { buildV4Decrease, buildV4Increase, isNativePool, maxAmounts, minAmounts, mintLiquidity } from "./v4_calls.ts";
 import type { V4Row } from "./v4_read.ts";
 import { poolName } from "./v4_pool_name.ts";

@@ -13,7 +13,7 @@ import type { Hex } from "viem";
 import type { Address } from "../../lib/address.ts";
 import { decodePermit2Allowance, permit2AllowanceCall, permitNeeded } from "../lib/permit2.ts";
 import { formatUnitsShort } from "../lib/trade_math.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import type { ActionReview } from "../review/action_review.tsx";
 import type { ReviewStep } from "../review/review_steps.ts";
 import { approvalStep, type WalletContext } from "../review/action_steps.ts";

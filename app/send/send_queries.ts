@@ -9,7 +9,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PublicClient } from "viem";
 import type { Address } from "../../lib/address.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 import { chainKey } from "../lib/query/chain_reads.ts";
 import { flaggedTokens } from "../wallet/wallet_tx.ts";
 

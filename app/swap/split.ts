@@ -15,7 +15,6 @@ import type { Address } from "../../lib/address.ts";
 import type { UniswapContracts } from "../../lib/chains.ts";
 import {
   bestQuote,
-  type ChainCall,
   type Quote,
   quoteRoute,
   type Route,
@@ -24,6 +23,7 @@ import {
   type SwapToken,
   type TradeKind,
 } from "./swap_routes.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 
 /** One leg of a trade: a quoted route and its share of the amount, in basis points. */
 export interface Leg {

@@ -12,7 +12,8 @@ import {
   splitCandidates,
   splitLegAmounts,
 } from "./split.ts";
-import type { ChainCall, Quote, Route } from "./swap_routes.ts";
+import type { Quote, Route } from "./swap_routes.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 import { QUOTER_V2_ABI, V2_ROUTER_ABI } from "./swap_routes.ts";
 import { decodeFunctionResult, encodeFunctionResult } from "viem";
 

@@ -16,8 +16,6 @@ import { V2_FEE_TIER, V3_FEE_TIERS } from "../../lib/fees.ts";
 import { maximumSold, minimumReceived } from "../lib/trade_math.ts";
 import type { ChainCall, TxRequest } from "../lib/tx_request.ts";
 
-// Until every importer names tx_request.ts itself.
-export type { ChainCall, TxRequest } from "../lib/tx_request.ts";
 import { decodeV4Quote, v4CandidateHops, v4FeeText, v4QuoteCall } from "./v4_routes.ts";
 import { V4_NATIVE_CURRENCY } from "../../lib/pool_address.ts";
 

@@ -7,7 +7,6 @@ import {
   bestQuote,
   buildSwap,
   candidateRoutes,
-  type ChainCall,
   describeRoute,
   findBestQuote,
   type Quote,
@@ -16,6 +15,7 @@ import {
   type SwapToken,
   v3Path,
 } from "./swap_routes.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
 const UNI = getAddress("0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984");

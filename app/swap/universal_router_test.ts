@@ -35,7 +35,8 @@ import {
   withPermit,
 } from "./universal_router.ts";
 import { findBestTrade, singleTrade, type Trade } from "./split.ts";
-import { bestQuote, type ChainCall, quoteRoute, type Route, swapCandidates, type SwapToken } from "./swap_routes.ts";
+import { bestQuote, quoteRoute, type Route, swapCandidates, type SwapToken } from "./swap_routes.ts";
+import type { ChainCall } from "../lib/tx_request.ts";
 import { KNOWN_V4_HOOKS, v4PoolOfHop } from "./v4_routes.ts";
 
 const USDC = getAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");

@@ -11,7 +11,7 @@ import {
   type SimulationClient,
   UnsafeTransactionError,
 } from "./wallet_safety.ts";
-import type { TxRequest } from "../swap/swap_routes.ts";
+import type { TxRequest } from "../lib/tx_request.ts";
 
 const FROM: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TX: TxRequest = {

@@ -8,7 +8,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
 import { type Address, isZeroAddress } from "../../../lib/address.ts";
 import type { FlaggedToken } from "../../wallet/wallet_safety.ts";
-import type { TxRequest } from "../../swap/swap_routes.ts";
+import type { TxRequest } from "../../lib/tx_request.ts";
 import { runTx, type TxStatus } from "../../wallet/wallet_tx.ts";
 import type { WalletContext } from "../../review/action_steps.ts";
 
