@@ -43,6 +43,7 @@
  * @module
  */
 import { boundSimulation } from "./simulation_bounds.ts";
+import { capGas } from "./call_gas.ts";
 import { EVM_CHAINS, type EvmChain } from "../../lib/chains.ts";
 import type { RpcDirectory } from "../../lib/rpc_directory.ts";
 import { log, warnOnce } from "../log.ts";
@@ -104,12 +105,6 @@ export type ChainHealth = "starting" | "ready" | "restarting" | "failed";
 
 const GAS_CAPPED_METHODS: ReadonlySet<string> = new Set(["eth_call", "eth_estimateGas", "eth_createAccessList"]);
 
-function quantity(value: unknown): bigint | null {
-  if (typeof value === "string" && /^0x[0-9a-f]{1,64}$/i.test(value)) return BigInt(value);
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  return null;
-}
-
 /**
  * The params of a call with its gas capped: for `eth_call`, `eth_estimateGas`
  * and `eth_createAccessList` whose first param is a call object, a missing,
@@ -122,11 +117,8 @@ function quantity(value: unknown): bigint | null {
  */
 export function capCallGas(method: string, params: unknown, cap: bigint = CALL_GAS_CAP): unknown {
   if (!GAS_CAPPED_METHODS.has(method) || !Array.isArray(params)) return params;
-  const call = params[0];
-  if (!call || typeof call !== "object" || Array.isArray(call)) return params;
-  const gas = quantity((call as { gas?: unknown }).gas);
-  if (gas !== null && gas <= cap) return params;
-  return [{ ...call, gas: `0x${cap.toString(16)}` }, ...params.slice(1)];
+  const capped = capGas(params[0], cap);
+  return capped === params[0] ? params : [capped, ...params.slice(1)];
 }
 
 /** Origins of browser extensions: a wallet's background page calls the RPC it was given from there. */

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { capGas } from "./call_gas.ts";
+
 /** Simulated blocks of one `eth_simulateV1` at most. */
 export const MAX_SIMULATED_BLOCKS = 2;
 /** Calls of one `eth_simulateV1` at most (over all its blocks). */
@@ -46,11 +48,4 @@ export function boundSimulation(
     capped.push({ ...block, calls: list.map((call) => capGas(call, gasCap)) });
   }
   return { ok: true, params: [{ ...payload, blockStateCalls: capped }, ...params.slice(1)] };
-}
-
-function capGas(call: unknown, cap: bigint): unknown {
-  if (!call || typeof call !== "object" || Array.isArray(call)) return call;
-  const gas = (call as { gas?: unknown }).gas;
-  const known = typeof gas === "string" && /^0x[0-9a-f]{1,64}$/i.test(gas) ? BigInt(gas) : null;
-  return known !== null && known <= cap ? call : { ...call, gas: `0x${cap.toString(16)}` };
 }
