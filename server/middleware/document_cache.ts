@@ -126,8 +126,11 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
     maxEntries: options.maxEntries ?? 512,
   });
   let generation = 0;
-  /** Renders of a missing key under way: those that miss it meanwhile wait for it rather than render it too. */
-  const misses = new Map<string, Promise<void>>();
+  /**
+   * Renders of a missing key under way, each resolving to whether it was kept: those that miss the key meanwhile
+   * wait for it rather than render it too.
+   */
+  const misses = new Map<string, Promise<boolean>>();
   onCachedAnswersInvalidated(() => {
     entries.clear();
     generation++;
@@ -135,11 +138,16 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
   });
 
   /** `response`'s body for the client, kept under `key` once it streamed to its end, whole and clean. */
-  function keeping(key: string, coding: Encoding | null, response: Response, onEnd = () => {}): Response {
+  function keeping(
+    key: string,
+    coding: Encoding | null,
+    response: Response,
+    onEnd: (kept: boolean) => void = () => {},
+  ): Response {
     const encoded = response.headers.get("content-encoding") !== null;
     const body = response.body;
     if (body === null) {
-      onEnd();
+      onEnd(false);
       return response;
     }
     const reader = body.getReader();
@@ -151,19 +159,21 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
       async pull(controller) {
         const { value, done } = await reader.read().catch((error) => {
           controller.error(error);
-          onEnd();
+          onEnd(false);
           return { value: undefined, done: null };
         });
         if (done === null) return;
         if (done) {
           controller.close();
+          let kept = false;
           if (size <= maxEntryBytes) {
             const whole = join(parts, size);
             if (started === generation && await clean(whole, coding, encoded) && started === generation) {
               entries.set(key, { status: response.status, headers, body: whole, at: now(), revalidating: false }, size);
+              kept = true;
             }
           }
-          onEnd();
+          onEnd(kept);
           return;
         }
         size += value.length;
@@ -171,7 +181,7 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
         controller.enqueue(value);
       },
       cancel(reason) {
-        onEnd();
+        onEnd(false);
         return reader.cancel(reason);
       },
     });
@@ -225,31 +235,32 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
     if (entry !== undefined) entries.delete(key);
     const under = misses.get(key);
     if (under !== undefined) {
-      // Another request renders this very document: wait for it, then answer what it kept (or render after all).
+      // Another request renders this very document: wait for it, then answer what it kept. A render that was not kept
+      // (an error state, a client gone) or that outlasts the wait (a slow gateway) is not waited for: every waiter
+      // renders its own at once, side by side, rather than one after another behind a new first.
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const waited = await Promise.race([
-        under.then(() => true),
+      const kept = await Promise.race([
+        under,
         new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), missWaitMs)),
       ]);
       clearTimeout(timer);
-      // A render that outlasts the wait (a slow gateway, a client reading slowly) is not waited for any longer.
-      return waited ? handler(ctx) : ctx.next();
+      return kept ? handler(ctx) : ctx.next();
     }
-    const done = Promise.withResolvers<void>();
+    const done = Promise.withResolvers<boolean>();
     misses.set(key, done.promise);
-    const end = () => {
+    const end = (kept: boolean) => {
       if (misses.get(key) === done.promise) misses.delete(key);
-      done.resolve();
+      done.resolve(kept);
     };
     let response: Response;
     try {
       response = await ctx.next();
     } catch (error) {
-      end();
+      end(false);
       throw error;
     }
     if (keepable(response)) return keeping(key, coding, response, end);
-    end();
+    end(false);
     return response;
   };
   return handler;

@@ -153,3 +153,25 @@ Deno.test("documentCache: a waiter stops waiting for a render that outlasts miss
   assert.match(await (await get()).text(), /render 2/, "the waiter rendered its own after 20 ms");
   assert.match(await (await first).text(), /render 1/);
 });
+
+Deno.test("documentCache: after a render that was not kept, the waiters render side by side, not one by one", async () => {
+  let renders = 0;
+  let inFlight = 0;
+  let most = 0;
+  const failing: Middleware = async () => {
+    renders++;
+    most = Math.max(most, ++inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    inFlight--;
+    return new Response(`<html><div class="state state-error">down</div></html>`, {
+      headers: { "content-type": "text/html" },
+    });
+  };
+  const handle = compose([documentCache(), failing]);
+  const get = async () =>
+    await (await handle(new Request(`http://app.test${TOKEN_PAGE}`, { headers: { "user-agent": BROWSER } }))).text();
+  const answers = await Promise.all(Array.from({ length: 4 }, () => get()));
+  assert.equal(renders, 4, "nothing failed is shared");
+  for (const text of answers) assert.match(text, /state-error/);
+  assert.equal(most, 3, "the three waiters rendered at once after the first render was not kept");
+});
