@@ -186,10 +186,13 @@ export async function worthSplitting(
   contracts: UniswapContracts,
   singles: readonly (Quote | null)[],
   amount: bigint,
+  legQuotes?: Map<string, Map<bigint, Quote | null>>,
 ): Promise<boolean> {
   const best = bestQuote(singles);
   if (!best || singles.filter((q) => q !== null).length < 2) return false;
   const half = await quoteRoute(call, contracts, best.route, best.kind, amount / 2n);
+  // The half is also the 50% leg of the best route's split: kept, so the split search does not ask it again.
+  legQuotes?.set(routeKey(best.route), new Map([[amount / 2n, half]]));
   if (!half) return false;
   if (best.kind === "exactOut") {
     // The first half of the output cost half.amountIn, the whole best.amountIn: the second half the rest.
@@ -228,13 +231,13 @@ export async function findBestTrade(
   const singles = await Promise.all(routes.map((r) => quoteRoute(call, contracts, r, kind, amount)));
   options.onSingles?.(singles);
   const legQuotes = new Map<string, Map<bigint, Quote | null>>();
-  if (contracts.universalRouter && await worthSplitting(call, contracts, singles, amount)) {
+  if (contracts.universalRouter && await worthSplitting(call, contracts, singles, amount, legQuotes)) {
     const candidates = splitCandidates(singles);
     await Promise.all(candidates.map(async (route) => {
-      const byAmount = new Map<bigint, Quote | null>();
+      const byAmount = legQuotes.get(routeKey(route)) ?? new Map<bigint, Quote | null>();
       legQuotes.set(routeKey(route), byAmount);
       await Promise.all(
-        splitLegAmounts(amount).map(async (part) => {
+        splitLegAmounts(amount).filter((part) => !byAmount.has(part)).map(async (part) => {
           byAmount.set(part, await quoteRoute(call, contracts, route, kind, part));
         }),
       );
