@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { encodeFunctionData, erc20Abi, type Hex, maxUint256, type PublicClient, type TransactionReceipt } from "viem";
+import type { Hex, PublicClient, TransactionReceipt } from "viem";
 import type { Address } from "../../lib/address.ts";
 import {
   decodePermit2Allowance,
@@ -34,10 +34,10 @@ import { formatUnitsGrouped } from "../lib/trade_math.ts";
 import type { FlaggedToken } from "../wallet/wallet_safety.ts";
 import type { SwapToken } from "./swap_routes.ts";
 import type { ReviewStep } from "../review/review_steps.ts";
-import { approve, type WalletContext } from "../review/action_steps.ts";
+import { approvalStep, type WalletContext } from "../review/action_steps.ts";
 import { type SwapAmounts, swapAmounts } from "./actions/swap.ts";
 import { signTypedChecked } from "../wallet/sign_typed.ts";
-import { runTx, tokenAllowance, type TxStatus } from "../wallet/wallet_tx.ts";
+import { runTx, type TxStatus } from "../wallet/wallet_tx.ts";
 
 /** Parameters of {@linkcode swapSteps}. */
 export interface SwapParameters {
@@ -186,28 +186,21 @@ export async function swapSteps(
   if (plan.permitToken && tokenIn.address !== "native") {
     const token = { address: tokenIn.address, symbol: tokenIn.symbol, decimals: tokenIn.decimals };
     const { permit2 } = context.chain.contracts;
-    const [erc20Allowance, allowance] = await Promise.all([
-      tokenAllowance(context.client, token.address, context.from, permit2),
+    const [approval, allowance] = await Promise.all([
+      approvalStep(context, {
+        token,
+        spender: permit2,
+        amount: plan.maximumIn,
+        unlimited: true,
+        flagged: parameters.flagged,
+      }),
       readPermit2(context.client, context.from, token.address, plan.router, permit2),
     ]);
-    if (erc20Allowance < plan.maximumIn) {
+    if (approval) {
       steps.push({
-        id: `approve-${token.address.toLowerCase()}`,
+        ...approval,
         title: `Approve ${token.symbol} for Permit2`,
-        contract: token.address,
         call: `${token.symbol}.approve(Permit2 ${permit2}, unlimited)`,
-        request: requestOf(context, {
-          to: token.address,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [permit2, maxUint256] }),
-        }),
-        run: (report) =>
-          approve(context, {
-            token,
-            spender: permit2,
-            amount: plan.maximumIn,
-            unlimited: true,
-            flagged: parameters.flagged,
-          }, report),
       });
     }
     if (permitNeeded(allowance, plan.maximumIn, now())) {
