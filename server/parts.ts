@@ -100,6 +100,10 @@ export async function createParts(config: Config, options: PartsOptions, clients
   const kv = await openKv(config);
   const graphqlUrl = gateway?.url ?? config.graphqlUrl ?? "";
   const graphqlWsUrl = gateway ? gateway.wsUrl : config.graphqlWsUrl;
+  // The pages show the embedded demo data exactly when no gateway is configured (the load context's `demo`).
+  const demo = config.graphqlUrl === null;
+  /** The origin absolute preview URLs use: `PUBLIC_ORIGIN`, else the request's. */
+  const originOf = (request: Request) => config.publicOrigin ?? new URL(request.url).origin;
   // IMAGE_CACHE_MAX_BYTES: past it the oldest images are evicted (cache/image_budget.ts).
   const cache = createCache(kv, { maxImageBytes: config.imageCacheMaxBytes });
   // Public reads are shared by every request for QUERY_CACHE_SECONDS (queries/query_cache.ts).
@@ -167,7 +171,7 @@ export async function createParts(config: Config, options: PartsOptions, clients
       queryCacheMs: Math.min(config.queryCacheSeconds * 1000, 5_000),
       graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
       mode,
-      demo: config.graphqlUrl === null,
+      demo,
     },
     gatewayFetch: queryCache.wrap(
       createGatewayFetch(graphqlUrl, config.gatewayTimeoutMs, undefined, config.gatewayMaxBytes),
@@ -191,9 +195,9 @@ export async function createParts(config: Config, options: PartsOptions, clients
       // The browser's subscription endpoint: same origin, relayed by the graphql middleware.
       graphqlWsUrl: graphqlWsUrl ? BROWSER_GRAPHQL_PATH : null,
       previews,
-      origin: config.publicOrigin ?? new URL(request.url).origin,
+      origin: originOf(request),
       logger: loaderLogger,
-      demo: config.graphqlUrl === null,
+      demo,
     };
   }
 
@@ -220,14 +224,14 @@ export async function createParts(config: Config, options: PartsOptions, clients
     devMiddleware: options.devMiddleware,
     crawler: (request) =>
       crawlerDocuments.serve(request, () => {
-        if (pages) return pages.render(request, config.publicOrigin ?? new URL(request.url).origin, true);
+        if (pages) return pages.render(request, originOf(request), true);
         const loaded = handlers.loaded;
         return loaded
           ? loaded.crawler(request, loadContext(request))
           : handlers.ready().then((h) => h.crawler(request, loadContext(request)));
       }),
     app: (request) => {
-      if (pages) return pages.render(request, config.publicOrigin ?? new URL(request.url).origin);
+      if (pages) return pages.render(request, originOf(request));
       const loaded = handlers.loaded;
       return loaded
         ? loaded.app(request, loadContext(request))
