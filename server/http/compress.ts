@@ -3,11 +3,17 @@
  * React Router `.data`, the web app manifest, robots.txt) for clients that
  * accept it: brotli first, then gzip, with `Vary: Accept-Encoding`.
  *
- * Both run through the web `CompressionStream` (Deno 2.9.6 has `"brotli"`
- * besides `"gzip"`), one chunk at a time: a streamed document stays
- * streamed, each chunk is flushed as it comes, and no chunk larger than
- * {@linkcode SLICE_BYTES} is compressed in one go, so the event loop gets a
- * turn between slices. `node:zlib`'s brotli is not used: in Deno 2.9.6 both
+ * A body compressed per request (a document, `.data`, JSON) is encoded with
+ * brotli at quality {@linkcode STREAM_BROTLI_QUALITY} through `node:zlib`, or
+ * gzip through the web `CompressionStream`: for the 65 KB token page that is
+ * about 1.3 ms of CPU and 12.8 KB, where `CompressionStream`'s `"brotli"`
+ * (quality 6, not settable) took 3-4.5 ms for 11.4 KB, a quarter of the
+ * render. A body compressed once and kept (static files, `compressBytes`)
+ * gets `CompressionStream`'s brotli. A streamed document stays streamed. The chunks written
+ * within one turn of the event loop are joined first (`joining_chunks.ts`)
+ * and each join is flushed as it comes, so React's 2 KB pieces cost one flush
+ * a turn, not one each; no piece larger than {@linkcode SLICE_BYTES} is
+ * compressed in one go, so the event loop gets a turn between slices. `node:zlib`'s brotli is not used: in Deno 2.9.6 both
  * its streams and its callback API compress on the main thread (a 3 MB text
  * at quality 11 blocked the event loop for 570-750 ms).
  *
@@ -18,11 +24,17 @@
  * @module
  */
 
+import { constants as zlibConstants, createBrotliCompress } from "node:zlib";
+import { joiningChunks } from "./joining_chunks.ts";
+
 /** A content coding this service produces. */
 export type Encoding = "br" | "gzip";
 
 /** Bodies known to be shorter than this stay raw: compressing them gains nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
+
+/** Brotli's quality for bodies compressed per request (0-11; the size/CPU knee for HTML). */
+export const STREAM_BROTLI_QUALITY = 3;
 
 /** Largest piece handed to the compressor at once. */
 export const SLICE_BYTES = 64 * 1024;
@@ -144,15 +156,66 @@ function slicer(): TransformStream<Uint8Array, Uint8Array> {
   });
 }
 
-/** Compresses a stream chunk by chunk (each chunk is flushed as it comes). */
-export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
-  const compressor = new CompressionStream(FORMAT[encoding]) as unknown as TransformStream<Uint8Array, Uint8Array>;
-  return body.pipeThrough(slicer()).pipeThrough(compressor);
+/**
+ * Brotli at `quality` through `node:zlib`, each written piece flushed (`BROTLI_OPERATION_FLUSH`) so the client gets
+ * it at once. Errors of the compressor fail the stream.
+ */
+export function brotliStream(quality = STREAM_BROTLI_QUALITY): TransformStream<Uint8Array, Uint8Array> {
+  const compressor = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
+  let pending: Uint8Array[] = [];
+  let failure: unknown = null;
+  compressor.on("data", (data: Uint8Array) => pending.push(data));
+  compressor.on("error", (error: unknown) => failure = error);
+  const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (failure !== null) throw failure;
+    for (const data of pending) controller.enqueue(data);
+    pending = [];
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      return new Promise<void>((resolve, reject) => {
+        compressor.write(chunk);
+        compressor.flush(zlibConstants.BROTLI_OPERATION_FLUSH, () => {
+          try {
+            release(controller);
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+    },
+    flush(controller) {
+      return new Promise<void>((resolve, reject) => {
+        compressor.once("end", () => {
+          try {
+            release(controller);
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
+        compressor.end();
+      });
+    },
+    cancel() {
+      compressor.destroy();
+    },
+  });
 }
 
-/** Compresses bytes in one piece (static files, compressed once and kept). */
+/** Compresses a stream join by join (the chunks of one turn joined, each join flushed as it comes). */
+export function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const compressor = encoding === "br"
+    ? brotliStream()
+    : new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>;
+  return body.pipeThrough(joiningChunks()).pipeThrough(slicer()).pipeThrough(compressor);
+}
+
+/** Compresses bytes in one piece at `CompressionStream`'s quality (static files, compressed once and kept). */
 export async function compressBytes(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
-  const stream = compressStream(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), encoding);
+  const compressor = new CompressionStream(FORMAT[encoding]) as unknown as TransformStream<Uint8Array, Uint8Array>;
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(slicer()).pipeThrough(compressor);
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -195,7 +258,8 @@ export function compressResponse(request: Request, response: Response): Response
   headers.delete("content-length");
   const etag = headers.get("etag");
   if (etag) headers.set("etag", encodedEtag(etag, encoding));
-  return new Response(compressStream(response.body!, encoding), {
+  const body = compressStream(response.body!, encoding);
+  return new Response(body, {
     status: response.status,
     statusText: response.statusText,
     headers,

@@ -20,66 +20,16 @@ import { createQueryCache, type QueryCache } from "../../queries/query_cache.ts"
 import type { LoaderLogger } from "../../lib/load_context.ts";
 import type { PreviewSource } from "../../lib/preview_types.ts";
 import { compressResponse } from "../http/compress.ts";
+import { joiningChunks } from "../http/joining_chunks.ts";
 import { crawlerBuild } from "../previews/crawler.ts";
 import { errorText, flushLog, logger, setLogSink, warnOnce } from "../log.ts";
 import type { FromWorker, PageWorkerSettings, PreviewMethod, ToWorker } from "./page_messages.ts";
-
-/** Joined chunks are posted once they reach this size, or at the next turn of the event loop. */
-const JOIN_BYTES = 32 * 1024;
 
 /** Bytes of gateway reads a worker keeps (the main thread's shared cache holds them all). */
 const WORKER_QUERY_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** Answers that stream (documents and React Router's data), whose chunks are joined. */
 const STREAMED = /^text\/(html|x-script)\b/i;
-
-/**
- * A stream of the same bytes whose chunks written within one turn of the event loop are joined: React writes a
- * document in 2 KB pieces, each of which would otherwise cost a compressor flush and a message.
- */
-export function joiningChunks(maxBytes = JOIN_BYTES): TransformStream<Uint8Array, Uint8Array> {
-  let parts: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let out: TransformStreamDefaultController<Uint8Array> | null = null;
-  const flush = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    if (size === 0 || out === null) return;
-    const joined = parts.length === 1 ? parts[0] : new Uint8Array(size);
-    if (parts.length > 1) {
-      let at = 0;
-      for (const part of parts) {
-        joined.set(part, at);
-        at += part.length;
-      }
-    }
-    parts = [];
-    size = 0;
-    try {
-      out.enqueue(joined);
-    } catch {
-      // the stream was cancelled meanwhile
-    }
-  };
-  return new TransformStream({
-    start(controller) {
-      out = controller;
-    },
-    transform(chunk) {
-      parts.push(chunk);
-      size += chunk.length;
-      if (size >= maxBytes) flush();
-      else timer ??= setTimeout(flush, 0);
-    },
-    flush,
-    cancel() {
-      if (timer !== null) clearTimeout(timer);
-      parts = [];
-      size = 0;
-    },
-  });
-}
 
 /** The worker's side, started when this module runs as a worker thread (`node:worker_threads`, see the pool). */
 function serveWorker(port: MessagePort): void {
@@ -195,11 +145,12 @@ function serveWorker(port: MessagePort): void {
         request,
         loadContext(message.origin),
       );
-      if (response.body !== null && STREAMED.test(response.headers.get("content-type") ?? "")) {
+      // A crawler's document is kept raw by the main thread (previews/crawler.ts), which compresses it per client;
+      // compression joins React's small chunks itself, a raw stream is joined here (one message per join).
+      if (!message.crawler) response = compressResponse(request, response);
+      else if (response.body !== null && STREAMED.test(response.headers.get("content-type") ?? "")) {
         response = new Response(response.body.pipeThrough(joiningChunks()), response);
       }
-      // A crawler's document is kept raw by the main thread (previews/crawler.ts), which compresses it per client.
-      if (!message.crawler) response = compressResponse(request, response);
       const body = response.body;
       post({
         type: "head",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { joiningChunks } from "./page_worker.ts";
+import { joiningChunks } from "./joining_chunks.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
