@@ -60,6 +60,23 @@ function tablesWithoutSideEffects(): Plugin {
 }
 
 /**
+ * Node's built-ins named bare in the server build (`require("stream")` in
+ * React's Node renderer, `app/entry.server.tsx`) imported as `node:` modules,
+ * the only way Deno loads them from a file outside `node_modules`.
+ */
+function nodeBuiltinsPrefixed(): Plugin {
+  const BUILTINS = new Set(["async_hooks", "buffer", "crypto", "events", "stream", "util"]);
+  return {
+    name: "node-builtins-prefixed",
+    enforce: "pre",
+    apply: "build",
+    resolveId(source, _importer, options) {
+      return options.ssr && BUILTINS.has(source) ? { id: `node:${source}`, external: true } : null;
+    },
+  };
+}
+
+/**
  * React and React Router in one client chunk, as every page loads both before
  * it hydrates: left to Rollup, React becomes a chunk of its own once a lazily
  * loaded chunk (the swap panel's wallet libraries) shares it without React
@@ -71,7 +88,7 @@ function reactWithRouter(id: string): string | undefined {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: "static",
-  plugins: [walletConnectOwnCopies(), tablesWithoutSideEffects(), reactRouter()],
+  plugins: [walletConnectOwnCopies(), tablesWithoutSideEffects(), nodeBuiltinsPrefixed(), reactRouter()],
   ssr: {
     resolve: {
       conditions: ["deno", "worker"],

@@ -11,7 +11,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.node";
 import { islandsReady } from "./components/island.tsx";
 // Server only (never in the browser bundle): the service's one logger.
 import { errorText, logger } from "../server/log.ts";
