@@ -25,6 +25,7 @@
  */
 
 import { constants as zlibConstants, createBrotliCompress } from "node:zlib";
+import { noteErrorState, scanningErrorState } from "./error_state.ts";
 import { joiningChunks } from "./joining_chunks.ts";
 
 /** A content coding this service produces. */
@@ -258,7 +259,15 @@ export function compressResponse(request: Request, response: Response): Response
   headers.delete("content-length");
   const etag = headers.get("etag");
   if (etag) headers.set("etag", encodedEtag(etag, encoding));
-  const body = compressStream(response.body!, encoding);
+  let raw: ReadableStream<Uint8Array> = response.body;
+  let verdict: Promise<boolean | null> | null = null;
+  if (/^text\/html\b/i.test(headers.get("content-type") ?? "")) {
+    const scan = scanningErrorState();
+    raw = raw.pipeThrough(scan.stream);
+    verdict = scan.verdict;
+  }
+  const body = compressStream(raw, encoding);
+  if (verdict !== null) noteErrorState(body, verdict);
   return new Response(body, {
     status: response.status,
     statusText: response.statusText,

@@ -22,6 +22,7 @@ import { Lru } from "../../lib/lru.ts";
 import { isCrawler } from "../../lib/crawler_view.ts";
 import { matchPreviewRoute } from "../../lib/preview_routes.ts";
 import { type Encoding, negotiateEncoding } from "../http/compress.ts";
+import { containsMark, errorStateOf } from "../http/error_state.ts";
 import { onCachedAnswersInvalidated } from "../cache/invalidation.ts";
 import type { Middleware } from "./compose.ts";
 
@@ -74,34 +75,29 @@ function keepable(response: Response): boolean {
     !response.headers.has("set-cookie") && !/private|no-store|no-cache/i.test(control);
 }
 
-const ERROR_STATE = new TextEncoder().encode("state-error");
 const FORMAT: Readonly<Record<Encoding, CompressionFormat>> = { br: "brotli" as CompressionFormat, gzip: "gzip" };
 
-/** The document as written (`body` in `coding`) shows no error state; false when it cannot be read. */
-async function clean(body: Uint8Array<ArrayBuffer>, coding: Encoding | null, encoded: boolean): Promise<boolean> {
+/**
+ * The document as written (`body` in `coding`) shows no error state: from the verdict its compression noted
+ * (`http/error_state.ts`) when there is one, else from its bytes (decompressed first); false when it cannot be read.
+ */
+async function clean(
+  body: Uint8Array<ArrayBuffer>,
+  coding: Encoding | null,
+  encoded: boolean,
+  verdict: Promise<boolean | null> | undefined,
+): Promise<boolean> {
+  const noted = await verdict;
+  if (noted === true || noted === false) return !noted;
   try {
     const text = coding === null || !encoded ? body : new Uint8Array(
       await new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream(FORMAT[coding])))
         .arrayBuffer(),
     );
-    return !contains(text, ERROR_STATE);
+    return !containsMark(text);
   } catch {
     return false;
   }
-}
-
-/** Whether `bytes` contains `needle`. */
-function contains(bytes: Uint8Array, needle: Uint8Array): boolean {
-  const first = needle[0];
-  outer: for (
-    let i = bytes.indexOf(first);
-    i >= 0 && i <= bytes.length - needle.length;
-    i = bytes.indexOf(first, i + 1)
-  ) {
-    for (let j = 1; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
 }
 
 function join(parts: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
@@ -150,6 +146,7 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
       onEnd(false);
       return response;
     }
+    const verdict = errorStateOf(body);
     const reader = body.getReader();
     const started = generation;
     const parts: Uint8Array[] = [];
@@ -168,7 +165,7 @@ export function documentCache(options: DocumentCacheOptions = {}): Middleware {
           let kept = false;
           if (size <= maxEntryBytes) {
             const whole = join(parts, size);
-            if (started === generation && await clean(whole, coding, encoded) && started === generation) {
+            if (started === generation && await clean(whole, coding, encoded, verdict) && started === generation) {
               entries.set(key, { status: response.status, headers, body: whole, at: now(), revalidating: false }, size);
               kept = true;
             }

@@ -71,7 +71,12 @@ export type FromWorker =
     readonly body: boolean;
   }
   | { readonly type: "chunk"; readonly id: number; readonly bytes: Uint8Array<ArrayBuffer> }
-  | { readonly type: "end"; readonly id: number }
+  | {
+    readonly type: "end";
+    readonly id: number;
+    /** Whether the raw document showed an error state, as scanned before compression (`http/error_state.ts`). */
+    readonly errorState?: boolean | null;
+  }
   | { readonly type: "error"; readonly id: number; readonly message: string }
   | {
     readonly type: "fetch";

@@ -16,6 +16,7 @@
 import { Worker } from "node:worker_threads";
 import { errorText, logger, logLines } from "../log.ts";
 import { onCachedAnswersInvalidated } from "../cache/invalidation.ts";
+import { noteErrorState } from "../http/error_state.ts";
 import type { PreviewSource } from "../../lib/preview_types.ts";
 import { GatewayError } from "../../queries/client.ts";
 import type { FromWorker, PageWorkerSettings, ToWorker } from "./page_messages.ts";
@@ -92,6 +93,8 @@ export interface PagePool {
 interface Pending {
   readonly head: PromiseWithResolvers<Response>;
   body: ReadableStreamDefaultController<Uint8Array> | null;
+  /** Whether the document showed an error state, as its worker scanned it (`null`: not learnt). */
+  readonly errorState: PromiseWithResolvers<boolean | null>;
   done(): void;
 }
 
@@ -218,8 +221,10 @@ export function createPagePool(options: PagePoolOptions): PagePool {
           cancel() {
             if (slot.renders.has(message.id)) send({ type: "abort", id: message.id });
             pending.done();
+            pending.errorState.resolve(null);
           },
         });
+        noteErrorState(stream, pending.errorState.promise);
         pending.head.resolve(new Response(stream, message));
         return;
       }
@@ -229,6 +234,7 @@ export function createPagePool(options: PagePoolOptions): PagePool {
       case "end": {
         const pending = slot.renders.get(message.id);
         pending?.done();
+        pending?.errorState.resolve(message.errorState ?? null);
         pending?.body?.close();
         return;
       }
@@ -397,6 +403,7 @@ export function createPagePool(options: PagePoolOptions): PagePool {
     const pending: Pending = {
       head: job.head,
       body: null,
+      errorState: Promise.withResolvers<boolean | null>(),
       done() {
         if (!slot.renders.delete(id)) return;
         signal.removeEventListener("abort", onAbort);

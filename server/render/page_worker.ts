@@ -20,6 +20,7 @@ import { createQueryCache, type QueryCache } from "../../queries/query_cache.ts"
 import type { LoaderLogger } from "../../lib/load_context.ts";
 import type { PreviewSource } from "../../lib/preview_types.ts";
 import { compressResponse } from "../http/compress.ts";
+import { errorStateOf } from "../http/error_state.ts";
 import { joiningChunks } from "../http/joining_chunks.ts";
 import { crawlerBuild } from "../previews/crawler.ts";
 import { errorText, flushLog, logger, setLogSink, warnOnce } from "../log.ts";
@@ -152,6 +153,7 @@ function serveWorker(port: MessagePort): void {
         response = new Response(response.body.pipeThrough(joiningChunks()), response);
       }
       const body = response.body;
+      const verdict = errorStateOf(body);
       post({
         type: "head",
         id,
@@ -171,7 +173,7 @@ function serveWorker(port: MessagePort): void {
         const bytes = value.byteLength === value.buffer.byteLength ? value : value.slice();
         post({ type: "chunk", id, bytes: bytes as Uint8Array<ArrayBuffer> });
       }
-      post({ type: "end", id });
+      post({ type: "end", id, errorState: await (verdict ?? null) });
     } catch (error) {
       post({ type: "error", id, message: errorText(error) });
     } finally {
