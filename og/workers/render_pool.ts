@@ -5,7 +5,10 @@
  * stopped for real.
  *
  * - **Size**: at most `workers` processes (`RENDER_WORKERS`, default CPU
- *   cores), each drawing one card at a time. Workers start on demand: a
+ *   cores), each drawing one card at a time, with the next card sent to it
+ *   ahead (it begins it as the last ends, not after a round trip through
+ *   this thread; a card sent ahead to a worker that is replaced waits first
+ *   in line for another). Workers start on demand: a
  *   card waiting with no idle worker and none starting for it starts one
  *   (`warm()` starts one at once, for whoever asks), and a worker idle
  *   for `idleMs` (default 30 s) is retired (logged), so an idle service
@@ -74,6 +77,11 @@ interface Slot {
   readonly process: RenderProcess;
   ready: boolean;
   current: (Job & { id: number; started: number; timer: ReturnType<typeof setTimeout> }) | null;
+  /**
+   * A card already sent to the worker while it draws `current`: it starts the moment `current` ends, without a
+   * round trip through this thread (a worker alone drew 66% of the time at c=16 waiting for its next card).
+   */
+  next: (Job & { id: number; type: "job" | "warm" }) | null;
   /** Set once the slot is being replaced: its events are ignored. */
   retired: boolean;
   /** Retires the worker when it stays idle (set while it has no work). */
@@ -235,7 +243,16 @@ function spawn(core: PoolCore, warmUp = true): void {
         retire(core, slot, new RenderAbortedError("crashed", `render worker exited (${status.signal ?? status.code})`));
       },
     });
-    slot = { process, ready: false, current: null, retired: false, idleTimer: null, warming: false, warmUp };
+    slot = {
+      process,
+      ready: false,
+      current: null,
+      next: null,
+      retired: false,
+      idleTimer: null,
+      warming: false,
+      warmUp,
+    };
   } catch (error) {
     goInline(core, errorText(error));
     return;
@@ -286,7 +303,11 @@ function onReply(core: PoolCore, slot: Slot, reply: WorkerReply): void {
   clearTimeout(current.timer);
   slot.current = null;
   slot.warming = false;
-  slot.process.unref();
+  if (slot.next !== null) {
+    const { type, ...next } = slot.next;
+    slot.next = null;
+    slot.current = { ...next, started: performance.now(), timer: deadline(core, slot, next.job, type) };
+  } else slot.process.unref();
   core.tree.noteWorker(reply.memory.rss);
   if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
   else current.reject(new Error(reply.message));
@@ -329,6 +350,12 @@ function replace(core: PoolCore, slot: Slot, error: RenderAbortedError | null): 
     slot.current.reject(error ?? new RenderAbortedError("crashed", "render worker replaced"));
     slot.current = null;
   }
+  // The card sent after it was not begun: it waits for another worker, first in line.
+  if (slot.next !== null) {
+    const { job, resolve, reject, type } = slot.next;
+    if (type === "job") core.waiting.unshift({ job, resolve, reject });
+    slot.next = null;
+  }
   if (error) core.replaced++;
   if (!wasReady && ++core.startFailures >= 3) {
     goInline(core, error?.message ?? "render worker stopped before it was ready");
@@ -354,7 +381,9 @@ function dispatch(core: PoolCore): void {
       runInline(core, waiting.shift()!);
       continue;
     }
-    const slot = slots.find((s) => s.ready && !s.current && !s.retired);
+    // An idle worker first; else one drawing a card with none sent after it (not one warming up).
+    const slot = slots.find((s) => s.ready && !s.current && !s.retired) ??
+      slots.find((s) => s.ready && s.current && !s.next && !s.warming && !s.retired);
     if (!slot) break;
     assign(core, slot, waiting.shift()!, "job");
   }
@@ -400,25 +429,37 @@ function warmSlot(core: PoolCore, slot: Slot): void {
   slot.warming = true;
 }
 
-/** Hands `job` to the idle `slot` under the deadline. */
-function assign(core: PoolCore, slot: Slot, job: Job, type: "job" | "warm"): void {
-  const id = core.nextId++;
-  const timer = setTimeout(() => {
+/** The deadline of a card `slot` begins drawing now: past it the worker is killed and replaced. */
+function deadline(core: PoolCore, slot: Slot, job: CardJob, type: "job" | "warm"): ReturnType<typeof setTimeout> {
+  return setTimeout(() => {
     logger.warn("Share images: render job past its deadline; worker killed and replaced", {
-      kind: type === "warm" ? "warm-up" : job.job.kind,
+      kind: type === "warm" ? "warm-up" : job.kind,
       timeoutMs: core.options.timeoutMs,
     });
     replace(core, slot, new RenderAbortedError("timeout", `not drawn within ${core.options.timeoutMs} ms`));
     dispatch(core);
   }, core.options.timeoutMs);
-  slot.current = { ...job, id, started: performance.now(), timer };
+}
+
+/**
+ * Hands `job` to `slot`: drawn at once under the deadline when the worker is idle, else sent as its next card (its
+ * deadline starts when the worker begins it).
+ */
+function assign(core: PoolCore, slot: Slot, job: Job, type: "job" | "warm"): void {
+  const id = core.nextId++;
+  const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
+  if (slot.current !== null) {
+    slot.next = { ...job, id, type };
+    slot.process.send(request);
+    return;
+  }
+  slot.current = { ...job, id, started: performance.now(), timer: deadline(core, slot, job.job, type) };
   watchMemory(core);
   if (slot.idleTimer !== null) {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
   }
   slot.process.ref();
-  const request: WorkerRequest = type === "warm" ? { type, id } : { type, id, job: job.job };
   slot.process.send(request);
 }
 
@@ -532,6 +573,8 @@ async function close(core: PoolCore): Promise<void> {
       slot.current.reject(error);
       slot.current = null;
     }
+    slot.next?.reject(error);
+    slot.next = null;
     // Awaiting an unreferenced child's exit would not keep this process alive.
     slot.process.ref();
     slot.process.kill();

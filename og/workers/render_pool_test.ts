@@ -180,3 +180,34 @@ Deno.test("prepare starts one worker for a card on its way, and no more", async 
     await pool.close();
   }
 });
+
+Deno.test("a drawing worker gets the next card ahead; a card sent ahead to a stalled worker is drawn by the next", async () => {
+  const pool = createRenderPool({
+    workers: 1,
+    queue: 4,
+    timeoutMs: 1_500,
+    staticDir: STATIC_DIR,
+    warmWorkers: false,
+    workerUrl: new URL("../testdata/stalling_worker.ts", import.meta.url),
+  });
+  try {
+    await pool.warm();
+    // Three cards on one worker: one drawn, one sent ahead to it, one waiting here.
+    const stalled = pool.run({ ...TOKEN, name: "STALL" });
+    const ahead = pool.run({ ...TOKEN, name: "Ahead" });
+    const last = pool.run({ ...TOKEN, name: "Last" });
+    for (const card of [stalled, ahead, last]) card.catch(() => {}); // awaited below; not unhandled if a check fails
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the pool dispatches after a turn
+    assert.equal(pool.stats().running, 1);
+    assert.equal(pool.stats().waiting, 1, "the second card left this thread's queue: it was sent ahead");
+    // The stalled card passes its deadline: its worker is killed; the card sent ahead was never begun, and the
+    // replacement draws it (and the last) rather than failing it with the first.
+    await assert.rejects(stalled, /not drawn within/);
+    const [a, b] = await Promise.all([ahead, last]);
+    assert.equal(decodePixels(a.png).width, 1200);
+    assert.equal(decodePixels(b.png).height, 630);
+    assert.equal(pool.stats().replaced, 1);
+  } finally {
+    await pool.close();
+  }
+});
