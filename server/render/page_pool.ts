@@ -53,14 +53,18 @@ export const RENDERS_PER_WORKER = 6;
 const RESPAWN_DELAY_MS = 1_000;
 
 /**
- * A page worker's young generation, MiB: V8's default for 64-bit. Measured against 8 MiB (c=4 and 16, distinct URLs,
- * 3 interleaved rounds): 8 MiB held the tree 20-40 MiB lower but cost about 15% more CPU a render (more objects
- * promoted while their render awaits); the cap of renders per worker bounds what is live instead.
+ * A page worker's young generation, MiB. 48 (V8's default for 64-bit) let the tree reach 510-551 MiB over the bench's
+ * four rounds of distinct URLs (two workers, each heap growing toward its limits before V8 collected); 16 with the old
+ * generation at 128 held 426-451 MiB at the same req/s (97-98 against 90-104 at c=16 and 64, two interleaved rounds).
+ * 8 cost about 15% more CPU a render (more objects promoted while their render awaits).
  */
-export const YOUNG_GENERATION_MB = 48;
+export const YOUNG_GENERATION_MB = 16;
 
-/** A page worker's old generation at most, MiB: the build, React and the renders under way, with room to spare. */
-export const OLD_GENERATION_MB = 256;
+/**
+ * A page worker's old generation at most, MiB: the build and React (about 40 MiB) and its at most
+ * {@linkcode RENDERS_PER_WORKER} renders under way, with room; two workers and the service stay within 512 MB.
+ */
+export const OLD_GENERATION_MB = 128;
 
 /** Counters of a pool, for tests and benchmarks. */
 export interface PagePoolStats {

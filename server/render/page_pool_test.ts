@@ -3,7 +3,7 @@ import { ETHEREUM_TOKENS, startDemoGateway } from "../../demo_gateway/mod.ts";
 import { createGatewayFetch } from "../../queries/client.ts";
 import type { PreviewSource } from "../../lib/preview_types.ts";
 import { invalidateCachedAnswers } from "../cache/invalidation.ts";
-import { createPagePool, type PagePool } from "./page_pool.ts";
+import { createPagePool, OLD_GENERATION_MB, type PagePool, YOUNG_GENERATION_MB } from "./page_pool.ts";
 
 // Needs the app build (`deno task build`), as every page test.
 const TOKEN_PAGE = `http://app.test/explore/tokens/ethereum/${ETHEREUM_TOKENS.UNI}`;
@@ -123,9 +123,12 @@ Deno.test({
       await eventually(async () => (await pages.stats()).active[0] === 0, "the worker holds no render");
       const stats = await pages.stats();
       assert.ok(stats.rendered[0] >= 4);
-      // The worker's heap has the pool's limits (node:worker_threads' resourceLimits): old 256 MiB + young 48 MiB.
+      // The worker's heap has the pool's limits (node:worker_threads' resourceLimits): old and young generation.
       const limitMb = stats.heapLimitBytes[0] / 1024 / 1024;
-      assert.ok(limitMb >= 256 && limitMb <= 256 + 48 + 16, `heap limit ${limitMb} MiB`);
+      assert.ok(
+        limitMb >= OLD_GENERATION_MB && limitMb <= OLD_GENERATION_MB + YOUNG_GENERATION_MB + 16,
+        `heap limit ${limitMb} MiB`,
+      );
       assert.ok(stats.heapBytes[0] > 0 && stats.heapBytes[0] < stats.heapLimitBytes[0]);
     } finally {
       pages.close();
