@@ -45,9 +45,11 @@ export interface PagePoolOptions {
  * Renders a worker holds at once. Renders on warm data are CPU work: a few per worker keep it busy, while dozens
  * interleaved only make each slower and hold more memory at once (measured at c=64 with distinct URLs before this cap:
  * 48-58 ms of CPU a render in two workers against 25-31 on the main thread); the rest wait on the main thread, in
- * order.
+ * order. 3 against 6 (three services side by side, two rounds, distinct URLs): 91 against 83 req/s at c=16, 102
+ * against 86 at c=64, and the tree's peak 357-379 MiB against 427-434 (6 reached 510-566 MiB over the bench's four
+ * rounds).
  */
-export const RENDERS_PER_WORKER = 6;
+export const RENDERS_PER_WORKER = 3;
 
 /** How long a worker that stopped twice within 10 s waits before it starts again, ms. */
 const RESPAWN_DELAY_MS = 1_000;
@@ -62,7 +64,7 @@ export const YOUNG_GENERATION_MB = 16;
 
 /**
  * A page worker's old generation at most, MiB: the build and React (about 40 MiB) and its at most
- * {@linkcode RENDERS_PER_WORKER} renders under way, with room; two workers and the service stay within 512 MB.
+ * {@linkcode RENDERS_PER_WORKER} renders under way, with room.
  */
 export const OLD_GENERATION_MB = 128;
 
