@@ -13,9 +13,10 @@
  * within one turn of the event loop are joined first (`joining_chunks.ts`)
  * and each join is flushed as it comes, so React's 2 KB pieces cost one flush
  * a turn, not one each; no piece larger than {@linkcode SLICE_BYTES} is
- * compressed in one go, so the event loop gets a turn between slices. `node:zlib`'s brotli is not used: in Deno 2.9.6 both
- * its streams and its callback API compress on the main thread (a 3 MB text
- * at quality 11 blocked the event loop for 570-750 ms).
+ * compressed in one go, so the event loop gets a turn between slices (in
+ * Deno 2.9.6 `node:zlib` compresses on the calling thread as
+ * `CompressionStream` does: a 3 MB text at quality 11 blocked the event loop
+ * for 570-750 ms; at quality 3 a 64 KB slice takes about 1 ms).
  *
  * Images (PNG, JPEG, ICO, WebP), fonts and anything already encoded pass
  * unchanged; so do bodies under {@linkcode MIN_COMPRESS_BYTES} and answers
@@ -165,8 +166,13 @@ export function brotliStream(quality = STREAM_BROTLI_QUALITY): TransformStream<U
   const compressor = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
   let pending: Uint8Array[] = [];
   let failure: unknown = null;
+  /** Fails the write or end under way: after an error the compressor calls back no more. */
+  let failWaiting: ((error: unknown) => void) | null = null;
   compressor.on("data", (data: Uint8Array) => pending.push(data));
-  compressor.on("error", (error: unknown) => failure = error);
+  compressor.on("error", (error: unknown) => {
+    failure = error;
+    failWaiting?.(error);
+  });
   const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
     if (failure !== null) throw failure;
     for (const data of pending) controller.enqueue(data);
@@ -175,6 +181,8 @@ export function brotliStream(quality = STREAM_BROTLI_QUALITY): TransformStream<U
   return new TransformStream({
     transform(chunk, controller) {
       return new Promise<void>((resolve, reject) => {
+        if (failure !== null) return reject(failure);
+        failWaiting = reject;
         compressor.write(chunk);
         compressor.flush(zlibConstants.BROTLI_OPERATION_FLUSH, () => {
           try {
@@ -188,6 +196,8 @@ export function brotliStream(quality = STREAM_BROTLI_QUALITY): TransformStream<U
     },
     flush(controller) {
       return new Promise<void>((resolve, reject) => {
+        if (failure !== null) return reject(failure);
+        failWaiting = reject;
         compressor.once("end", () => {
           try {
             release(controller);
