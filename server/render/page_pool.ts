@@ -55,10 +55,11 @@ export const RENDERS_PER_WORKER = 3;
 const RESPAWN_DELAY_MS = 1_000;
 
 /**
- * A page worker's young generation, MiB. 48 (V8's default for 64-bit) let the tree reach 510-551 MiB over the bench's
- * four rounds of distinct URLs (two workers, each heap growing toward its limits before V8 collected); 16 with the old
- * generation at 128 held 426-451 MiB at the same req/s (97-98 against 90-104 at c=16 and 64, two interleaved rounds).
- * 8 cost about 15% more CPU a render (more objects promoted while their render awaits).
+ * A page worker's young generation, MiB (48 is V8's default for 64-bit). 16 with the old generation at 128 gave the
+ * same req/s as 48 and 256 (97-98 against 90-104 at c=16 and 64, two interleaved rounds) and bounds a worker's heap
+ * lower; over the bench's four rounds the tree still reached 503-566 MiB until {@linkcode RENDERS_PER_WORKER} went
+ * from 6 to 3: what a worker holds at once, not its limits, set the tree's memory. 8 cost about 15% more CPU a render
+ * (more objects promoted while their render awaits).
  */
 export const YOUNG_GENERATION_MB = 16;
 
