@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import type { PublicChain } from "../../lib/rpc_directory.ts";
 import { formatUnitsGrouped, type SlippageCheck } from "../lib/trade_math.ts";
 import type { TxRequest } from "../lib/tx_request.ts";
+import type { DetailRow } from "./controls/detail_rows.tsx";
 import { switchWalletChain, type WalletState } from "../wallet/wallet_store.ts";
 
 /** What an amount field keeps of the typed text: digits and the decimal point. */
@@ -160,6 +161,19 @@ export function SlippageAlert({ slippage, errorOnly }: { slippage: SlippageCheck
   if (!slippage.ok) return <p role="alert">{slippage.error}</p>;
   if (!errorOnly && slippage.warning) return <p role="alert">{slippage.warning}</p>;
   return null;
+}
+
+/** The "Contract called" row of a {@linkcode DetailRows} list: the exact contract and function. */
+export function contractRow(tx: TxRequest): DetailRow {
+  return {
+    label: "Contract called",
+    value: (
+      <>
+        <code>{tx.to}</code> ({tx.label})
+      </>
+    ),
+    testId: "contract",
+  };
 }
 
 /** The review list's "Contract called" row: the exact contract and function. */

@@ -32,7 +32,7 @@ import { Button } from "../components/controls/button.tsx";
 import { DetailRows } from "../components/controls/detail_rows.tsx";
 import { TokenPicker } from "../components/token_picker.tsx";
 import { txBusy, TxStatusView } from "../wallet/tx_status.tsx";
-import { SlippageAlert, SlippageField, WalletGate } from "../components/form_rows.tsx";
+import { contractRow, SlippageAlert, SlippageField, WalletGate } from "../components/form_rows.tsx";
 import { Segmented } from "../components/controls/segmented.tsx";
 import { type ActionReview, ActionReviewSheet } from "../review/action_review.tsx";
 import type { WalletContext } from "../review/action_steps.ts";
@@ -175,17 +175,7 @@ function AddDetails(
             testId: "minimums",
           }
           : null,
-        tx
-          ? {
-            label: "Contract called",
-            value: (
-              <>
-                <code>{tx.to}</code> ({tx.label})
-              </>
-            ),
-            testId: "contract",
-          }
-          : null,
+        tx ? contractRow(tx) : null,
       ]}
     />
   );
@@ -339,17 +329,7 @@ export function RemoveV2Panel({ data }: { data: TradeData }) {
               } ${tokenB.symbol}`,
             }
             : null,
-          tx
-            ? {
-              label: "Contract called",
-              value: (
-                <>
-                  <code>{tx.to}</code> ({tx.label})
-                </>
-              ),
-              testId: "contract",
-            }
-            : null,
+          tx ? contractRow(tx) : null,
         ]}
       />
       {error ? <p role="alert">{error}</p> : null}
