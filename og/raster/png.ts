@@ -6,6 +6,11 @@
  * golden cards against the former encoder (level-6 `CompressionStream`):
  * 1.07x to 1.15x the bytes in about half the time.
  *
+ * A card is opaque (its backdrop is), so it is written as RGB (colour type
+ * 2): a quarter less to deflate. On the golden token card: deflate 3.3 ms
+ * and 42.6 KB as RGBA, 2.0 ms and 36.5 KB as RGB, plus 0.9 ms to pack the
+ * pixels 32 bits at a time (a byte loop took 2-2.7 ms).
+ *
  * @module
  */
 
@@ -45,6 +50,58 @@ export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number 
 }
 
 let rows: Uint8Array | null = null;
+let tight: Uint8Array | null = null;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Packs opaque RGBA `pixels` into `out` as RGB rows of `width * 3` bytes,
+ * back to back, and says whether every pixel was opaque (if not, `out` is
+ * of no use). Four pixels (four 32-bit words) become three words.
+ */
+function packOpaqueRgb(pixels: Uint8Array, out: Uint8Array): boolean {
+  const count = pixels.length >> 2;
+  const whole = LITTLE_ENDIAN && pixels.byteOffset % 4 === 0 ? count - (count % 4) : 0;
+  let all = -1;
+  if (whole > 0) {
+    const in32 = new Uint32Array(pixels.buffer, pixels.byteOffset, whole);
+    const out32 = new Uint32Array(out.buffer, out.byteOffset, (whole * 3) >> 2);
+    for (let i = 0, o = 0; i < whole; i += 4, o += 3) {
+      const a = in32[i], b = in32[i + 1], c = in32[i + 2], d = in32[i + 3];
+      all &= a & b & c & d;
+      out32[o] = (a & 0xffffff) | (b << 24);
+      out32[o + 1] = ((b >>> 8) & 0xffff) | (c << 16);
+      out32[o + 2] = ((c >>> 16) & 0xff) | (d << 8);
+    }
+    if (all >>> 24 !== 255) return false;
+  }
+  for (let i = whole * 4, o = whole * 3; i < pixels.length; i += 4, o += 3) {
+    if (pixels[i + 3] !== 255) return false;
+    out[o] = pixels[i];
+    out[o + 1] = pixels[i + 1];
+    out[o + 2] = pixels[i + 2];
+  }
+  return true;
+}
+
+/** Images of fewer bytes than this (logos, icons) get buffers of their own; larger ones share the kept two. */
+const KEPT_FROM_BYTES = 1 << 20;
+
+/**
+ * Lays `height` rows of `stride` bytes each, back to back in `from`, into
+ * a buffer with filter byte 0 before each row.
+ */
+function filteredRows(from: Uint8Array, stride: number, height: number): Uint8Array {
+  const size = (stride + 1) * height;
+  let raw: Uint8Array;
+  if (size < KEPT_FROM_BYTES) raw = new Uint8Array(size);
+  else raw = rows = rows?.length === size ? rows : new Uint8Array(size);
+  for (let y = 0; y < height; y++) {
+    raw[y * (stride + 1)] = 0;
+    raw.set(from.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  }
+  return raw;
+}
 
 /** Options of {@linkcode encodeRgbaPng}. */
 export interface PngOptions {
@@ -54,8 +111,9 @@ export interface PngOptions {
 
 /**
  * Encodes 8-bit RGBA pixels (`width * height * 4` bytes, rows top to bottom)
- * as a PNG (colour type 6, no interlace, filter "none" on every row, one
- * IDAT chunk). Synchronous: it runs inside the render Workers.
+ * as a PNG: colour type 2 (RGB) when every pixel is opaque, else 6 (RGBA);
+ * no interlace, filter "none" on every row, one IDAT chunk. Synchronous: it
+ * runs inside the render Workers.
  */
 export function encodeRgbaPng(
   pixels: Uint8Array,
@@ -69,13 +127,13 @@ export function encodeRgbaPng(
       `Cannot encode PNG: ${pixels.length} bytes for ${width}x${height} RGBA`,
     );
   }
-  // The filtered rows, in a buffer kept for the next image of the same size (this is synchronous).
-  if (rows?.length !== (stride + 1) * height) rows = new Uint8Array((stride + 1) * height);
-  const raw = rows;
-  for (let y = 0; y < height; y++) {
-    // Filter byte 0 (none) is already there.
-    raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  }
+  // The filtered rows, in buffers kept for the next image of the same size (this is synchronous).
+  const rgbSize = width * height * 3;
+  const rgb = rgbSize < KEPT_FROM_BYTES
+    ? new Uint8Array(rgbSize)
+    : (tight = tight?.length === rgbSize ? tight : new Uint8Array(rgbSize));
+  const opaque = packOpaqueRgb(pixels, rgb);
+  const raw = opaque ? filteredRows(rgb, width * 3, height) : filteredRows(pixels, stride, height);
   const idat = zlib.deflateSync(raw, { level: options.level ?? PNG_DEFLATE_LEVEL });
   const out = new Uint8Array(8 + (12 + 13) + (12 + idat.length) + 12);
   const view = new DataView(out.buffer);
@@ -93,7 +151,7 @@ export function encodeRgbaPng(
     view.setUint32(at, width);
     view.setUint32(at + 4, height);
     out[at + 8] = 8; // bit depth
-    out[at + 9] = 6; // RGBA; compression, filter and interlace stay 0
+    out[at + 9] = opaque ? 2 : 6; // RGB or RGBA; compression, filter and interlace stay 0
   });
   chunk("IDAT", idat.length, (at) => out.set(idat, at));
   chunk("IEND", 0, () => {});
