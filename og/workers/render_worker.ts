@@ -242,14 +242,15 @@ export async function startRenderWorker(wrap: (draw: DrawJob) => DrawJob = (draw
     const request = result.value as WorkerRequest;
     let timings: RenderTimings | null = null;
     const { id } = request;
+    let used: WorkerMemory;
     try {
       const png = request.type === "warm" ? await warmUp(draw) : await draw(request.job, (t) => timings = t);
-      await send({ type: "done", id, png, timings, memory: memory() });
+      await send({ type: "done", id, png, timings, memory: used = memory() });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      await send({ type: "failed", id, message: text, memory: memory() });
+      await send({ type: "failed", id, message: text, memory: used = memory() });
     }
-    collect.afterJob();
+    collect.afterJob(used.rss);
     startPrime();
   }
 }
@@ -298,36 +299,37 @@ async function exposeGc(): Promise<Gc | null> {
 const FULL_GC_IDLE_MS = 2_000;
 /** A pause between jobs this long gets a collection (cancelled when a job comes first). */
 const PAUSE_GC_MS = 100;
-/** Under steady work, a collection at least every so many jobs. */
-const GC_EVERY_JOBS = 24;
 /** Growth of the worker's resident memory after which the allocator's free pages are handed back. */
 const TRIM_GROWTH_BYTES = 16 * 1024 * 1024;
+/** Under steady work, growth of the worker's resident memory since the last collection that asks for one. */
+const STEADY_GC_GROWTH_BYTES = 32 * 1024 * 1024;
 
 /**
- * Collects garbage between jobs, never on a card's path: the native resvg
- * keeps each card's pixels (3 MB) outside V8's heap without telling V8, so
- * no collection would ever run for them and a worker grew about 0.8 MB a
- * card (measured: 155 -> 427 MB over 300 cards). `gc()` exposed at run
- * time ({@linkcode exposeGc}) makes every collection a full one (measured:
- * 5 ms on a worker's heap, with `{ type: "minor" }` too, against 0.2 ms for
- * a minor one under `--expose-gc`), so one after each job delayed the next
- * (an uncached image 13 -> 21 ms), and frequent full collections cost the
- * next cards more than their own time. A collection runs once a job is followed
- * by {@linkcode PAUSE_GC_MS} without another, and under steady work every
- * {@linkcode GC_EVERY_JOBS} jobs (at most that many cards' pixels wait:
- * the bench's 500 images at c=4 left a worker at 120 MiB, the tree's peak
- * 344 MiB); after {@linkcode FULL_GC_IDLE_MS} idle, one more. The C
- * allocator's free pages go back to the system in a pause when the worker
- * grew by {@linkcode TRIM_GROWTH_BYTES}, and when idle. Until `exposed`
- * gives `gc()`, or without it, no collection is asked.
+ * Collects garbage between jobs, never on a card's path. `gc()` exposed at
+ * run time ({@linkcode exposeGc}) makes every collection a full one, with
+ * the native objects' finalizers: 22-36 ms on a worker's 16-18 MiB heap,
+ * which freed 6-14 MiB of resident memory. A collection runs once a job
+ * is followed by {@linkcode PAUSE_GC_MS} without another, after
+ * {@linkcode FULL_GC_IDLE_MS} idle, and under steady work only when the
+ * worker grew by {@linkcode STEADY_GC_GROWTH_BYTES} since the last one.
+ *
+ * Measured (uncached token images at c=1, no pause, 1,000 cards): without
+ * a collection on the way the worker stayed at 117-128 MiB, V8's own
+ * collections keeping it there; one every 24 jobs (the former rule) cost
+ * 1.4-1.6 ms of the worker's CPU a card, and its background threads 1.5 ms
+ * more (14.1 against 11.4 ms of CPU a card). The C allocator's free pages
+ * go back to the system in a pause when the worker grew by
+ * {@linkcode TRIM_GROWTH_BYTES}, and when idle. Until `exposed` gives
+ * `gc()`, or without it, no collection is asked.
  */
-function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob(): void } {
+function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob(rss: number): void } {
   let gc: Gc | null = null;
   exposed.then((found) => gc = found, () => {});
   let pauseTimer: ReturnType<typeof setTimeout> | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
   let jobsSinceCollection = 0;
   let trimmedRss = Deno.memoryUsage().rss;
+  let collectedRss = trimmedRss;
   function stopTimers(): void {
     if (pauseTimer !== null) clearTimeout(pauseTimer);
     if (idleTimer !== null) clearTimeout(idleTimer);
@@ -336,18 +338,19 @@ function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob
   function collect(trim: boolean): void {
     gc?.();
     jobsSinceCollection = 0;
+    collectedRss = Deno.memoryUsage().rss;
     // What the collection freed of the C allocator's memory goes back to the system too.
     if (trim) {
       releaseFreeMemory();
-      trimmedRss = Deno.memoryUsage().rss;
+      trimmedRss = collectedRss = Deno.memoryUsage().rss;
     }
   }
   return {
     busy: stopTimers,
-    afterJob() {
-      // Under steady work: a collection every GC_EVERY_JOBS jobs only (measured, uncached images at c=1: one after
-      // each job 21 ms an image, one every 8 jobs or 20 ms pause 31-33 ms, every 24 jobs or 100 ms pause 12-18 ms).
-      if (gc && ++jobsSinceCollection >= GC_EVERY_JOBS) collect(false);
+    afterJob(rss) {
+      jobsSinceCollection++;
+      // Under steady work: only when the worker grew (the native pixels V8 is not told of, a burst of large cards).
+      if (gc && rss - collectedRss > STEADY_GC_GROWTH_BYTES) collect(rss - trimmedRss > TRIM_GROWTH_BYTES);
       // In a pause: the native objects' finalizers run on a later task, after the collection; what it freed of the
       // C allocator's memory goes back to the system when the worker grew by TRIM_GROWTH_BYTES since the last trim
       // (measured: 34 MiB of a worker's 214 after 200 cards, in 2 ms).
