@@ -329,7 +329,8 @@ function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
   let jobsSinceCollection = 0;
   let trimmedRss = Deno.memoryUsage().rss;
-  let collectedRss = trimmedRss;
+  // The worker's size after its first job, or the job after the last collection (whose finalizers have run by then).
+  let collectedRss: number | null = null;
   function stopTimers(): void {
     if (pauseTimer !== null) clearTimeout(pauseTimer);
     if (idleTimer !== null) clearTimeout(idleTimer);
@@ -338,11 +339,11 @@ function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob
   function collect(trim: boolean): void {
     gc?.();
     jobsSinceCollection = 0;
-    collectedRss = Deno.memoryUsage().rss;
+    collectedRss = null;
     // What the collection freed of the C allocator's memory goes back to the system too.
     if (trim) {
       releaseFreeMemory();
-      trimmedRss = collectedRss = Deno.memoryUsage().rss;
+      trimmedRss = Deno.memoryUsage().rss;
     }
   }
   return {
@@ -350,6 +351,7 @@ function garbageCollector(exposed: Promise<Gc | null>): { busy(): void; afterJob
     afterJob(rss) {
       jobsSinceCollection++;
       // Under steady work: only when the worker grew (the native pixels V8 is not told of, a burst of large cards).
+      collectedRss ??= rss;
       if (gc && rss - collectedRss > STEADY_GC_GROWTH_BYTES) collect(rss - trimmedRss > TRIM_GROWTH_BYTES);
       // In a pause: the native objects' finalizers run on a later task, after the collection; what it freed of the
       // C allocator's memory goes back to the system when the worker grew by TRIM_GROWTH_BYTES since the last trim
