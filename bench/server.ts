@@ -1,11 +1,13 @@
 /**
- * Spawns the real service (`deno run -A server.ts`) for benchmarks, keeping
+ * Spawns the real service as `deno task start` runs it (`deno run -A
+ * --v8-flags=... server.ts`, `server/start/v8_flags.ts`) for benchmarks, keeping
  * its process id so that its memory can be read from `/proc`, and timing the
  * start from spawn to the first successful request.
  *
  * @module
  */
 import { ROOT_DIR } from "../server/paths.ts";
+import { SERVICE_V8_FLAGS } from "../server/start/v8_flags.ts";
 
 /** A service process under benchmark. */
 export interface BenchServer {
@@ -107,7 +109,7 @@ export function sampleTreeMemory(
 
 /** Starts the service with loopback defaults plus `env`, resolving once it listens. */
 export function spawnServer(env: Record<string, string>): Promise<BenchServer> {
-  return spawnListening(Deno.execPath(), ["run", "-A", "server.ts"], {
+  return spawnListening(Deno.execPath(), ["run", "-A", `--v8-flags=${SERVICE_V8_FLAGS}`, "server.ts"], {
     cwd: ROOT_DIR,
     env: { HOSTNAME: "127.0.0.1", PORT: "0", DENO_KV_PATH: ":memory:", ...env },
   });

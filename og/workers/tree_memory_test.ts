@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  collectGarbageSoon,
   createTreeMemory,
   DEFAULT_WORKER_BYTES,
   releaseFreeMemory,
@@ -60,4 +61,24 @@ Deno.test("releaseFreeMemory calls glibc's malloc_trim where glibc and FFI are a
   else assert.equal(released, false);
   // A second call is as good as the first (libc is opened once).
   assert.equal(releaseFreeMemory(), released);
+});
+
+Deno.test("collectGarbageSoon asks an exposed gc for an asynchronous major collection, and nothing without one", () => {
+  const global = globalThis as { gc?: unknown };
+  const before = global.gc;
+  try {
+    delete global.gc;
+    assert.equal(collectGarbageSoon(), false);
+    const calls: unknown[] = [];
+    global.gc = (options: unknown) => calls.push(options);
+    assert.equal(collectGarbageSoon(), true);
+    assert.deepEqual(calls, [{ type: "major", execution: "async" }]);
+    global.gc = () => {
+      throw new Error("not now");
+    };
+    assert.equal(collectGarbageSoon(), false);
+  } finally {
+    if (before === undefined) delete global.gc;
+    else global.gc = before;
+  }
 });
