@@ -64,6 +64,16 @@ async function withDefaultFonts(init: WorkerInit): Promise<WorkerInit> {
 }
 
 /**
+ * `--expose-gc` when this process has it (`deno task start`), else nothing:
+ * V8 rejects a code cache written under other flags that count, and this
+ * one does, so a worker started with other flags than the service
+ * recompiled the modules both load on each start (about 40 ms).
+ */
+export function sameGcFlag(): string {
+  return typeof (globalThis as { gc?: unknown }).gc === "function" ? ",--expose-gc" : "";
+}
+
+/**
  * Starts a render worker process and sends it `init`. Throws where processes
  * cannot be started (Deno Deploy, no permission).
  */
@@ -75,10 +85,9 @@ export function startRenderProcess(options: RenderProcessOptions): RenderProcess
       "--no-prompt",
       // A 4 MiB young generation instead of V8's 16: less resident. 1 MiB held 2-4 MiB less over the bench's 500
       // images (108-111 vs 110-115) but scavenged so often at start that a fresh worker's first card took 7 ms
-      // longer (200 vs 193 ms from spawn, medians of 8). No --expose-gc: the worker exposes gc() itself once
-      // loaded (render_worker.ts), since V8 rejects a code cache written under other flags that count (this one
-      // does; the heap sizes do not), and the service's process runs without it.
-      `--v8-flags=--max-old-space-size=${options.heapMb},--max-semi-space-size=4`,
+      // longer (200 vs 193 ms from spawn, medians of 8). --expose-gc only as the service has it (sameGcFlag);
+      // without it the worker exposes gc() itself once loaded (render_worker.ts).
+      `--v8-flags=--max-old-space-size=${options.heapMb},--max-semi-space-size=4${sameGcFlag()}`,
       "--allow-read",
       "--allow-env",
       "--allow-sys",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { decodePixels } from "../test_helpers.ts";
 import { encodeRgbaPng } from "../raster/png.ts";
-import { startRenderProcess } from "./render_process.ts";
+import { sameGcFlag, startRenderProcess } from "./render_process.ts";
 import type { WorkerReply } from "./render_worker.ts";
 import { STATIC_DIR } from "../paths.ts";
 import { fileURLToPath } from "node:url";
@@ -123,5 +123,19 @@ Deno.test("a worker drawing with native resvg stays flat in memory over 60 cards
     assert.ok(grown < 16, `grew ${grown.toFixed(1)} MiB over 40 cards`);
   } finally {
     process.kill();
+  }
+});
+
+Deno.test("sameGcFlag gives workers --expose-gc exactly when this process has gc exposed", () => {
+  const global = globalThis as { gc?: unknown };
+  const before = global.gc;
+  try {
+    delete global.gc;
+    assert.equal(sameGcFlag(), "");
+    global.gc = () => {};
+    assert.equal(sameGcFlag(), ",--expose-gc");
+  } finally {
+    if (before === undefined) delete global.gc;
+    else global.gc = before;
   }
 });
