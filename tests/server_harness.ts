@@ -9,6 +9,7 @@
 import { type Browser, chromium } from "playwright-core";
 import { forEachLine } from "../lib/lines.ts";
 import { ROOT_DIR } from "../server/paths.ts";
+import { SERVICE_V8_FLAGS } from "../server/start/v8_flags.ts";
 
 /** A running service under test. */
 export interface TestServer {
@@ -51,7 +52,8 @@ export async function startServer(
   options: { timeoutMs?: number } = {},
 ): Promise<TestServer> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server.ts"],
+    // as `deno task start` runs it
+    args: ["run", "-A", `--v8-flags=${SERVICE_V8_FLAGS}`, "server.ts"],
     cwd: ROOT_DIR,
     env: { ...TEST_ENV, ...env },
     stdout: "piped",
