@@ -176,14 +176,13 @@ export function contractRow(tx: TxRequest): DetailRow {
   };
 }
 
-/** The review list's "Contract called" row: the exact contract and function. */
+/** {@linkcode contractRow} as the `<dt>`/`<dd>` pair of a plain review list. */
 export function ContractCalled({ tx }: { tx: TxRequest }) {
+  const row = contractRow(tx);
   return (
     <>
-      <dt>Contract called</dt>
-      <dd data-testid="contract">
-        <code>{tx.to}</code> ({tx.label})
-      </dd>
+      <dt>{row.label}</dt>
+      <dd data-testid={row.testId}>{row.value}</dd>
     </>
   );
 }
