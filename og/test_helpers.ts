@@ -323,3 +323,21 @@ export function countDifferentPixels(
   }
   return count;
 }
+
+/**
+ * Runs `fn` with `setGc` to put a value in `globalThis.gc` (`undefined`
+ * removes it), and puts back whatever was there before, even if `fn` throws.
+ */
+export function withGlobalGc(fn: (setGc: (gc: unknown) => void) => void): void {
+  const global = globalThis as { gc?: unknown };
+  const before = global.gc;
+  const setGc = (gc: unknown) => {
+    if (gc === undefined) delete global.gc;
+    else global.gc = gc;
+  };
+  try {
+    fn(setGc);
+  } finally {
+    setGc(before);
+  }
+}

@@ -14,6 +14,7 @@
  */
 
 import { ROOT_DIR } from "../paths.ts";
+import { exposedGc } from "./tree_memory.ts";
 import { encodeFrame, readFrames, type WorkerInit, type WorkerReply, type WorkerRequest } from "./render_worker.ts";
 
 /** Options of {@linkcode startRenderProcess}. */
@@ -70,7 +71,7 @@ async function withDefaultFonts(init: WorkerInit): Promise<WorkerInit> {
  * recompiled the modules both load on each start (about 40 ms).
  */
 export function sameGcFlag(): string {
-  return typeof (globalThis as { gc?: unknown }).gc === "function" ? ",--expose-gc" : "";
+  return exposedGc() === null ? "" : ",--expose-gc";
 }
 
 /**

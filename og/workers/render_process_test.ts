@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { decodePixels } from "../test_helpers.ts";
+import { decodePixels, withGlobalGc } from "../test_helpers.ts";
 import { encodeRgbaPng } from "../raster/png.ts";
 import { sameGcFlag, startRenderProcess } from "./render_process.ts";
 import type { WorkerReply } from "./render_worker.ts";
@@ -127,15 +127,10 @@ Deno.test("a worker drawing with native resvg stays flat in memory over 60 cards
 });
 
 Deno.test("sameGcFlag gives workers --expose-gc exactly when this process has gc exposed", () => {
-  const global = globalThis as { gc?: unknown };
-  const before = global.gc;
-  try {
-    delete global.gc;
+  withGlobalGc((setGc) => {
+    setGc(undefined);
     assert.equal(sameGcFlag(), "");
-    global.gc = () => {};
+    setGc(() => {});
     assert.equal(sameGcFlag(), ",--expose-gc");
-  } finally {
-    if (before === undefined) delete global.gc;
-    else global.gc = before;
-  }
+  });
 });

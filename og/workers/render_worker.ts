@@ -26,7 +26,7 @@ import type { AnyCardJob } from "../job/draw.tsx";
 import type { RenderTimings } from "../raster/render.ts";
 import type { SatoriSource } from "../raster/satori_script.ts";
 import { type RendererInfo, type RendererName, selectRenderer } from "../raster/resvg.ts";
-import { releaseFreeMemory } from "./tree_memory.ts";
+import { exposedGc, releaseFreeMemory } from "./tree_memory.ts";
 
 /** The first message of the pool to a worker. */
 export interface WorkerInit {
@@ -272,19 +272,20 @@ async function resultWithin<T>(promise: Promise<T>, ms: number): Promise<T | nul
 type Gc = () => void;
 
 /**
- * V8's `gc()`, exposed at run time (`node:v8` `setFlagsFromString`, then
- * the `gc` of a new context) rather than by `--expose-gc` on the command
- * line: that flag is part of the hash V8 checks a code cache against, so a
- * worker started with it rejected and rewrote the cache the service's
- * process (no such flag) wrote for the modules both load, and the service
- * then rejected the worker's (measured: a worker's start to primed took
- * 165 ms instead of 125 after a service start). Called once the worker's
- * modules are loaded: a flag set now only concerns modules loaded later.
- * `null` when it cannot be had.
+ * V8's `gc()`: the one `--expose-gc` gave, which a worker is started with
+ * exactly when the service has it (`sameGcFlag` of `render_process.ts`),
+ * else exposed at run time (`node:v8` `setFlagsFromString`, then the `gc`
+ * of a new context): that flag is part of the hash V8 checks a code cache
+ * against, so a worker started with other flags than the service rejected
+ * and rewrote the cache the service wrote for the modules both load, and
+ * the service then rejected the worker's (measured: a worker's start to
+ * primed took 165 ms instead of 125 after a service start). Called once the
+ * worker's modules are loaded: a flag set now only concerns modules loaded
+ * later. `null` when it cannot be had.
  */
 async function exposeGc(): Promise<Gc | null> {
-  const existing = (globalThis as { gc?: Gc }).gc;
-  if (existing) return existing;
+  const existing = exposedGc();
+  if (existing) return existing as Gc;
   try {
     const { runInNewContext } = await import("node:vm");
     setFlagsFromString("--expose-gc");

@@ -118,7 +118,13 @@ function mallocTrim(): Trim | null {
 }
 
 /** V8's `gc` where the process was started with `--expose-gc` (the service's `deno task start` is). */
-type ExposedGc = (options?: { type?: "major" | "minor"; execution?: "sync" | "async" }) => unknown;
+export type ExposedGc = (options?: { type?: "major" | "minor"; execution?: "sync" | "async" }) => unknown;
+
+/** This process's exposed `gc`, or `null` (started without `--expose-gc`). */
+export function exposedGc(): ExposedGc | null {
+  const gc = (globalThis as { gc?: unknown }).gc;
+  return typeof gc === "function" ? gc as ExposedGc : null;
+}
 
 /**
  * Asks V8 for a major collection that runs alongside the work (`execution:
@@ -128,8 +134,8 @@ type ExposedGc = (options?: { type?: "major" | "minor"; execution?: "sync" | "as
  * otherwise: measured at c=16, 212-222 MiB with it against 220-277 MiB.
  */
 export function collectGarbageSoon(): boolean {
-  const gc = (globalThis as { gc?: ExposedGc }).gc;
-  if (typeof gc !== "function") return false;
+  const gc = exposedGc();
+  if (gc === null) return false;
   try {
     gc({ type: "major", execution: "async" });
     return true;

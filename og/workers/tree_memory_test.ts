@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { withGlobalGc } from "../test_helpers.ts";
 import {
   collectGarbageSoon,
   createTreeMemory,
@@ -64,21 +65,16 @@ Deno.test("releaseFreeMemory calls glibc's malloc_trim where glibc and FFI are a
 });
 
 Deno.test("collectGarbageSoon asks an exposed gc for an asynchronous major collection, and nothing without one", () => {
-  const global = globalThis as { gc?: unknown };
-  const before = global.gc;
-  try {
-    delete global.gc;
+  withGlobalGc((setGc) => {
+    setGc(undefined);
     assert.equal(collectGarbageSoon(), false);
     const calls: unknown[] = [];
-    global.gc = (options: unknown) => calls.push(options);
+    setGc((options: unknown) => calls.push(options));
     assert.equal(collectGarbageSoon(), true);
     assert.deepEqual(calls, [{ type: "major", execution: "async" }]);
-    global.gc = () => {
+    setGc(() => {
       throw new Error("not now");
-    };
+    });
     assert.equal(collectGarbageSoon(), false);
-  } finally {
-    if (before === undefined) delete global.gc;
-    else global.gc = before;
-  }
+  });
 });
