@@ -173,39 +173,32 @@ export function brotliStream(quality = STREAM_BROTLI_QUALITY): TransformStream<U
     failure = error;
     failWaiting?.(error);
   });
-  const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (failure !== null) throw failure;
-    for (const data of pending) controller.enqueue(data);
-    pending = [];
-  };
+  /** Runs `start` (a write or the end), then hands on what the compressor gave once `start`'s callback comes. */
+  const step = (controller: TransformStreamDefaultController<Uint8Array>, start: (done: () => void) => void) =>
+    new Promise<void>((resolve, reject) => {
+      if (failure !== null) return reject(failure);
+      failWaiting = reject;
+      start(() => {
+        try {
+          if (failure !== null) throw failure;
+          for (const data of pending) controller.enqueue(data);
+          pending = [];
+          resolve();
+        } catch (error) {
+          reject(error); // a compressor error, or a stream cancelled meanwhile
+        }
+      });
+    });
   return new TransformStream({
     transform(chunk, controller) {
-      return new Promise<void>((resolve, reject) => {
-        if (failure !== null) return reject(failure);
-        failWaiting = reject;
+      return step(controller, (done) => {
         compressor.write(chunk);
-        compressor.flush(zlibConstants.BROTLI_OPERATION_FLUSH, () => {
-          try {
-            release(controller);
-            resolve();
-          } catch (error) {
-            reject(error);
-          }
-        });
+        compressor.flush(zlibConstants.BROTLI_OPERATION_FLUSH, done);
       });
     },
     flush(controller) {
-      return new Promise<void>((resolve, reject) => {
-        if (failure !== null) return reject(failure);
-        failWaiting = reject;
-        compressor.once("end", () => {
-          try {
-            release(controller);
-            resolve();
-          } catch (error) {
-            reject(error);
-          }
-        });
+      return step(controller, (done) => {
+        compressor.once("end", done);
         compressor.end();
       });
     },
