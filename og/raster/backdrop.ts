@@ -16,6 +16,7 @@ import { type RasterImage, rasterizeSvg } from "./resvg.ts";
 import { memoizeUntilFailure } from "../../lib/memoize.ts";
 import { storedSprites } from "./layer_store.ts";
 import { drawnParts, type Sprite } from "./sprites.ts";
+import { wordAligned } from "./words.ts";
 
 /** What to paint under the card layer. */
 export interface Backdrop {
@@ -139,7 +140,7 @@ export function paintBackdrop(
     table[s * 4 + 2] = from.b + (to.b - from.b) * t + 0.5;
     table[s * 4 + 3] = 255;
   }
-  if (from.r === to.r && from.g === to.g && from.b === to.b && LITTLE_ENDIAN && out.byteOffset % 4 === 0) {
+  if (from.r === to.r && from.g === to.g && from.b === to.b && wordAligned(out)) {
     // flat: one 32-bit fill
     new Uint32Array(out.buffer, out.byteOffset, out.length >> 2).fill(new Uint32Array(table.buffer, 0, 1)[0]);
   } else {
@@ -148,7 +149,7 @@ export function paintBackdrop(
     }
   }
   const parts = backdrop.watermark?.parts ?? [];
-  const flat = from.r === to.r && from.g === to.g && from.b === to.b && LITTLE_ENDIAN && out.byteOffset % 4 === 0;
+  const flat = from.r === to.r && from.g === to.g && from.b === to.b && wordAligned(out);
   // On a flat backdrop the base is one colour: its share per alpha is a table of whole opaque pixels (a channel's
   // sum never carries: a premultiplied colour is at most its alpha, the base's share at most 255 - alpha).
   const keep32 = flat && parts.length > 0 ? shareTable(from) : null;
@@ -194,8 +195,6 @@ function layOnFlat(base32: Uint32Array, width: number, height: number, sprite: S
   }
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
 /**
  * Lays `sprite` (premultiplied RGBA at `sprite.x`, `sprite.y`, as resvg
  * renders it) over the opaque `base` of `width` x `height`, in place; the
@@ -219,7 +218,7 @@ export function compositeAt(
   const y1 = Math.min(height, sprite.y + sprite.height);
   if (x1 <= x0 || y1 <= y0) return;
   const layer = sprite.pixels;
-  const aligned = LITTLE_ENDIAN && base.byteOffset % 4 === 0 && layer.byteOffset % 4 === 0;
+  const aligned = wordAligned(base, layer);
   if (!aligned) {
     const columns = (x1 - x0) * 4;
     for (let y = y0; y < y1; y++) {
@@ -260,7 +259,7 @@ export function compositeAt(
  * layer is fully transparent (all zero) or fully opaque (copied whole).
  */
 export function composite(base: Uint8Array, layer: Uint8Array): void {
-  const aligned = LITTLE_ENDIAN && base.byteOffset % 4 === 0 && layer.byteOffset % 4 === 0;
+  const aligned = wordAligned(base, layer);
   const base32 = aligned ? new Uint32Array(base.buffer, base.byteOffset, base.length >> 2) : null;
   const layer32 = aligned ? new Uint32Array(layer.buffer, layer.byteOffset, layer.length >> 2) : null;
   for (let p = 0, i = 0; i < base.length; p++, i += 4) {

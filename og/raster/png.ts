@@ -15,6 +15,7 @@
  */
 
 import * as zlib from "node:zlib";
+import { wordAligned } from "./words.ts";
 
 /** zlib level of {@linkcode encodeRgbaPng}: 4 keeps every golden card under 1.2x the level-6 size. */
 export const PNG_DEFLATE_LEVEL = 4;
@@ -51,8 +52,6 @@ export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number 
 
 let rows: Uint8Array | null = null;
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
 /** Images of fewer bytes than this (logos, icons) get a buffer of their own; larger ones share the kept one. */
 const KEPT_FROM_BYTES = 1 << 20;
 
@@ -69,7 +68,7 @@ function rowBuffer(size: number): Uint8Array {
  * through a `DataView` since rows of `3 * width + 1` bytes are not aligned.
  */
 function packOpaqueRows(pixels: Uint8Array, width: number, height: number, out: Uint8Array): boolean {
-  const wide = LITTLE_ENDIAN && pixels.byteOffset % 4 === 0;
+  const wide = wordAligned(pixels);
   const groups = wide ? width >> 2 : 0;
   const in32 = wide ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : null;
   const view = new DataView(out.buffer, out.byteOffset, out.length);
