@@ -152,10 +152,13 @@ function createProducer({ options, pool, store, draw }: ProducerParts) {
     requestUrl: string,
     key: string,
     signal: AbortSignal,
+    looked: number,
   ): Promise<ImageResult> {
     // Drawn and cached by another request since this one looked?
-    const hit = await store.read(target, emojiSet);
-    if (hit) return { status: 200, body: hit } satisfies ImageResult;
+    if (store.writtenSince(target, emojiSet, looked)) {
+      const hit = await store.read(target, emojiSet);
+      if (hit) return { status: 200, body: hit } satisfies ImageResult;
+    }
     if (signal.aborted) return GONE;
     // Every uncached request holds a place from here (lookup, logo fetch,
     // render): beyond workers + queue it is turned away at once.
@@ -273,6 +276,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     const emojiSet = emojiSetOf(request);
     const missKey = `${normalized.kind}:${normalized.chainName}:${cacheIdOf(normalized)}`;
     if (misses.has(missKey)) return toResponse(notFound(target.kind), head);
+    const looked = store.mark();
     const hit = await store.read(normalized, emojiSet);
     if (hit) return toResponse({ status: 200, body: hit }, head);
     // Uncached: the client's budget first, then one lookup and render per key.
@@ -287,7 +291,7 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     try {
       const run = flight(
         key,
-        () => admission.underWay(key, () => produce(normalized, emojiSet, request.url, key, interest.signal)),
+        () => admission.underWay(key, () => produce(normalized, emojiSet, request.url, key, interest.signal, looked)),
       );
       // the work has begun (the key is under way): those waiting for this admission join it
       entry.started();

@@ -294,6 +294,45 @@ Deno.test("concurrent requests share one lookup and render; then the cache answe
   }
 });
 
+Deno.test("an uncached card reads the cache once; one drawn meanwhile is read again, not drawn again", async () => {
+  const t = setup();
+  try {
+    t.token(1, "RED", "Red", "/red.png");
+    t.token(2, "RED", "Red", "/red.png");
+    const first = await t.get("token", 1);
+    assert.equal(first.response.status, 200);
+    assert.equal(t.cache.reads, 1, "one miss, no second read before drawing");
+    assert.equal(t.renders.length, 1);
+
+    // A request that missed just before another's card was stored reads again instead of drawing.
+    t.previews.delayMs = 150;
+    const drawing = t.get("token", 2);
+    await sleep(50);
+    const original = t.cache.getImage.bind(t.cache);
+    let held = Promise.resolve();
+    t.cache.getImage = (...args: Parameters<MemoryImageCache["getImage"]>) => {
+      const read = original(...args);
+      // This read misses now and answers once the first request's card is stored.
+      const answer = read.then(async (png) => {
+        await drawing;
+        return png;
+      });
+      t.cache.getImage = original;
+      held = answer.then(() => {});
+      return answer;
+    };
+    const late = t.get("token", 2);
+    const [a, b] = await Promise.all([drawing, late]);
+    await held;
+    assert.equal(a.response.status, 200);
+    assert.equal(b.response.status, 200);
+    assert.deepEqual(b.body, a.body);
+    assert.equal(t.renders.length, 2, "the late request took the stored card");
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("the V2 badge region differs between a V2 and a V3 pool", async () => {
   const t = setup();
   try {

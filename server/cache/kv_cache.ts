@@ -46,7 +46,9 @@ export interface Cache {
   get<T>(key: PreviewCacheKey, validate: Validator<T>): Promise<T | null>;
   /**
    * Stores a JSON value (a copy of it) for the time to live. Values that JSON
-   * cannot represent are not stored (and logged once).
+   * cannot represent are not stored (and logged once). A `get` in this
+   * process reads the value at once (from memory); the promise resolves
+   * once KV holds it too, and never rejects.
    */
   set(key: PreviewCacheKey, value: unknown): Promise<void>;
   /**

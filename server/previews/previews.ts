@@ -272,7 +272,8 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
       const cached = await cache.get(key, validate);
       if (cached !== null) return cached;
       const fresh = await fetch();
-      if (fresh !== null && validate(fresh)) await cache.set(key, fresh);
+      // Readable here at once; the answer does not wait for KV's write (0.3-1 ms on an uncached image's path).
+      if (fresh !== null && validate(fresh)) void cache.set(key, fresh);
       return fresh;
     });
   };
@@ -371,7 +372,7 @@ export function createPreviews(options: PreviewsOptions): PreviewSource {
       const { token0, token1, ...data } = read;
       const [token0Image, token1Image] = await Promise.all([cachedLogo(chain, token0), cachedLogo(chain, token1)]);
       const fresh: PositionEntry = { ...data, token0Image, token1Image, readAt: now() };
-      await cache.set(key, fresh);
+      void cache.set(key, fresh);
       return fresh;
     });
     if (entry === null) return null;

@@ -165,6 +165,47 @@ Deno.test("token preview from the gateway, then from the cache", async () => {
   );
 });
 
+Deno.test("a fresh preview is answered without waiting for KV's write, and read back from memory", async () => {
+  const gateway = await startFakeGateway({
+    Token: tokenAnswer("USDC", "USD Coin", "https://logos.example/usdc.png"),
+  });
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const cache = createCache(kv);
+    const held = Promise.withResolvers<void>();
+    let writes = 0;
+    const previews = createPreviews({
+      // KV's write held back until the end of the test.
+      cache: {
+        ...cache,
+        set: async (key, value) => {
+          writes++;
+          const stored = cache.set(key, value);
+          await held.promise;
+          await stored;
+        },
+      },
+      gatewayClient: () => createGatewayClient({ url: gateway.url, timeoutMs: 2000 }),
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const first = await Promise.race([
+      previews.token("ethereum", USDC, ORIGIN),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("the preview waited for KV's write")), 5_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    assert.equal(first?.symbol, "USDC");
+    assert.equal(writes, 1);
+    const again = await previews.token("ethereum", USDC, ORIGIN);
+    assert.deepEqual(again, first);
+    assert.equal(gateway.total(), 1, "the second read came from the cache");
+    held.resolve();
+  } finally {
+    kv.close();
+    await gateway.close();
+  }
+});
+
 Deno.test("token title falls back on the raw gateway values", async () => {
   const cases: [string | null, string | null, string, string | null, string | null][] = [
     ["WETH", "Wrapped Ether", "Get WETH on Uniswap", "WETH", "Wrapped Ether"],
