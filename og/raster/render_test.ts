@@ -11,6 +11,7 @@ import {
   layerBoxes,
   type LayeredCard,
   renderCardPng,
+  backdropStats,
   renderLayeredPng,
 } from "./render.ts";
 import { drawnParts, trimTransparent } from "./sprites.ts";
@@ -169,9 +170,27 @@ Deno.test("a card drawn again from the kept backdrop is the same PNG", async () 
     productLogo: brand.product,
   });
   const options = { fonts, backdrop: await backdropFor(color, color, brand.productSvg) };
+  const before = backdropStats();
   const first = await renderLayeredPng(card, options);
+  const second = await renderLayeredPng(card, options);
   const again = await renderLayeredPng(card, options);
+  const after = backdropStats();
+  assert.equal(after.painted - before.painted, 2, "painted the first and the second time");
+  assert.equal(after.kept - before.kept, 1, "kept the second time, not the first");
+  assert.equal(after.reused - before.reused, 1, "the third drawn from the kept backdrop");
+  assert.deepEqual(second, first);
   assert.deepEqual(again, first);
+  // Four other backdrops kept after it reuse the oldest buffers: the kept card's is gone, the next paints it.
+  for (let i = 0; i < 4; i++) {
+    const other = { r: 12 + i, g: 121, b: 202 };
+    const otherOptions = { fonts, backdrop: await backdropFor(other, other, brand.productSvg) };
+    const drawn = [];
+    for (let n = 0; n < 3; n++) drawn.push(await renderLayeredPng(card, otherOptions));
+    assert.deepEqual(drawn[2], drawn[0], "drawn from a kept backdrop in a reused buffer");
+  }
+  const painted = backdropStats().painted;
+  assert.deepEqual(await renderLayeredPng(card, options), first, "painted again, the same pixels");
+  assert.equal(backdropStats().painted, painted + 1);
   const whole = decodePixels(await renderCardPng(card.whole, options));
   assert.ok(
     countDifferentPixels(decodePixels(again), whole, undefined, CHANNEL_TOLERANCE) / (1200 * 630) <= MAX_DIFFERENT,
