@@ -30,15 +30,22 @@ export type CardKind = "token" | "pool" | "position";
 /** Every kind, in the order the rounds draw them. */
 export const CARD_KINDS: readonly CardKind[] = ["token", "pool", "position"];
 
-/** A 128x128 PNG logo: a red disc fading to orange on transparency. */
-export function benchLogoPng(): Uint8Array {
+/**
+ * A 128x128 PNG logo: a red disc fading to orange on transparency; with
+ * `tint` 1-1023 the same disc in another colour (each its own average
+ * colour, so each card its own backdrop).
+ */
+export function benchLogoPng(tint = 0): Uint8Array {
   const size = 128;
   const data = new Uint8Array(size * size * 4);
+  const r = (220 + tint * 37) % 256;
+  const b = (60 + tint * 91) % 256;
+  const g = 40 + (tint >> 8) * 20;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const o = (y * size + x) * 4;
       const inside = (x - 64) ** 2 + (y - 64) ** 2 < 62 ** 2;
-      data.set([220, 40 + y, 60, inside ? 255 : 0], o);
+      data.set([r, g + y, b, inside ? 255 : 0], o);
     }
   }
   return encode({ width: size, height: size, data, channels: 4 });

@@ -3,6 +3,9 @@
  * that knows every token (named `Uniswap`, symbol `UNI`, whatever the
  * address, so every card draws the same content) and every V3 pool, and a
  * logo host serving the bench logo (`cards.tsx`) that every token points to.
+ * With `distinctLogos` on, each token's logo is instead the same disc in a
+ * colour of its own (one of 1,024, by the address's last digits), as real
+ * tokens have: each card then paints a backdrop of its own colour.
  * Bench code never imports from `tests/`: this is its own small fake.
  *
  * @module
@@ -19,7 +22,17 @@ export interface BenchGateway {
   readonly logoHost: string;
   /** Logo requests served so far. */
   logoHits: number;
+  /** Each token a logo of its own colour (see the module's note); default false: the one bench logo. */
+  distinctLogos: boolean;
   close(): Promise<void>;
+}
+
+/** How many logo colours `distinctLogos` cycles through. */
+const TINTS = 1024;
+
+/** The logo colour of a token address: its last hex digits, 1 to {@linkcode TINTS} - 1 (0 is the bench logo's). */
+function tintOf(address: string): number {
+  return (parseInt(address.slice(-4), 16) || 0) % (TINTS - 1) + 1;
 }
 
 function token(address: string, logoUrl: string) {
@@ -38,6 +51,8 @@ function token(address: string, logoUrl: string) {
 /** Starts the gateway and the logo host on free loopback ports. */
 export function startBenchGateway(): BenchGateway {
   const logo = benchLogoPng();
+  const tints: Uint8Array[] = [];
+  let origin = "";
   let logoUrl = "";
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
     const url = new URL(request.url);
@@ -45,12 +60,21 @@ export function startBenchGateway(): BenchGateway {
       gateway.logoHits++;
       return new Response(logo.slice(), { headers: { "content-type": "image/png" } });
     }
+    const tinted = /^\/logo\/(\d+)\.png$/.exec(url.pathname);
+    if (tinted && Number(tinted[1]) < TINTS) {
+      gateway.logoHits++;
+      const bytes = tints[Number(tinted[1])] ??= benchLogoPng(Number(tinted[1]));
+      return new Response(bytes.slice(), { headers: { "content-type": "image/png" } });
+    }
     const body = await request.json().catch(() => ({})) as {
       operationName?: string;
       variables?: Record<string, unknown>;
     };
     const address = String(body.variables?.address ?? "").toLowerCase();
-    if (body.operationName === "Token") return Response.json({ data: { token: token(address, logoUrl) } });
+    if (body.operationName === "Token") {
+      const logo = gateway.distinctLogos ? `${origin}/logo/${tintOf(address)}.png` : logoUrl;
+      return Response.json({ data: { token: token(address, logo) } });
+    }
     if (body.operationName === "AddressPool") {
       return Response.json({
         data: {
@@ -73,13 +97,14 @@ export function startBenchGateway(): BenchGateway {
     }
     return Response.json({ data: null });
   });
-  const origin = `http://127.0.0.1:${server.addr.port}`;
+  origin = `http://127.0.0.1:${server.addr.port}`;
   logoUrl = `${origin}/logo.png`;
   const gateway: BenchGateway = {
     url: `${origin}/graphql`,
     logoUrl,
     logoHost: `127.0.0.1:${server.addr.port}`,
     logoHits: 0,
+    distinctLogos: false,
     close: () => server.shutdown(),
   };
   return gateway;
