@@ -13,6 +13,7 @@ import { flushLog, logger } from "./server/log.ts";
 import { createParts, type PartsOptions, type ServiceParts } from "./server/parts.ts";
 import { createClients } from "./server/start/clients.ts";
 import { type GuardSettings, listen } from "./server/start/listen.ts";
+import { START_TIMEOUT_MS, startDeadline } from "./server/start/start_deadline.ts";
 import { compose, type Middleware } from "./server/middleware/compose.ts";
 import { requestLog } from "./server/middleware/request_log.ts";
 import { headWithoutBody, pagesAsGet } from "./server/middleware/head.ts";
@@ -88,6 +89,8 @@ export interface ServiceOptions extends Omit<PartsOptions, "createImages" | "gat
   connectionGuard?: GuardSettings;
   /** Called when the service stops (dev: closes Vite). */
   onShutdown?: () => Promise<void>;
+  /** Told each step of the start (the start deadline's report names the last). */
+  onStep?: (step: string) => void;
 }
 
 /** A running service. */
@@ -102,6 +105,8 @@ export interface Service {
 
 /** Starts the service: the demos where nothing real is configured, the parts, the list, then listening. */
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
+  const step = options.onStep ?? (() => {});
+  step("starting the demos");
   const gateway = config.graphqlUrl === null
     ? await import("./demo_gateway/port.ts").then((demo) => demo.startDemoGatewayPort())
     : null;
@@ -113,6 +118,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   // An explicit DEMO_CHAIN_PORT is awaited, so a busy port stops the start.
   if (chain && config.demoChainPort !== 0) await chain.targets;
   const clients = createClients(config.trustProxy);
+  step("opening KV and building the parts");
   const parts = await createParts(
     config,
     { createImages: createImageHandler, ...options, gateway, chain },
@@ -128,6 +134,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   // render), so it never cuts a legitimate answer and never waits forever.
   const answerTimeoutMs = 2 * config.gatewayTimeoutMs + config.renderTimeoutMs + 5_000;
   const guard = options.connectionGuard === false ? false : { answerTimeoutMs, ...options.connectionGuard };
+  step(`listening on ${config.hostname}:${config.port}`);
   const listener = await listen(config, handle, clients, guard)
     .catch(async (error) => {
       await parts.close();
@@ -159,10 +166,14 @@ async function main(): Promise<void> {
     if (config.port === 0) config = { ...config, port: freePort(config.hostname) };
     options = await startViteDev({ port: config.port });
   }
-  const service = await startService(config, options).catch(async (error) => {
+  const deadline = startDeadline(START_TIMEOUT_MS, (step) => {
+    logger.error(`The service did not listen within ${START_TIMEOUT_MS / 1000} s; it was ${step}`);
+    flushLog().finally(() => Deno.exit(1));
+  });
+  const service = await startService(config, { ...options, onStep: deadline.step }).catch(async (error) => {
     await options.onShutdown?.();
     throw error;
-  });
+  }).finally(() => deadline.done());
   const stop = () => {
     logger.info("Shutting down");
     service.shutdown().then(() => Deno.exit(0));
