@@ -156,7 +156,7 @@ function poolCore(options: RenderPoolOptions): PoolCore {
     entry: fileURLToPath(options.workerUrl ?? new URL("./render_worker.ts", import.meta.url)),
     idleMs: options.idleMs ?? 30_000,
     treeBudget,
-    tree: createTreeMemory({ budgetBytes: treeBudget }),
+    tree: createTreeMemory({ budgetBytes: treeBudget, read: options.readResident }),
     rendererName: options.renderer ?? "native",
     waiting: [],
     slots: [],
@@ -309,16 +309,11 @@ function onReply(core: PoolCore, slot: Slot, reply: WorkerReply): void {
   clearTimeout(current.timer);
   slot.current = null;
   slot.warming = false;
-  if (slot.next !== null) {
-    const { type, ...next } = slot.next;
-    slot.next = null;
-    slot.current = { ...next, started: performance.now(), timer: deadline(core, slot, next.job, type) };
-  } else slot.process.unref();
   core.tree.noteWorker(reply.memory.rss);
   if (reply.type === "done") current.resolve({ png: reply.png, timings: reply.timings });
   else current.reject(new Error(reply.message));
-  // The last card of a burst: what its requests freed goes back to the system (see trimWhenGrown).
-  if (core.waiting.length === 0 && !core.slots.some((s) => s.current)) trimWhenGrown(core, 8 * MIB);
+  // Whether this worker goes, decided before it begins the card sent ahead to it: a worker that goes takes no
+  // card with it (replace() puts that card first in line for another), so none waits for a worker that is gone.
   if (reply.memory.rss > core.budget) {
     logger.info("Share images: render worker replaced: a job left it over its memory budget", {
       rss: reply.memory.rss,
@@ -332,9 +327,15 @@ function onReply(core: PoolCore, slot: Slot, reply: WorkerReply): void {
       tree: core.tree.bytes(pidsOf(core)),
       treeBudget: core.treeBudget,
     });
-    retireQuietly(core, slot);
+    replace(core, slot, null);
     core.retiredIdle++;
-  }
+  } else if (slot.next !== null) {
+    const { type, ...next } = slot.next;
+    slot.next = null;
+    slot.current = { ...next, started: performance.now(), timer: deadline(core, slot, next.job, type) };
+  } else slot.process.unref();
+  // The last card of a burst: what its requests freed goes back to the system (see trimWhenGrown).
+  if (core.waiting.length === 0 && !core.slots.some((s) => s.current)) trimWhenGrown(core, 8 * MIB);
   dispatch(core);
 }
 
@@ -442,7 +443,13 @@ function deadline(core: PoolCore, slot: Slot, job: CardJob, type: "job" | "warm"
       kind: type === "warm" ? "warm-up" : job.kind,
       timeoutMs: core.options.timeoutMs,
     });
-    replace(core, slot, new RenderAbortedError("timeout", `not drawn within ${core.options.timeoutMs} ms`));
+    const error = new RenderAbortedError("timeout", `not drawn within ${core.options.timeoutMs} ms`);
+    // A worker already gone still owes its card an answer: nothing else would ever give it one.
+    if (slot.retired && slot.current?.job === job) {
+      slot.current.reject(error);
+      slot.current = null;
+    }
+    replace(core, slot, error);
     dispatch(core);
   }, core.options.timeoutMs);
 }

@@ -211,3 +211,36 @@ Deno.test("a drawing worker gets the next card ahead; a card sent ahead to a sta
     await pool.close();
   }
 });
+
+Deno.test("a worker retired over the tree's budget hands back the card sent ahead to it", async () => {
+  let over = false;
+  const pool = createRenderPool({
+    workers: 2,
+    queue: 8,
+    timeoutMs: 60_000,
+    staticDir: STATIC_DIR,
+    warmWorkers: false,
+    treeMemoryMb: 4096,
+    // 10 MB each until the first card is drawn, then 3 GB: the next card done finds the tree over its budget.
+    readResident: () => over ? 3 * 1024 ** 3 : 10 * 1024 ** 2,
+  });
+  try {
+    const cards = Array.from({ length: 6 }, (_, i) => pool.run(poolJob(i)));
+    for (const card of cards) card.catch(() => {}); // awaited below; not unhandled if a check fails
+    cards[0].then(() => over = true, () => {});
+    // Before the fix, the card sent ahead to the retired worker was never answered: this waited forever.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outputs = await Promise.race([
+      Promise.all(cards),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("a card was never answered")), 30_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    assert.ok(outputs.every((output) => decodePixels(output.png).width === 1200), "every card drawn whole");
+    assert.equal(pool.stats().workers, 1, "one worker retired, one left");
+    assert.ok(pool.stats().retired >= 1);
+    assert.equal(pool.stats().replaced, 0, "no card failed with its worker");
+  } finally {
+    await pool.close();
+  }
+});

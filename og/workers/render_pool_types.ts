@@ -38,6 +38,8 @@ export interface RenderPoolOptions {
    * 400). One worker may always run.
    */
   readonly treeMemoryMb?: number;
+  /** Reads a process's resident bytes for the tree's budget (tests); default `/proc` (`residentBytes`). */
+  readonly readResident?: (pid: number) => number | null;
 }
 
 /** A drawn card. */
