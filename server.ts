@@ -13,7 +13,7 @@ import { flushLog, logger } from "./server/log.ts";
 import { createParts, type PartsOptions, type ServiceParts } from "./server/parts.ts";
 import { createClients } from "./server/start/clients.ts";
 import { type GuardSettings, listen } from "./server/start/listen.ts";
-import { START_TIMEOUT_MS, startDeadline } from "./server/start/start_deadline.ts";
+import { SHUTDOWN_TIMEOUT_MS, START_TIMEOUT_MS, startDeadline } from "./server/start/step_deadline.ts";
 import { compose, type Middleware } from "./server/middleware/compose.ts";
 import { requestLog } from "./server/middleware/request_log.ts";
 import { headWithoutBody, pagesAsGet } from "./server/middleware/head.ts";
@@ -97,8 +97,8 @@ export interface ServiceOptions extends Omit<PartsOptions, "createImages" | "gat
 export interface Service {
   /** The address actually bound, e.g. `http://0.0.0.0:8000`. */
   readonly url: string;
-  /** Finishes in-flight requests, then closes what the service started. */
-  shutdown(): Promise<void>;
+  /** Finishes in-flight requests, then closes what the service started; `onStep` is told each step. */
+  shutdown(onStep?: (step: string) => void): Promise<void>;
   /** Resolves when the server has stopped. */
   readonly finished: Promise<void>;
 }
@@ -144,12 +144,16 @@ export async function startService(config: Config, options: ServiceOptions = {})
   return {
     url: listener.url,
     finished: listener.finished,
-    shutdown() {
+    shutdown(onStep = () => {}) {
       stopping ??= (async () => {
+        onStep("draining the requests in flight");
         await listener.close();
+        onStep("closing the development server");
         await options.onShutdown?.();
+        onStep("closing the parts (render workers, KV, demos)");
         await parts.close();
         // Request lines are batched: write the last ones before the process exits.
+        onStep("writing the last log lines");
         await flushLog();
       })();
       return stopping;
@@ -176,7 +180,11 @@ async function main(): Promise<void> {
   }).finally(() => deadline.done());
   const stop = () => {
     logger.info("Shutting down");
-    service.shutdown().then(() => Deno.exit(0));
+    const deadline = startDeadline(SHUTDOWN_TIMEOUT_MS, (step) => {
+      logger.error(`The service did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; it was ${step}`);
+      flushLog().finally(() => Deno.exit(1));
+    });
+    service.shutdown(deadline.step).then(() => Deno.exit(0));
   };
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);

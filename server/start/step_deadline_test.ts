@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startDeadline } from "./start_deadline.ts";
+import { startDeadline } from "./step_deadline.ts";
 
 Deno.test("a start past its deadline is reported with the step it was at", async () => {
   const reported: string[] = [];
