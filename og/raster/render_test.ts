@@ -4,6 +4,7 @@ import { backdropFor, decodeLogo, layeredPoolCard, layeredPositionCard, layeredT
 import { chainLogo, loadBrandLogos } from "../layout/chain_logos.ts";
 import { createDefaultFontLoader, loadFallbackFonts } from "../assets/fonts.ts";
 import {
+  backdropStats,
   bands,
   cropsSeeingLayers,
   cropSvg,
@@ -11,7 +12,6 @@ import {
   layerBoxes,
   type LayeredCard,
   renderCardPng,
-  backdropStats,
   renderLayeredPng,
 } from "./render.ts";
 import { drawnParts, trimTransparent } from "./sprites.ts";
