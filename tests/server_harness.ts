@@ -103,8 +103,19 @@ export async function startServer(
       const seen = output.find(matches);
       if (seen !== undefined) return Promise.resolve(seen);
       const waiter = Promise.withResolvers<string>();
-      waiters.add({ matches, resolve: waiter.resolve });
-      pumps.then(() => waiter.reject(new Error("the server ended without writing the line")));
+      const entry = { matches, resolve: waiter.resolve };
+      waiters.add(entry);
+      // Say how it ended, and its last lines: a process that died under a fault test tells why.
+      pumps.then(async () => {
+        if (!waiters.delete(entry)) return;
+        const ended = await status;
+        waiter.reject(
+          new Error(
+            `the server ended without writing the line (exit code ${ended.code}, signal ${ended.signal ?? "none"}); ` +
+              `its last lines:\n${output.slice(-20).join("\n")}`,
+          ),
+        );
+      });
       return waiter.promise;
     },
     stop() {
