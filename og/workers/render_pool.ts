@@ -443,13 +443,7 @@ function deadline(core: PoolCore, slot: Slot, job: CardJob, type: "job" | "warm"
       kind: type === "warm" ? "warm-up" : job.kind,
       timeoutMs: core.options.timeoutMs,
     });
-    const error = new RenderAbortedError("timeout", `not drawn within ${core.options.timeoutMs} ms`);
-    // A worker already gone still owes its card an answer: nothing else would ever give it one.
-    if (slot.retired && slot.current?.job === job) {
-      slot.current.reject(error);
-      slot.current = null;
-    }
-    replace(core, slot, error);
+    replace(core, slot, new RenderAbortedError("timeout", `not drawn within ${core.options.timeoutMs} ms`));
     dispatch(core);
   }, core.options.timeoutMs);
 }
