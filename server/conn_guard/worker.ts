@@ -63,34 +63,13 @@ function readClient(clients: SharedArrayBuffer, port: number): Deno.NetAddr | un
   return { transport: "tcp", hostname: String.fromCharCode(...bytes), port: 0 };
 }
 
-/**
- * How long the guard's Worker may take to listen, in ms: a Worker that never
- * answers fails the start with an error naming it, instead of a service
- * that neither listens nor exits.
- */
-export const GUARD_START_TIMEOUT_MS = 20_000;
-
-/**
- * Starts the guard on its own Worker thread; resolves once it listens, and
- * rejects (the Worker stopped) when it has not within `startTimeoutMs`
- * (default {@linkcode GUARD_START_TIMEOUT_MS}).
- */
+/** Starts the guard on its own Worker thread; resolves once it listens. */
 export function startConnectionGuardWorker(
   options: Omit<ConnectionGuardOptions, "onRelay">,
-  startTimeoutMs: number = GUARD_START_TIMEOUT_MS,
 ): Promise<ConnectionGuard> {
   const clients = new SharedArrayBuffer(PORTS * SLOT);
   const worker = new Worker(import.meta.url, { type: "module", name: "connection-guard" });
   const ready = Promise.withResolvers<ConnectionGuard>();
-  const deadline = setTimeout(() => {
-    worker.terminate();
-    ready.reject(
-      new Error(
-        `Connection guard worker did not listen on ${options.hostname}:${options.port} within ${startTimeoutMs} ms`,
-      ),
-    );
-  }, startTimeoutMs);
-  ready.promise.then(() => clearTimeout(deadline), () => clearTimeout(deadline));
   /** Requests that wait for the Worker's answer (`stats`, `clear`), by id. */
   const pending = new Map<number, (answer: unknown) => void>();
   let nextId = 0;
