@@ -9,7 +9,7 @@
 
 import { errorText, logger, useLogger } from "./log.ts";
 import type { ImageTarget, ShareImages, ShareImagesOptions } from "../lib/preview_images.ts";
-import { cacheIdOf, isWellFormedTarget, normalizeTarget } from "./job/image_target.ts";
+import { cacheIdOf, cardKeyOf, isWellFormedTarget, normalizeTarget, targetKeyOf } from "./job/image_target.ts";
 import { createSingleFlight } from "../lib/single_flight.ts";
 import type { ClientBudgetOptions } from "../lib/client_budget.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet, parseEmojiSet } from "./assets/emoji.ts";
@@ -274,13 +274,13 @@ export function createImageHandler(options: ImageHandlerOptions): ImageHandler {
     }
     const normalized = normalizeTarget(target);
     const emojiSet = emojiSetOf(request);
-    const missKey = `${normalized.kind}:${normalized.chainName}:${cacheIdOf(normalized)}`;
+    const missKey = targetKeyOf(normalized);
     if (misses.has(missKey)) return toResponse(notFound(target.kind), head);
     const looked = store.mark();
     const hit = await store.read(normalized, emojiSet);
     if (hit) return toResponse({ status: 200, body: hit }, head);
     // Uncached: the client's budget first, then one lookup and render per key.
-    const key = `${missKey}:${emojiSet}`;
+    const key = cardKeyOf(normalized, emojiSet);
     const entry = await admission.admit(request, key, () => store.read(normalized, emojiSet));
     if (entry.kind === "cached") return toResponse({ status: 200, body: entry.png }, head);
     if (entry.kind === "refused") return toResponse(entry.result, head);

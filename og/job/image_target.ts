@@ -86,3 +86,13 @@ export function cacheIdOf(target: ImageTarget): string {
   if (target.kind === "position") return `${target.version}:${target.address}`;
   return target.kind === "nft_asset" ? `${target.address}:${target.id}` : target.address;
 }
+
+/** The key of a normalized target in memory (the unknown targets remembered): `{kind}:{chain}:{cache id}`. */
+export function targetKeyOf(target: ImageTarget): string {
+  return `${target.kind}:${target.chainName}:${cacheIdOf(target)}`;
+}
+
+/** The key of one card (a target in one emoji set): what its render, its waiters and its cache writes share. */
+export function cardKeyOf(target: ImageTarget, emojiSet: string): string {
+  return `${targetKeyOf(target)}:${emojiSet}`;
+}

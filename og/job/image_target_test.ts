@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { cacheIdOf, isWellFormedTarget, normalizeTarget, parsePositionVersion } from "./image_target.ts";
+import {
+  cacheIdOf,
+  cardKeyOf,
+  isWellFormedTarget,
+  normalizeTarget,
+  parsePositionVersion,
+  targetKeyOf,
+} from "./image_target.ts";
 
 const PAIR = "0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc";
 
@@ -42,4 +49,11 @@ Deno.test("one spelling per target: chain and 0x lower-cased, token ids without 
   // A Solana mint is case-sensitive and kept as given.
   const mint = "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN";
   assert.equal(normalizeTarget({ kind: "token", chainName: "solana", address: mint }).address, mint);
+});
+
+Deno.test("targetKeyOf and cardKeyOf: one key per target, and per target and emoji set", () => {
+  const position = { kind: "position", chainName: "ethereum", address: "1234", version: "v3" } as const;
+  assert.equal(targetKeyOf(position), "position:ethereum:v3:1234");
+  assert.equal(cardKeyOf(position, "noto"), "position:ethereum:v3:1234:noto");
+  assert.notEqual(cardKeyOf(position, "noto"), cardKeyOf(position, "twemoji"));
 });

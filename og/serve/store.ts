@@ -8,7 +8,7 @@
  */
 import type { ImageCache, ImageTarget } from "../../lib/preview_images.ts";
 import { DEFAULT_EMOJI_SET, type EmojiSet } from "../assets/emoji.ts";
-import { cacheIdOf } from "../job/image_target.ts";
+import { cacheIdOf, cardKeyOf } from "../job/image_target.ts";
 import { errorText, logger } from "../log.ts";
 
 /** The cache variant of an emoji set (none for the default set). */
@@ -39,11 +39,9 @@ export interface CardStore {
 export function createCardStore(cache: ImageCache | null): CardStore {
   const writes = new Set<Promise<unknown>>();
   const ledger = createWriteLedger();
-  const keyOf = (target: ImageTarget, emojiSet: EmojiSet) =>
-    `${target.kind}:${target.chainName}:${cacheIdOf(target)}:${emojiSet}`;
   return {
     mark: () => ledger.mark(),
-    writtenSince: (target, emojiSet, mark) => ledger.since(keyOf(target, emojiSet), mark),
+    writtenSince: (target, emojiSet, mark) => ledger.since(cardKeyOf(target, emojiSet), mark),
     async read(target, emojiSet) {
       if (!cache) return null;
       try {
@@ -55,7 +53,7 @@ export function createCardStore(cache: ImageCache | null): CardStore {
     },
     write(target, emojiSet, png) {
       if (!cache) return;
-      ledger.record(keyOf(target, emojiSet));
+      ledger.record(cardKeyOf(target, emojiSet));
       const write =
         (async () => await cache.setImage(target.kind, target.chainName, cacheIdOf(target), png, variantOf(emojiSet)))()
           .catch((error) => logger.error("Image cache write failed", { error: errorText(error) }))
