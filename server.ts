@@ -13,7 +13,12 @@ import { flushLog, logger } from "./server/log.ts";
 import { createParts, type PartsOptions, type ServiceParts } from "./server/parts.ts";
 import { createClients } from "./server/start/clients.ts";
 import { type GuardSettings, listen } from "./server/start/listen.ts";
-import { SHUTDOWN_TIMEOUT_MS, START_TIMEOUT_MS, startDeadline } from "./server/start/step_deadline.ts";
+import {
+  SHUTDOWN_TIMEOUT_MS,
+  START_TIMEOUT_MS,
+  startDeadline,
+  type StepDeadline,
+} from "./server/start/step_deadline.ts";
 import { compose, type Middleware } from "./server/middleware/compose.ts";
 import { requestLog } from "./server/middleware/request_log.ts";
 import { headWithoutBody, pagesAsGet } from "./server/middleware/head.ts";
@@ -161,6 +166,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
   };
 }
 
+/** A deadline of `ms` for the service to `what`: past it, the step it was at is logged and the process exits 1. */
+function exitPast(ms: number, what: "listen" | "stop"): StepDeadline {
+  return startDeadline(ms, (step) => {
+    logger.error(`The service did not ${what} within ${ms / 1000} s; it was ${step}`);
+    flushLog().finally(() => Deno.exit(1));
+  });
+}
+
 async function main(): Promise<void> {
   let config = loadConfig(Deno.env.toObject());
   let options: ServiceOptions = {};
@@ -170,20 +183,14 @@ async function main(): Promise<void> {
     if (config.port === 0) config = { ...config, port: freePort(config.hostname) };
     options = await startViteDev({ port: config.port });
   }
-  const deadline = startDeadline(START_TIMEOUT_MS, (step) => {
-    logger.error(`The service did not listen within ${START_TIMEOUT_MS / 1000} s; it was ${step}`);
-    flushLog().finally(() => Deno.exit(1));
-  });
+  const deadline = exitPast(START_TIMEOUT_MS, "listen");
   const service = await startService(config, { ...options, onStep: deadline.step }).catch(async (error) => {
     await options.onShutdown?.();
     throw error;
   }).finally(() => deadline.done());
   const stop = () => {
     logger.info("Shutting down");
-    const deadline = startDeadline(SHUTDOWN_TIMEOUT_MS, (step) => {
-      logger.error(`The service did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; it was ${step}`);
-      flushLog().finally(() => Deno.exit(1));
-    });
+    const deadline = exitPast(SHUTDOWN_TIMEOUT_MS, "stop");
     service.shutdown(deadline.step).then(() => Deno.exit(0));
   };
   Deno.addSignalListener("SIGINT", stop);
