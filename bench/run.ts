@@ -64,7 +64,7 @@ const SETTLE_MS = Number(Deno.env.get("BENCH_SETTLE_MS") ?? 3000);
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /**
  * Parts 5 (memory) and 6 (scaling) give each token a logo of its own colour, as real tokens have
- * (`distinctLogos` of `gateway.ts`); `BENCH_SAME_LOGO=1` gives every token the one bench logo, as
+ * (`useDistinctLogos` of `gateway.ts`); `BENCH_SAME_LOGO=1` gives every token the one bench logo, as
  * before 2026-11-28 (every card then reuses one kept backdrop).
  */
 const SAME_LOGO = Deno.env.get("BENCH_SAME_LOGO") === "1";
@@ -489,7 +489,7 @@ const perProcess = (tree: TreeMemory) => tree.processes.map((p) => `${p.name} ${
  */
 async function memory(gateway: BenchGateway): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "bench-kv-"));
-  gateway.distinctLogos = !SAME_LOGO;
+  gateway.useDistinctLogos(!SAME_LOGO);
   const server = await spawnServer(serviceEnv(gateway, {
     DENO_KV_PATH: join(dir, "kv.sqlite3"),
     RENDER_IDLE_SECONDS: String(IDLE_SECONDS),
@@ -574,7 +574,7 @@ async function memory(gateway: BenchGateway): Promise<void> {
       value: `${mib(rested.rss)} (${rested.processes.length} processes; workers retired: ${retired ? "yes" : "no"})`,
     });
   } finally {
-    gateway.distinctLogos = false;
+    gateway.useDistinctLogos(false);
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
@@ -641,7 +641,7 @@ async function runUniqueImages(
  */
 async function imageScaling(gateway: BenchGateway, dir: string): Promise<void> {
   const servers: BenchServer[] = [];
-  gateway.distinctLogos = !SAME_LOGO;
+  gateway.useDistinctLogos(!SAME_LOGO);
   try {
     for (const [index, side] of SCALING_SIDES.entries()) {
       // KV in a file, as the service keeps it by default: an in-memory KV holds every image drawn in the process
@@ -706,7 +706,7 @@ async function imageScaling(gateway: BenchGateway, dir: string): Promise<void> {
       }
     }
   } finally {
-    gateway.distinctLogos = false;
+    gateway.useDistinctLogos(false);
     for (const server of servers) await server.stop();
   }
 }
